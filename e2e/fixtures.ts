@@ -1,0 +1,38 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  createdAt: string;
+}
+
+/** Runs axe on the current page and fails on any serious or critical violation. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+/** Reads the development outbox (the e2e server has no SMTP_URL). */
+export async function outbox(page: Page): Promise<OutboxMail[]> {
+  const res = await page.request.get('/api/dev/mail');
+  expect(res.ok()).toBeTruthy();
+  return res.json();
+}
+
+/** Chooses the interface language through the switcher. */
+export async function chooseLanguage(page: Page, language: 'it' | 'en') {
+  await page
+    .getByRole('combobox', { name: /^(Lingua|Language)$/ })
+    .first()
+    .selectOption(language);
+}
+
+export const test = base;
+export { expect };

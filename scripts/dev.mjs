@@ -1,0 +1,19 @@
+// npm run dev: the API server with reload on change (tsx watch) and Vite's dev server with hot
+// module reload, which proxies /api to the server. Open http://localhost:5173.
+import { spawn } from 'node:child_process';
+
+const procs = [
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
+    stdio: 'inherit',
+    env: process.env,
+  }),
+  spawn('npx', ['vite', '--config', 'vite.config.ts'], { stdio: 'inherit', env: process.env }),
+];
+const stop = () => procs.forEach((p) => p.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const p of procs)
+  p.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

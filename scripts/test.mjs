@@ -1,0 +1,55 @@
+// npm test: every suite. Typecheck and lint, unit and API tests on the embedded database (and on
+// PostgreSQL when TEST_DATABASE_URL is set), then the build and the end-to-end journeys in Chromium.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+process.chdir(root);
+const only = process.argv[2]; // optional: unit | pg | e2e | static
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(
+    `◀ ${label}: ${res.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  if (res.status !== 0) process.exit(res.status ?? 1);
+}
+
+function ensureChromium() {
+  const path = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (existsSync(path)) return path;
+  if (process.getuid?.() === 0) {
+    console.log("Chromium is missing: installing Debian's chromium package…");
+    run('apt-get update', 'apt-get', ['update', '-qq']);
+    run('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], {
+      DEBIAN_FRONTEND: 'noninteractive',
+    });
+    if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  }
+  console.error(
+    'Chromium is needed for the end-to-end tests. Install it with:\n  sudo apt-get install -y chromium\nor set CHROME_PATH to a Chromium or Chrome binary.',
+  );
+  process.exit(1);
+}
+
+const bin = (name) => `node_modules/.bin/${name}`;
+const want = (part) => !only || only === part;
+
+if (want('static')) {
+  run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+  run('lint', bin('eslint'), ['.', '--max-warnings=0']);
+}
+if (want('unit'))
+  run('unit and API tests (embedded PGlite)', bin('vitest'), ['run'], { TEST_DATABASE_URL: '' });
+if (want('pg') && process.env.TEST_DATABASE_URL) {
+  run('API tests on PostgreSQL', bin('vitest'), ['run', 'src/server']);
+}
+if (want('e2e')) {
+  const chrome = ensureChromium();
+  run('build', process.execPath, ['scripts/build.mjs']);
+  run('end-to-end tests (Chromium)', bin('playwright'), ['test'], { CHROME_PATH: chrome });
+}
+console.log('\nAll test suites passed.');

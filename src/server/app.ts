@@ -1,0 +1,165 @@
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawServerDefault,
+} from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  jsonSchemaTransform,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import helmet from '@fastify/helmet';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createMailer, type Mailer } from './platform/mail';
+import { AppError, registerErrorHandling, sendNotFound } from './platform/errors';
+import { registerSessionSeam, type SessionResolver } from './platform/auth';
+import { modules } from './modules';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  /** Resolves the signed-in user behind a request (the accounts module provides it). */
+  sessions?: SessionResolver;
+  logger?: FastifyServerOptions['logger'];
+  /** Injected clock for rules that depend on time. */
+  now?: () => Date;
+  /** Injected fetch for remote services (Google Books). */
+  fetch?: typeof fetch;
+}
+
+export type ModuleApp = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+/** A domain module: registers its routes (under /api) with their schemas. */
+export type Module = (app: ModuleApp, deps: ModuleDeps) => Promise<void>;
+
+/** Fully resolved dependencies handed to every module. */
+export interface ModuleDeps extends Required<Omit<AppDeps, 'logger' | 'sessions'>> {
+  sessions?: SessionResolver;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const moduleDeps: ModuleDeps = {
+    config,
+    database: deps.database,
+    mailer:
+      deps.mailer ??
+      createMailer({
+        database: deps.database,
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        log: app.log,
+      }),
+    sessions: deps.sessions,
+    now: deps.now ?? (() => new Date()),
+    fetch: deps.fetch ?? globalThis.fetch,
+  };
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const https = config.publicUrl.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets CSS variables through style attributes and <style> elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: https ? { maxAge: 15552000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie, { secret: config.authSecret });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => {
+      return new AppError(context.statusCode, 'rate_limited', 'errors.rateLimited', undefined, {
+        seconds: Math.ceil(context.ttl / 1000),
+      });
+    },
+  });
+  registerSessionSeam(app, deps.sessions);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Scaffale API', version: '1.0.0', description: 'The HTTP API of Scaffale.' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'scaffale.session_token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  for (const register of modules) {
+    await app.register(async (scope) =>
+      register(scope.withTypeProvider<ZodTypeProvider>(), moduleDeps),
+    );
+  }
+
+  const webDir =
+    config.webDir && existsSync(join(config.webDir, 'index.html')) ? config.webDir : undefined;
+  if (webDir) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        res.setHeader(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  // Every non-API GET is the single-page app, whose router shows the not-found screen.
+  app.setNotFoundHandler((request, reply) => {
+    const isApi =
+      request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
+    if (!webDir || isApi || (request.method !== 'GET' && request.method !== 'HEAD'))
+      return sendNotFound(request, reply);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDir);
+  });
+
+  return app;
+}

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Public origin used in e-mail links and OAuth redirects. */
+  publicUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  supportEmail: string;
+  logLevel: string;
+  trustProxy: boolean;
+  bodyLimit: number;
+  authSecret: string;
+  google?: { clientId: string; clientSecret: string; issuer: string };
+  googleBooks: { baseUrl: string; apiKey?: string; enabled: boolean; timeoutMs: number };
+  /** Serve the built single-page app from this folder (omitted in tests and dev). */
+  webDir?: string;
+  /** True when the public URL is HTTPS; drives Secure cookies. */
+  secureCookies: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Secrets missing from the environment are generated once and kept in DATA_DIR. */
+export function loadSecrets(dataDir: string): { authSecret: string } {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { authSecret?: string };
+    if (stored.authSecret) return { authSecret: stored.authSecret };
+  }
+  const secrets = { authSecret: randomBytes(32).toString('base64url') };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secrets;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const port = int(env.PORT, 3000);
+  const host = env.HOST ?? '0.0.0.0';
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const authSecret = env.AUTH_SECRET ?? overrides.authSecret ?? loadSecrets(dataDir).authSecret;
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? {
+          clientId: env.GOOGLE_CLIENT_ID,
+          clientSecret: env.GOOGLE_CLIENT_SECRET,
+          issuer: (env.GOOGLE_ISSUER ?? 'https://accounts.google.com').replace(/\/$/, ''),
+        }
+      : undefined;
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Scaffale <no-reply@scaffale.local>',
+    supportEmail: env.SUPPORT_EMAIL ?? 'support@scaffale.local',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    bodyLimit: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    authSecret,
+    google,
+    googleBooks: {
+      baseUrl: (env.GOOGLE_BOOKS_URL ?? 'https://www.googleapis.com/books/v1').replace(/\/$/, ''),
+      apiKey: env.GOOGLE_BOOKS_API_KEY || undefined,
+      enabled: env.GOOGLE_BOOKS_ENABLED !== 'false',
+      timeoutMs: int(env.GOOGLE_BOOKS_TIMEOUT_MS, 2500),
+    },
+    secureCookies: publicUrl.startsWith('https://'),
+    ...overrides,
+  };
+}

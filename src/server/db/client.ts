@@ -1,0 +1,106 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { mkdirSync } from 'node:fs';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<any, Schema>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Raw parameterised SQL for the few places Drizzle's builder does not fit (search, migrations). */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Several statements at once, no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+export const pgliteExtensions = { pg_trgm, unaccent, citext };
+
+export function wrapPglite(client: PGlite): Database {
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    pglite: client,
+    async query(text, params) {
+      const res = await client.query(text, params as any[]);
+      return res.rows as any[];
+    },
+    async exec(sql) {
+      await client.exec(sql);
+    },
+    async ping() {
+      try {
+        await client.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export function wrapPool(pool: pg.Pool): Database {
+  return {
+    kind: 'postgres',
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    pool,
+    async query(text, params) {
+      const res = await pool.query(text, params as any[]);
+      return res.rows;
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async ping() {
+      try {
+        await pool.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir,
+    loadDataDir,
+    extensions: pgliteExtensions,
+  });
+  return wrapPglite(client);
+}
+
+export function openPostgres(url: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client that loses its server must not crash the process.
+  pool.on('error', () => {});
+  return wrapPool(pool);
+}
+
+/** The embedded database under DATA_DIR, or the PostgreSQL server at DATABASE_URL. */
+export async function openDatabase(opts: {
+  dataDir: string;
+  databaseUrl?: string;
+}): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return openPglite(`${opts.dataDir}/pglite`);
+}

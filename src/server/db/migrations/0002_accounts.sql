@@ -1,0 +1,25 @@
+-- Users as better-auth's core "user" model, with the profile fields of spec 1 section 3.
+create table users (
+  id text primary key,
+  email citext not null unique,
+  email_verified boolean not null default false,
+  display_name text not null default '',
+  avatar_url text,
+  username citext unique,
+  display_username text,
+  first_name text,
+  last_name text,
+  bio text,
+  location_city text,
+  location_country text,
+  phone text,
+  date_of_birth date,
+  preferred_language text not null default 'en',
+  email_notifications boolean not null default true,
+  push_notifications boolean not null default true,
+  privacy_level text not null default 'public',
+  account_status text not null default 'active',
+  last_seen_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);

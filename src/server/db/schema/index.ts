@@ -1,0 +1,4 @@
+// One file per domain; each feature adds its tables in its own file and re-exports here.
+export * from './platform';
+export * from './accounts';
+export * from './marketplace';

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+export const books = pgTable('books', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull(),
+  authors: text('authors').array().notNull().default([]),
+  isbn10: text('isbn_10'),
+  isbn13: text('isbn_13'),
+  publisher: text('publisher'),
+  publishedDate: text('published_date'),
+  description: text('description'),
+  pageCount: integer('page_count'),
+  categories: text('categories').array().notNull().default([]),
+  language: text('language'),
+  coverUrl: text('cover_url'),
+  googleBooksId: text('google_books_id').unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const bookListings = pgTable('book_listings', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  bookId: uuid('book_id')
+    .notNull()
+    .references(() => books.id),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  listingType: text('listing_type').notNull(),
+  condition: text('condition').notNull().default('good'),
+  price: numeric('price', { precision: 10, scale: 2 }),
+  currency: text('currency').notNull().default('EUR'),
+  description: text('description'),
+  status: text('status').notNull().default('available'),
+  isActive: boolean('is_active').generatedAlwaysAs(sql`status = 'available'`),
+  images: text('images').array().notNull().default([]),
+  location: text('location'),
+  shippingCost: numeric('shipping_cost', { precision: 10, scale: 2 }),
+  isNegotiable: boolean('is_negotiable').notNull().default(false),
+  shippingAddress: jsonb('shipping_address').notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const transactions = pgTable('transactions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  listingId: uuid('listing_id').references(() => bookListings.id, { onDelete: 'set null' }),
+  buyerId: text('buyer_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sellerId: text('seller_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  status: text('status').notNull().default('completed'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

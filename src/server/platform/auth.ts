@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { unauthorized } from './errors';
+
+/** The signed-in member as every module sees it. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  displayName: string;
+  username: string | null;
+  emailVerified: boolean;
+}
+
+/** What the accounts issue plugs in: resolve the session behind a request, if any. */
+export interface SessionResolver {
+  resolve(request: FastifyRequest, reply: FastifyReply): Promise<SessionUser | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 'Unauthorized. Please login.' unless signed in. */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+export function registerSessionSeam(app: FastifyInstance, resolver?: SessionResolver): void {
+  app.decorateRequest('user', null);
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    if (!request.user) throw unauthorized();
+  });
+  if (!resolver) return;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    request.user = await resolver.resolve(request, reply);
+  });
+}
+
+/** The authenticated user of a route guarded by app.requireUser. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

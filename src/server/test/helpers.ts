@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import { loadConfig, type Config } from '../config';
+import { buildApp, type AppDeps } from '../app';
+import { createSessions } from '../platform/sessions';
+
+/**
+ * A fresh database for one test file: PGlite loaded from the migrated template, or, when
+ * TEST_DATABASE_URL is set, a PostgreSQL database cloned from the migrated template database.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  const pgTemplate = process.env.SCAFFALE_TEST_PG_TEMPLATE;
+  if (url && pgTemplate) {
+    const name = `scaffale_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${pgTemplate}`);
+    await admin.end();
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const database = openPostgres(target.toString(), 4);
+    const close = database.close;
+    database.close = async () => {
+      await close();
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`).catch(() => {});
+      await a.end();
+    };
+    return database;
+  }
+  const template = process.env.SCAFFALE_TEST_TEMPLATE;
+  if (!template) throw new Error('vitest globalSetup did not prepare a database template');
+  return openPglite(undefined, new Blob([readFileSync(template)]));
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig(
+    { PORT: '3000', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' },
+    {
+      authSecret: 'test-secret-test-secret-test-secret-0123',
+      dataDir: '/tmp/scaffale-test-data',
+      ...overrides,
+    },
+  );
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  inject: (opts: InjectOptions) => Promise<LightMyRequestResponse>;
+}
+
+/** buildApp on a fresh database; closed after the file's tests. */
+export async function createTestApp(
+  opts: { config?: Partial<Config>; deps?: Partial<AppDeps>; database?: Database } = {},
+): Promise<TestApp> {
+  const database = opts.database ?? (await createTestDatabase());
+  const config = testConfig(opts.config);
+  const app = await buildApp({
+    config,
+    database,
+    sessions: await createSessions(config, database),
+    ...opts.deps,
+  });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  // Requests come from loopback unless a test says otherwise.
+  const inject = (o: InjectOptions) => app.inject({ remoteAddress: '127.0.0.1', ...o });
+  return { app, database, config, inject };
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * Messages are locale keys: the server translates them into the request's language, and the web
+ * forms translate them with i18next. One rule, written once, speaks both languages.
+ */
+export const requiredText = (max = 5000) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(max, { error: 'validation.tooLong' });
+
+export const emailField = () =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(254, { error: 'validation.invalidEmail' })
+    .pipe(z.email({ error: 'validation.invalidEmail' }));

@@ -1,0 +1,102 @@
+import {
+  ActionIcon,
+  Anchor,
+  Container,
+  Divider,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconBrandFacebook, IconBrandInstagram, IconBrandX } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from './session';
+
+const SOCIAL = [
+  { key: 'facebook', href: 'https://www.facebook.com/', Icon: IconBrandFacebook },
+  { key: 'instagram', href: 'https://www.instagram.com/', Icon: IconBrandInstagram },
+  { key: 'x', href: 'https://x.com/', Icon: IconBrandX },
+] as const;
+
+function Column({ title, links }: { title: string; links: { to: string; label: string }[] }) {
+  return (
+    <Stack gap={6}>
+      <Title order={2} fz="sm" tt="uppercase" c="dimmed">
+        {title}
+      </Title>
+      {links.map((l) => (
+        <Anchor key={l.to} component={Link} to={l.to} c="dark" fz="sm">
+          {l.label}
+        </Anchor>
+      ))}
+    </Stack>
+  );
+}
+
+export function Footer() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const profile = session.status === 'signed-in' ? `/user/${session.user.id}` : '/login';
+  return (
+    <Container component="footer" size="lg" py="xl" w="100%">
+      <Divider mb="xl" />
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
+        <Stack gap={6}>
+          <Text fw={700} ff="Georgia, serif">
+            {t('app.name')}
+          </Text>
+          <Text fz="sm" c="dimmed">
+            {t('footer.about')}
+          </Text>
+        </Stack>
+        <Column
+          title={t('footer.quickLinks')}
+          links={[
+            { to: '/', label: t('footer.home') },
+            { to: '/about', label: t('footer.aboutLink') },
+            { to: '/contact', label: t('footer.contact') },
+          ]}
+        />
+        <Column
+          title={t('footer.account')}
+          links={[
+            { to: '/login', label: t('footer.signIn') },
+            { to: '/signup', label: t('footer.signUp') },
+            { to: profile, label: t('footer.profile') },
+          ]}
+        />
+        <Column
+          title={t('footer.legal')}
+          links={[
+            { to: '/privacy-policy', label: t('footer.privacy') },
+            { to: '/terms-of-service', label: t('footer.terms') },
+            { to: '/cookie-policy', label: t('footer.cookies') },
+          ]}
+        />
+      </SimpleGrid>
+      <Group justify="space-between" mt="xl" wrap="wrap">
+        <Text fz="xs" c="dimmed">
+          {t('footer.rights', { year: new Date().getFullYear() })}
+        </Text>
+        <Group gap="xs" aria-label={t('footer.social')} role="group">
+          {SOCIAL.map(({ key, href, Icon }) => (
+            <ActionIcon
+              key={key}
+              component="a"
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="subtle"
+              color="gray"
+              aria-label={t(`footer.socialNames.${key}`)}
+            >
+              <Icon size={18} aria-hidden />
+            </ActionIcon>
+          ))}
+        </Group>
+      </Group>
+    </Container>
+  );
+}

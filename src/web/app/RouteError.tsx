@@ -1,0 +1,25 @@
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { NotFoundPage } from '../features/not-found';
+
+/** Error boundary of the router: refresh-page and go-to-login actions (spec 1, auth screens). */
+export function RouteError() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return (
+    <Container size="sm" py={80}>
+      <Stack align="center" ta="center">
+        <Title order={1}>{t('errors.general')}</Title>
+        <Text c="dimmed">{t('errors.boundary')}</Text>
+        <Group>
+          <Button onClick={() => window.location.reload()}>{t('errors.refreshPage')}</Button>
+          <Button component={Link} to="/login" variant="default" reloadDocument>
+            {t('errors.goToLogin')}
+          </Button>
+        </Group>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,125 @@
+import {
+  Button,
+  Card,
+  Container,
+  Group,
+  Image,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconBooks, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatCounter } from '@shared/format';
+import { useSession } from '../../app/session';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useSiteStats } from './useSiteStats';
+
+const FEATURES = [
+  { key: 'library', Icon: IconBooks },
+  { key: 'trust', Icon: IconShieldCheck },
+  { key: 'community', Icon: IconUsersGroup },
+] as const;
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const stats = useSiteStats();
+  useDocumentTitle(t('home.pageTitle'));
+
+  // Loading shows an ellipsis; a failure shows 0 (the error is only logged).
+  const counter = (value: number | undefined) =>
+    stats.isPending ? t('common.ellipsis') : formatCounter(value ?? 0);
+  const counters = [
+    { key: 'booksAvailable', value: stats.data?.booksAvailable },
+    { key: 'activeUsers', value: stats.data?.activeUsers },
+    { key: 'totalTransactions', value: stats.data?.totalTransactions },
+  ] as const;
+
+  return (
+    <>
+      <Container size="md" py={64}>
+        <Stack align="center" ta="center" gap="lg">
+          <Image src="/icon.svg" alt="" w={88} h={88} />
+          <Title order={1} fz={{ base: 32, sm: 44 }}>
+            {t('home.title')}
+          </Title>
+          <Text fz="lg" c="dimmed" maw={620}>
+            {t('home.subtitle')}
+          </Text>
+          <Group justify="center">
+            {session.status === 'signed-in' ? (
+              <>
+                <Button size="md" component={Link} to={`/profile/${session.user.id}/dashboard`}>
+                  {t('home.myLibrary')}
+                </Button>
+                <Button size="md" variant="default" component={Link} to="/about">
+                  {t('home.browseBooks')}
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button size="md" component={Link} to="/signup">
+                  {t('home.startTrading')}
+                </Button>
+                <Button size="md" variant="default" component={Link} to="/login">
+                  {t('home.signIn')}
+                </Button>
+              </>
+            )}
+          </Group>
+          <SimpleGrid
+            cols={{ base: 1, xs: 3 }}
+            spacing="lg"
+            w="100%"
+            mt="md"
+            component="dl"
+            aria-label={t('home.statsLabel')}
+          >
+            {counters.map((c) => (
+              <Card key={c.key} withBorder padding="lg">
+                <Text
+                  component="dd"
+                  m={0}
+                  fz={32}
+                  fw={800}
+                  c="brown.8"
+                  data-testid={`stat-${c.key}`}
+                  aria-live="polite"
+                >
+                  {counter(c.value)}
+                </Text>
+                <Text component="dt" c="dimmed" fz="sm">
+                  {t(`home.stats.${c.key}`)}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      </Container>
+      <Container size="lg" pb={64}>
+        <Title order={2} ta="center" mb="xl">
+          {t('home.featuresTitle')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+          {FEATURES.map(({ key, Icon }) => (
+            <Card key={key} withBorder padding="xl">
+              <ThemeIcon size={48} radius="md" variant="light">
+                <Icon size={28} aria-hidden />
+              </ThemeIcon>
+              <Title order={3} mt="md" fz="lg">
+                {t(`home.features.${key}.title`)}
+              </Title>
+              <Text c="dimmed" mt="xs">
+                {t(`home.features.${key}.text`)}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Container>
+    </>
+  );
+}

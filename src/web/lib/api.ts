@@ -1,0 +1,57 @@
+import i18n, { currentLanguage } from './i18n';
+
+/** An API failure in the server's error format, with its message already in the user's language. */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: string,
+    message: string,
+    public readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { 'accept-language': currentLanguage(), ...opts.headers };
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: opts.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'network', i18n.t('errors.network'));
+  }
+  if (res.status === 204) return undefined as T;
+  const data = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    const e = (
+      data as { error?: { code?: string; message?: string; fields?: Record<string, string> } }
+    )?.error;
+    throw new ApiError(
+      res.status,
+      e?.code ?? 'error',
+      e?.message ?? i18n.t('errors.general'),
+      e?.fields,
+    );
+  }
+  return data as T;
+}
