@@ -35,7 +35,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node dist/server/main.js',
+    command: `node ${process.env.BUILD_DIR ?? 'dist'}/server/main.js`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -18,7 +18,7 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+    outDir: fileURLToPath(new URL(`./${process.env.BUILD_DIR ?? 'dist'}/web`, import.meta.url)),
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,

@@ -9,13 +9,15 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
 const started = Date.now();
+// BUILD_DIR lets parallel work build side by side; npm start and CI use dist.
+const out = process.env.BUILD_DIR ?? 'dist';
 
 await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' });
 
-rmSync('dist/server', { recursive: true, force: true });
+rmSync(`${out}/server`, { recursive: true, force: true });
 await esbuild({
   entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.js',
+  outfile: `${out}/server/main.js`,
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -25,11 +27,11 @@ await esbuild({
   sourcemap: true,
   logLevel: 'warning',
 });
-mkdirSync('dist/server/migrations', { recursive: true });
-cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
+mkdirSync(`${out}/server/migrations`, { recursive: true });
+cpSync('src/server/db/migrations', `${out}/server/migrations`, { recursive: true });
 
 // What "/" downloads: the entry with its static imports, the home page chunk and the Italian catalogue.
-const manifest = JSON.parse(readFileSync('dist/web/.vite/manifest.json', 'utf8'));
+const manifest = JSON.parse(readFileSync(`${out}/web/.vite/manifest.json`, 'utf8'));
 const seen = new Set();
 const walk = (key) => {
   const chunk = manifest[key];
@@ -43,11 +45,11 @@ for (const key of Object.keys(manifest))
 let total = 0;
 for (const key of seen) {
   const file = manifest[key].file;
-  if (file.endsWith('.js')) total += gzipSync(readFileSync(`dist/web/${file}`)).length;
+  if (file.endsWith('.js')) total += gzipSync(readFileSync(`${out}/web/${file}`)).length;
 }
 const kb = (total / 1024).toFixed(1);
 writeFileSync(
-  'dist/build-info.json',
+  `${out}/build-info.json`,
   JSON.stringify({ builtAt: new Date().toISOString(), homeJsGzipBytes: total }, null, 2),
 );
 console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

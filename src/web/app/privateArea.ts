@@ -1,0 +1,15 @@
+/**
+ * Sections of the private area (/profile/{userId}/...). The menu shows only sections that have a
+ * screen: each feature adds its entry here when it adds the route (see router.tsx).
+ */
+export interface PrivateSection {
+  /** Path segment under /profile/{userId}/ */
+  path: string;
+  /** Locale key of the menu label and the mobile header title */
+  labelKey: string;
+}
+
+export const privateSections: PrivateSection[] = [
+  { path: 'dashboard', labelKey: 'privateArea.menu.dashboard' },
+  { path: 'settings', labelKey: 'privateArea.menu.settings' },
+];
