@@ -22,16 +22,26 @@ import { join } from 'node:path';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './platform/mail';
+import { createStorage, type Storage } from './platform/storage';
 import { AppError, registerErrorHandling, sendNotFound } from './platform/errors';
 import { registerSessionSeam, type SessionResolver } from './platform/auth';
+import { createAuth, type Auth } from './platform/auth/instance';
+import { registerAuthMount } from './platform/auth/mount';
+import { withSafeRequestLogging } from './platform/auth/logging';
+import { createSessionResolver } from './platform/sessions';
+import { registerCsrfProtection } from './platform/csrf';
 import { modules } from './modules';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   mailer?: Mailer;
-  /** Resolves the signed-in user behind a request (the accounts module provides it). */
+  /** Uploaded images; local disk under DATA_DIR/uploads, served at /uploads, by default. */
+  storage?: Storage;
+  /** Resolves the signed-in user behind a request; by default better-auth's sessions. */
   sessions?: SessionResolver;
+  /** The better-auth instance; built on `database` and `mailer` when omitted. */
+  auth?: Auth;
   logger?: FastifyServerOptions['logger'];
   /** Injected clock for rules that depend on time. */
   now?: () => Date;
@@ -57,7 +67,7 @@ export interface ModuleDeps extends Required<Omit<AppDeps, 'logger' | 'sessions'
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: withSafeRequestLogging(deps.logger) ?? false,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -75,8 +85,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         log: app.log,
       }),
     sessions: deps.sessions,
+    auth: deps.auth as Auth,
     now: deps.now ?? (() => new Date()),
     fetch: deps.fetch ?? globalThis.fetch,
+    storage: deps.storage ?? createStorage({ rootDir: join(config.dataDir, 'uploads') }),
   };
 
   app.setValidatorCompiler(validatorCompiler);
@@ -114,7 +126,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
     },
   });
-  registerSessionSeam(app, deps.sessions);
+  moduleDeps.auth ??= createAuth({
+    config,
+    database: deps.database,
+    mailer: moduleDeps.mailer,
+    log: app.log,
+  });
+  moduleDeps.sessions ??= createSessionResolver({
+    auth: moduleDeps.auth,
+    database: deps.database,
+    now: moduleDeps.now,
+  });
+  registerCsrfProtection(app, config.publicUrl);
+  registerSessionSeam(app, moduleDeps.sessions);
+  await registerAuthMount(app, { auth: moduleDeps.auth, config, database: deps.database });
 
   await app.register(swagger, {
     openapi: {
@@ -131,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  await moduleDeps.storage.register(app);
   for (const register of modules) {
     await app.register(async (scope) =>
       register(scope.withTypeProvider<ZodTypeProvider>(), moduleDeps),

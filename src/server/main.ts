@@ -6,7 +6,6 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
 import { createMailer } from './platform/mail';
-import { createSessions } from './platform/sessions';
 
 /** The built web app sits beside the server bundle (dist/web next to dist/server). */
 function findWebDir(): string | undefined {
@@ -28,7 +27,6 @@ async function main() {
     database,
     mailer,
     logger: { level: config.logLevel },
-    sessions: await createSessions(config, database),
   });
   if (applied.length) app.log.info({ applied }, 'database migrations applied');
   app.log.info({ database: database.kind, dataDir: config.dataDir }, 'database ready');

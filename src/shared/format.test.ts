@@ -27,6 +27,9 @@ describe('formatDate', () => {
     expect(formatDate(d, 'it')).toBe('28/09/2025');
     expect(formatDate(d, 'en')).toBe('09/28/2025');
   });
+  it('reads a bare calendar date as that day in any time zone', () => {
+    expect(formatDate('2025-09-28', 'it')).toBe('28/09/2025');
+  });
 });
 
 describe('pageTitle', () => {

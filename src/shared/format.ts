@@ -12,7 +12,9 @@ export function formatCounter(value: number | null | undefined): string {
 
 /** DD/MM/YYYY in Italian, MM/DD/YYYY in English (spec 1 section 5). */
 export function formatDate(value: Date | string | number, language: string): string {
-  const d = new Date(value);
+  // A bare calendar date ('2025-09-28') is that day wherever the reader is, not UTC midnight.
+  const bare = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const d = bare ? new Date(`${value}T00:00:00`) : new Date(value);
   if (Number.isNaN(d.getTime())) return '';
   const dd = String(d.getDate()).padStart(2, '0');
   const mm = String(d.getMonth() + 1).padStart(2, '0');

@@ -3,6 +3,23 @@ import { healthRoutes } from './health/routes';
 import { statsRoutes } from './stats/routes';
 import { devMailRoutes } from './devmail/routes';
 import { contactRoutes } from './contact/routes';
+import { profileRoutes } from './profiles/routes';
+import { accountRoutes } from './accounts/routes';
+import { catalogueRoutes } from './catalogue/routes';
+import { listingRoutes } from './listings/routes';
+import { libraryRoutes } from './library/routes';
+import { userRoutes } from './users/routes';
 
 /** Every domain module, registered in this order by buildApp. */
-export const modules: Module[] = [healthRoutes, statsRoutes, devMailRoutes, contactRoutes];
+export const modules: Module[] = [
+  healthRoutes,
+  statsRoutes,
+  devMailRoutes,
+  contactRoutes,
+  profileRoutes,
+  accountRoutes,
+  catalogueRoutes,
+  listingRoutes,
+  libraryRoutes,
+  userRoutes,
+];

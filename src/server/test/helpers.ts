@@ -6,7 +6,6 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { loadConfig, type Config } from '../config';
 import { buildApp, type AppDeps } from '../app';
-import { createSessions } from '../platform/sessions';
 
 /**
  * A fresh database for one test file: PGlite loaded from the migrated template, or, when
@@ -66,7 +65,6 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    sessions: await createSessions(config, database),
     ...opts.deps,
   });
   await app.ready();
@@ -74,7 +72,13 @@ export async function createTestApp(
     await app.close();
     await database.close();
   });
-  // Requests come from loopback unless a test says otherwise.
-  const inject = (o: InjectOptions) => app.inject({ remoteAddress: '127.0.0.1', ...o });
+  // Requests come from loopback and from our own origin (the CSRF check) unless a test says
+  // otherwise; a header given as undefined is left out (e.g. { origin: undefined }).
+  const inject = (o: InjectOptions) => {
+    const headers = Object.fromEntries(
+      Object.entries({ origin: config.publicUrl, ...o.headers }).filter(([, v]) => v !== undefined),
+    ) as InjectOptions['headers'];
+    return app.inject({ remoteAddress: '127.0.0.1', ...o, headers });
+  };
   return { app, database, config, inject };
 }

@@ -13,6 +13,7 @@ import { IconBrandFacebook, IconBrandInstagram, IconBrandX } from '@tabler/icons
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from './session';
+import { CookieSettingsButton } from '../features/cookies';
 
 const SOCIAL = [
   { key: 'facebook', href: 'https://www.facebook.com/', Icon: IconBrandFacebook },
@@ -20,7 +21,15 @@ const SOCIAL = [
   { key: 'x', href: 'https://x.com/', Icon: IconBrandX },
 ] as const;
 
-function Column({ title, links }: { title: string; links: { to: string; label: string }[] }) {
+function Column({
+  title,
+  links,
+  children,
+}: {
+  title: string;
+  links: { to: string; label: string }[];
+  children?: React.ReactNode;
+}) {
   return (
     <Stack gap={6}>
       <Title order={2} fz="sm" tt="uppercase" c="dimmed">
@@ -31,6 +40,7 @@ function Column({ title, links }: { title: string; links: { to: string; label: s
           {l.label}
         </Anchor>
       ))}
+      {children}
     </Stack>
   );
 }
@@ -74,7 +84,9 @@ export function Footer() {
             { to: '/terms-of-service', label: t('footer.terms') },
             { to: '/cookie-policy', label: t('footer.cookies') },
           ]}
-        />
+        >
+          <CookieSettingsButton />
+        </Column>
       </SimpleGrid>
       <Group justify="space-between" mt="xl" wrap="wrap">
         <Text fz="xs" c="dimmed">

@@ -1,36 +1,25 @@
-import {
-  Anchor,
-  Box,
-  Burger,
-  Container,
-  Drawer,
-  Group,
-  Image,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Box, Burger, Container, Group, Image, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { NavLink, Link, Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { MOBILE_MAX_WIDTH } from '@shared/constants';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { NAV_LINKS } from './navLinks';
 import { HeaderAccount } from './HeaderAccount';
 import { Footer } from './Footer';
+import { CookieConsent } from '../features/cookies';
 import { useMobileViewport } from './useMobileViewport';
 import { PageLoader } from '../components/PageLoader';
 import classes from './Layout.module.css';
 
-const NAV_LINKS = [
-  { to: '/library', key: 'nav.library' },
-  { to: '/community', key: 'nav.community' },
-  { to: '/about', key: 'nav.about' },
-] as const;
+const MobileMenu = lazy(() => import('./MobileMenu'));
 
 export function Layout() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // The drawer's code is fetched on the first tap, not with the page.
+  const [menuWanted, setMenuWanted] = useState(false);
   const isMobile = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`, false);
   useMobileViewport();
 
@@ -76,31 +65,21 @@ export function Layout() {
             ) : (
               <Burger
                 opened={opened}
-                onClick={toggle}
+                onClick={() => {
+                  setMenuWanted(true);
+                  toggle();
+                }}
                 aria-label={opened ? t('nav.closeMenu') : t('nav.openMenu')}
               />
             )}
           </Group>
         </Container>
       </header>
-      <Drawer
-        opened={opened && !!isMobile}
-        onClose={close}
-        title={t('nav.mobileMenu')}
-        position="right"
-        size="xs"
-        closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
-      >
-        <Stack component="nav" aria-label={t('nav.mainNavigation')} gap="md">
-          {NAV_LINKS.map((l) => (
-            <Anchor key={l.to} component={NavLink} to={l.to} onClick={close} fz="lg">
-              {t(l.key)}
-            </Anchor>
-          ))}
-          <LanguageSwitcher fullWidth />
-          <HeaderAccount stacked onNavigate={close} />
-        </Stack>
-      </Drawer>
+      {isMobile && menuWanted && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={opened} onClose={close} />
+        </Suspense>
+      )}
       <main id="main" className={classes.main} tabIndex={-1}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
@@ -108,6 +87,7 @@ export function Layout() {
       </main>
       <Footer />
       <ScrollRestoration />
+      <CookieConsent />
     </Box>
   );
 }

@@ -11,5 +11,6 @@ export interface PrivateSection {
 
 export const privateSections: PrivateSection[] = [
   { path: 'dashboard', labelKey: 'privateArea.menu.dashboard' },
+  { path: 'books', labelKey: 'privateArea.menu.books' },
   { path: 'settings', labelKey: 'privateArea.menu.settings' },
 ];

@@ -1,4 +1,17 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { api, ApiError, onUnauthorized } from '../lib/api';
+import i18n from '../lib/i18n';
 
 /** The signed-in member as the web app sees it. */
 export interface SessionUser {
@@ -8,25 +21,183 @@ export interface SessionUser {
   username: string | null;
   avatarUrl: string | null;
   emailVerified: boolean;
+  /** sha-256 of the lower-cased e-mail: seeds the local identicon when there is no avatar. */
+  avatarSeed?: string | null;
 }
 
-export type Session =
+export type SessionState =
   | { status: 'loading'; user: null }
   | { status: 'signed-out'; user: null; expired?: boolean }
   | { status: 'signed-in'; user: SessionUser };
 
-const SessionContext = createContext<Session>({ status: 'signed-out', user: null });
+export interface SessionActions {
+  /** Reads GET /api/me again; resolves with the user, or null when nobody is signed in. */
+  refresh: () => Promise<SessionUser | null>;
+  /** Ends the session on the server and in every tab of this browser. */
+  signOut: () => Promise<void>;
+  /** Takes the member returned by sign-in or a profile update without another round trip. */
+  applyUser: (me: MeLike) => void;
+}
+
+export type Session = SessionState & SessionActions;
+
+/** The fields of the API's Me that the session keeps (the full Me is cached under ['me']). */
+export type MeLike = SessionUser & Record<string, unknown>;
+
+export const ME_QUERY_KEY = ['me'] as const;
+const CHANNEL_NAME = 'scaffale.session';
+const STORAGE_EVENT_KEY = 'scaffale.session.event';
+const CALLBACK_PATH = '/auth/callback';
+
+type SessionMessage = { type: 'signed-in' } | { type: 'signed-out' };
+
+const noop = async () => null;
+const SessionContext = createContext<Session>({
+  status: 'signed-out',
+  user: null,
+  refresh: noop,
+  signOut: async () => {},
+  applyUser: () => {},
+});
+
+function toSessionUser(me: MeLike): SessionUser {
+  return {
+    id: me.id,
+    email: me.email,
+    displayName: me.displayName ?? '',
+    username: me.username ?? null,
+    avatarUrl: me.avatarUrl ?? null,
+    emailVerified: Boolean(me.emailVerified),
+    avatarSeed: typeof me.avatarSeed === 'string' ? me.avatarSeed : null,
+  };
+}
+
+/** Tells the other tabs of this browser; BroadcastChannel where it exists, the storage event otherwise. */
+function createTabChannel(onMessage: (message: SessionMessage) => void) {
+  if (typeof BroadcastChannel !== 'undefined') {
+    const channel = new BroadcastChannel(CHANNEL_NAME);
+    channel.onmessage = (event: MessageEvent<SessionMessage>) => onMessage(event.data);
+    return { post: (m: SessionMessage) => channel.postMessage(m), close: () => channel.close() };
+  }
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== STORAGE_EVENT_KEY || !event.newValue) return;
+    try {
+      onMessage(JSON.parse(event.newValue) as SessionMessage);
+    } catch {
+      /* another writer's value: ignore */
+    }
+  };
+  window.addEventListener('storage', onStorage);
+  return {
+    post: (m: SessionMessage) =>
+      localStorage.setItem(STORAGE_EVENT_KEY, JSON.stringify({ ...m, at: Date.now() })),
+    close: () => window.removeEventListener('storage', onStorage),
+  };
+}
 
 /**
- * The seam where accounts plug in: today nobody is signed in. The accounts feature replaces the
- * value with the real session (loading, signed in, expired) and the shell follows it.
+ * The real session: GET /api/me on start (except on /auth/callback, which reads it itself),
+ * sign-out in every tab, and the 'Session Expired' notice when a request of a signed-in member
+ * answers 401.
  */
-export function SessionProvider({ children, value }: { children: ReactNode; value?: Session }) {
-  return (
-    <SessionContext.Provider value={value ?? { status: 'signed-out', user: null }}>
-      {children}
-    </SessionContext.Provider>
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<SessionState>({ status: 'loading', user: null });
+  const stateRef = useRef(state);
+  const channelRef = useRef<ReturnType<typeof createTabChannel> | null>(null);
+
+  const update = useCallback((next: SessionState) => {
+    stateRef.current = next;
+    setState(next);
+  }, []);
+
+  const signedIn = useCallback(
+    (me: MeLike) => {
+      queryClient.setQueryData(ME_QUERY_KEY, me);
+      update({ status: 'signed-in', user: toSessionUser(me) });
+    },
+    [queryClient, update],
   );
+
+  const signedOut = useCallback(
+    (expired: boolean) => {
+      const current = stateRef.current;
+      if (current.status === 'signed-out') return;
+      const wasSignedIn = current.status === 'signed-in';
+      update({ status: 'signed-out', user: null, expired: expired && wasSignedIn });
+      if (wasSignedIn) {
+        // Nothing private stays in the cache once the member is gone.
+        queryClient.removeQueries({ queryKey: ME_QUERY_KEY });
+        void queryClient.resetQueries();
+      }
+      if (expired && wasSignedIn) {
+        notifications.show({
+          id: 'session-expired',
+          color: 'orange',
+          title: i18n.t('auth.sessionExpiredTitle'),
+          message: i18n.t('auth.errors.sessionExpired'),
+          autoClose: 8000,
+        });
+      }
+    },
+    [queryClient, update],
+  );
+
+  const refresh = useCallback(async (): Promise<SessionUser | null> => {
+    try {
+      const me = await api<MeLike>('/api/me');
+      signedIn(me);
+      return toSessionUser(me);
+    } catch (err) {
+      // A refresh with no session marks a signed-in session expired; one that throws signs out.
+      signedOut(err instanceof ApiError && err.status === 401);
+      if (err instanceof ApiError && err.status === 401) return null;
+      throw err;
+    }
+  }, [signedIn, signedOut]);
+
+  const signOut = useCallback(async () => {
+    try {
+      await api('/api/auth/sign-out', { method: 'POST', body: {} });
+    } finally {
+      signedOut(false);
+      channelRef.current?.post({ type: 'signed-out' });
+    }
+  }, [signedOut]);
+
+  const applyUser = useCallback(
+    (me: MeLike) => {
+      const wasSignedIn = stateRef.current.status === 'signed-in';
+      signedIn(me);
+      if (!wasSignedIn) channelRef.current?.post({ type: 'signed-in' });
+    },
+    [signedIn],
+  );
+
+  useEffect(() => {
+    const channel = createTabChannel((message) => {
+      if (message.type === 'signed-out') signedOut(false);
+      else if (message.type === 'signed-in') void refresh().catch(() => {});
+    });
+    channelRef.current = channel;
+    const stopListening = onUnauthorized((path) => {
+      // 401 on the sign-in routes means a wrong password, not an expired session.
+      if (path.startsWith('/api/auth/') || path.startsWith('/api/accounts/')) return;
+      if (stateRef.current.status === 'signed-in') signedOut(true);
+    });
+    if (window.location.pathname !== CALLBACK_PATH) void refresh().catch(() => {});
+    return () => {
+      stopListening();
+      channel.close();
+      channelRef.current = null;
+    };
+  }, [refresh, signedOut]);
+
+  const value = useMemo<Session>(
+    () => ({ ...state, refresh, signOut, applyUser }) as Session,
+    [state, refresh, signOut, applyUser],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
 export function useSession(): Session {

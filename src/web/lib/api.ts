@@ -19,6 +19,20 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+type UnauthorizedListener = (path: string) => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** Called with the request path whenever the API answers 401 (the session uses it to notice expiry). */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+/** For requests made outside api() (XMLHttpRequest uploads) that answered 401. */
+export function reportUnauthorized(path: string): void {
+  for (const listener of unauthorizedListeners) listener(path);
+}
+
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { 'accept-language': currentLanguage(), ...opts.headers };
   let body: BodyInit | undefined;
@@ -42,6 +56,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   }
   if (res.status === 204) return undefined as T;
   const data = await res.json().catch(() => undefined);
+  if (res.status === 401) reportUnauthorized(path);
   if (!res.ok) {
     const e = (
       data as { error?: { code?: string; message?: string; fields?: Record<string, string> } }

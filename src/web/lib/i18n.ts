@@ -1,19 +1,27 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
+import { loaders } from 'virtual:locale-loaders';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY } from '@shared/constants';
+import type { LocaleGroup } from './localeGroups';
 
-// Only the language in use is downloaded; each catalogue is its own chunk.
-const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json');
+// Only the language in use is downloaded: its core catalogue at start, and the lazy groups
+// (see localeGroups.ts) when a page asks for them.
+const requestedGroups = new Set<LocaleGroup>();
+
+async function loadCatalogue(language: string, groups: string[]): Promise<Record<string, unknown>> {
+  const forLanguage = loaders[language];
+  if (!forLanguage) throw new Error(`no catalogue for ${language}`);
+  const parts = await Promise.all(groups.map((g) => forLanguage[g]()));
+  return Object.assign({}, ...parts.map((p) => p.default));
+}
 
 i18n
   .use({
     type: 'backend',
     read(language: string, _namespace: string, callback: (err: unknown, data?: unknown) => void) {
-      const load = catalogues[`../locales/${language}.json`];
-      if (!load) return callback(new Error(`no catalogue for ${language}`));
-      load().then(
-        (mod) => callback(null, mod.default),
+      loadCatalogue(language, ['core', ...requestedGroups]).then(
+        (data) => callback(null, data),
         (err) => callback(err),
       );
     },
@@ -35,6 +43,19 @@ i18n
     react: { useSuspense: true },
   });
 
+/** Fetches lazy locale groups for every language already loaded (a later switch keeps them). */
+export async function loadLocaleGroups(groups: readonly LocaleGroup[]): Promise<void> {
+  const fresh = groups.filter((g) => !requestedGroups.has(g));
+  if (!fresh.length) return;
+  fresh.forEach((g) => requestedGroups.add(g));
+  const languages = LANGUAGES.filter((l) => i18n.hasResourceBundle(l, 'translation'));
+  await Promise.all(
+    languages.map(async (l) => {
+      const data = await loadCatalogue(l, fresh);
+      i18n.addResourceBundle(l, 'translation', data, true, true);
+    }),
+  );
+}
 function applyHtmlLang(language: string | undefined) {
   if (language && typeof document !== 'undefined')
     document.documentElement.lang = language.split('-')[0];

@@ -23,3 +23,47 @@ create table users (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
+
+-- better-auth's "session" model. The token is what the signed session cookie carries.
+create table sessions (
+  id text primary key,
+  user_id text not null references users (id) on delete cascade,
+  token text not null unique,
+  expires_at timestamptz not null,
+  ip_address text,
+  user_agent text,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index sessions_user_idx on sessions (user_id);
+
+-- better-auth's "account" model: one row per way of signing in (provider 'credential' holds the
+-- password hash; 'google' holds the OpenID Connect subject and its encrypted tokens).
+create table accounts (
+  id text primary key,
+  user_id text not null references users (id) on delete cascade,
+  account_id text not null,
+  provider_id text not null,
+  access_token text,
+  refresh_token text,
+  id_token text,
+  access_token_expires_at timestamptz,
+  refresh_token_expires_at timestamptz,
+  scope text,
+  password text,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (provider_id, account_id)
+);
+create index accounts_user_idx on accounts (user_id);
+
+-- better-auth's "verification" model: e-mail verification and password reset tokens, OAuth state.
+create table verifications (
+  id text primary key,
+  identifier text not null,
+  value text not null,
+  expires_at timestamptz not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index verifications_identifier_idx on verifications (identifier);

@@ -15,6 +15,8 @@ export const books = pgTable('books', {
   id: uuid('id').primaryKey().defaultRandom(),
   title: text('title').notNull(),
   authors: text('authors').array().notNull().default([]),
+  /** authors joined by ', ' */
+  author: text('author').notNull().default(''),
   isbn10: text('isbn_10'),
   isbn13: text('isbn_13'),
   publisher: text('publisher'),
@@ -25,6 +27,7 @@ export const books = pgTable('books', {
   language: text('language'),
   coverUrl: text('cover_url'),
   googleBooksId: text('google_books_id').unique(),
+  // search_text and search_vector are generated columns, read only in raw SQL.
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -37,6 +40,13 @@ export const bookListings = pgTable('book_listings', {
   userId: text('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  author: text('author').notNull(),
+  genre: text('genre').notNull().default('other'),
+  language: text('language'),
+  isbn: text('isbn'),
+  /** An uploaded cover (/uploads/...); remote covers stay on the book. */
+  coverUrl: text('cover_url'),
   listingType: text('listing_type').notNull(),
   condition: text('condition').notNull().default('good'),
   price: numeric('price', { precision: 10, scale: 2 }),

@@ -1,0 +1,82 @@
+import type { Page } from '@playwright/test';
+import { expect, outbox } from './fixtures';
+
+export const PASSWORD = 'lettore-2024';
+
+let counter = 0;
+/** A unique address per call, so runs and tests never collide. */
+export function uniqueEmail(prefix = 'reader'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/** Answers the cookie banner as a visitor would, so that it does not cover the page. */
+export async function dismissCookieBanner(page: Page) {
+  const button = page.getByRole('button', { name: /^(Solo essenziali|Essential Only)$/ });
+  await button.click();
+  await expect(button).toHaveCount(0);
+}
+
+/** State-changing API calls from the test need the site's Origin (CSRF protection). */
+function originOf(page: Page): string {
+  return new URL(page.url()).origin;
+}
+
+/** The newest e-mail to an address whose text holds a link matching `pattern`, and that link. */
+export async function linkFromOutbox(page: Page, to: string, pattern: RegExp): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mail = (await outbox(page)).find((m) => m.to === to && pattern.test(m.text));
+      link = mail?.text.match(/https?:\/\/\S+/g)?.find((l) => pattern.test(l));
+      return link;
+    })
+    .toBeTruthy();
+  return link!;
+}
+
+/**
+ * A confirmed member signed in in this page's browser context: signs up through the API (as the
+ * sign-up form does), then follows the confirmation link from the outbox, which signs in and
+ * lands on the dashboard. No sign-in request is spent (they are rate-limited per address).
+ */
+export async function createConfirmedMember(
+  page: Page,
+  opts: { email?: string; password?: string; username?: string } = {},
+): Promise<{ id: string; email: string; password: string }> {
+  if (page.url() === 'about:blank') await page.goto('/');
+  const email = opts.email ?? uniqueEmail();
+  const password = opts.password ?? PASSWORD;
+  const res = await page.request.post('/api/auth/sign-up/email', {
+    headers: { origin: originOf(page), 'accept-language': 'en' },
+    data: { email, password, name: email.split('@')[0], callbackURL: '/login?verified=1' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const link = await linkFromOutbox(page, email, /verify-email/);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/profile\/[^/]+\/dashboard$/);
+  const id = new URL(page.url()).pathname.split('/')[2];
+  if (opts.username) {
+    const patch = await page.request.patch('/api/me', {
+      headers: { origin: originOf(page) },
+      data: { username: opts.username },
+    });
+    expect(patch.status(), await patch.text()).toBe(200);
+  }
+  return { id, email, password };
+}
+
+/** Signs in through the login form with an e-mail address or a username. */
+export async function signInWithForm(page: Page, identifier: string, password: string) {
+  await page.getByLabel(/^(Email or username|Email o nome utente)/).fill(identifier);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: /^(Log in|Accedi)$/ }).click();
+}
+
+/** A small real PNG drawn with sharp (a server dependency), as the browser would upload it. */
+export async function pngBuffer(width = 64, height = 64): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width, height, channels: 3, background: '#8b5a2b' } })
+    .png()
+    .toBuffer();
+}

@@ -1,0 +1,476 @@
+import { test, expect, expectAccessible, chooseLanguage, outbox } from './fixtures';
+import {
+  PASSWORD,
+  createConfirmedMember,
+  dismissCookieBanner,
+  linkFromOutbox,
+  pngBuffer,
+  signInWithForm,
+  uniqueEmail,
+} from './accounts-helpers';
+
+test.use({ locale: 'en-US' });
+
+test.describe('accounts: forms', () => {
+  test('login validates required fields, switches to the reset form and links to sign-up', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await dismissCookieBanner(page);
+    await expect(page).toHaveTitle('Log in | Scaffale');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign up' }).last()).toHaveAttribute(
+      'href',
+      '/signup',
+    );
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page.getByText('This field is required')).toHaveCount(2);
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    await page.getByRole('button', { name: 'Send the reset link' }).click();
+    await expect(page.getByText('Please enter your email address')).toBeVisible();
+    await page.getByLabel('Email').fill('not-an-address');
+    await page.getByRole('button', { name: 'Send the reset link' }).click();
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await page.getByRole('button', { name: 'Back to login' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+
+    // In Italian too.
+    await chooseLanguage(page, 'it');
+    await expect(page.getByRole('heading', { level: 1, name: 'Bentornato' })).toBeVisible();
+    await expect(page).toHaveTitle('Accedi | Scaffale');
+  });
+
+  test('sign-up checks the e-mail, the password length and the confirmation', async ({ page }) => {
+    await page.goto('/signup');
+    await dismissCookieBanner(page);
+    await expect(page).toHaveTitle('Sign up | Scaffale');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Create your account' }),
+    ).toBeVisible();
+    const submit = page.getByRole('button', { name: 'Create account' });
+    await submit.click();
+    await expect(page.getByText('This field is required')).toHaveCount(3);
+    await page.getByLabel('Email').fill('reader@');
+    await page.getByLabel('Password', { exact: true }).fill('12345');
+    await page.getByLabel('Confirm password').fill('123456');
+    await submit.click();
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+    await expectAccessible(page);
+    await expect(page.getByRole('link', { name: 'Log in' }).last()).toHaveAttribute(
+      'href',
+      '/login',
+    );
+  });
+});
+
+test.describe('accounts: journeys', () => {
+  test('sign up, confirm by e-mail, sign in by e-mail and by username, change username, sign out', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('journey');
+    const local = email.split('@')[0];
+    await page.goto('/signup');
+    await dismissCookieBanner(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('heading', { name: 'Account created' })).toBeVisible();
+    await expect(
+      page.getByText('Your account has been created. Check your email for a confirmation link.'),
+    ).toBeVisible();
+    // The created view, then the login page after 2 s.
+    await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+
+    // The confirmation e-mail is in the language of the sign-up (English here).
+    const mail = (await outbox(page)).find((m) => m.to === email);
+    expect(mail?.subject).toBe('Confirm your Scaffale account');
+
+    // Before confirming, the account is pending; signing in by e-mail works.
+    await signInWithForm(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/profile\/[^/]+\/dashboard$/);
+    const id = new URL(page.url()).pathname.split('/')[2];
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByText(`Welcome back, ${local}!`)).toBeVisible();
+    await expect(page.getByTestId('dashboard-total')).toHaveText('0');
+    await expect(page.getByTestId('dashboard-available')).toHaveText('0');
+    await expect(page.getByTestId('dashboard-totalValue')).toHaveText(/^€\s?0$/);
+    await expect(page.getByText('No recent activity yet')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add book' })).toHaveAttribute('href', '/sell');
+    await expect(page.getByRole('link', { name: 'Browse books' })).toHaveAttribute(
+      'href',
+      '/library',
+    );
+    await expectAccessible(page);
+
+    await page
+      .getByRole('navigation', { name: 'Private area' })
+      .getByRole('link', { name: 'Settings' })
+      .click();
+    await expect(page).toHaveURL(`/profile/${id}/settings`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+    await expect(page.getByTestId('settings-email')).toHaveText(email);
+    await expect(page.getByTestId('settings-status')).toHaveText('Pending verification');
+    const today = new Date();
+    const mmddyyyy = `${String(today.getMonth() + 1).padStart(2, '0')}/${String(today.getDate()).padStart(2, '0')}/${today.getFullYear()}`;
+    await expect(page.getByTestId('settings-member-since')).toHaveText(mmddyyyy);
+
+    // Following the e-mailed link confirms the address.
+    const link = await linkFromOutbox(page, email, /verify-email/);
+    await page.goto(link);
+    await expect(page).toHaveURL(`/profile/${id}/dashboard`);
+    await page.goto(`/profile/${id}/settings`);
+    await expect(page.getByTestId('settings-status')).toHaveText('Verified');
+    await expectAccessible(page);
+
+    // Username: invalid and taken names are refused with the spec's messages.
+    const other = `taken_${Date.now().toString(36)}`;
+    const otherEmail = uniqueEmail('other');
+    const signUp = await page.request.post('/api/auth/sign-up/email', {
+      headers: { origin: new URL(page.url()).origin },
+      data: { email: otherEmail, password: PASSWORD, name: 'other' },
+    });
+    expect(signUp.ok()).toBeTruthy();
+    const username = page.getByLabel('Username');
+    await username.fill('ab');
+    await page.getByRole('button', { name: 'Save username' }).click();
+    await expect(
+      page.getByText(
+        'Username must be 3-20 characters and only contain letters, numbers, and underscores',
+      ),
+    ).toBeVisible();
+    await username.fill('has space');
+    await page.getByRole('button', { name: 'Save username' }).click();
+    await expect(
+      page.getByText(
+        'Username must be 3-20 characters and only contain letters, numbers, and underscores',
+      ),
+    ).toBeVisible();
+    // Give the name to someone else first, through a second browser session.
+    const browser = page.context().browser()!;
+    const otherContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const otherPage = await otherContext.newPage();
+    await otherPage.goto('/');
+    const otherLink = await linkFromOutbox(otherPage, otherEmail, /verify-email/);
+    await otherPage.goto(otherLink);
+    await expect(otherPage).toHaveURL(/\/dashboard$/);
+    const claimed = await otherPage.request.patch('/api/me', {
+      headers: { origin: new URL(otherPage.url()).origin },
+      data: { username: other },
+    });
+    expect(claimed.status()).toBe(200);
+    await otherContext.close();
+
+    await username.fill(other.toUpperCase());
+    await page.getByRole('button', { name: 'Save username' }).click();
+    await expect(page.getByText('Username is already taken')).toBeVisible();
+    const mine = `me_${Date.now().toString(36)}`;
+    await username.fill(mine);
+    await page.getByRole('button', { name: 'Save username' }).click();
+    await expect(page.getByText('Your username has been saved.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Username')).toHaveValue(mine);
+
+    // Sign out from the settings page: back home, signed out.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+
+    // Sign in by username; a wrong password and an unknown username are refused.
+    await page.goto('/login');
+    await signInWithForm(page, mine, 'wrong-password');
+    await expect(page.getByRole('alert')).toContainText('Invalid login credentials');
+    await signInWithForm(page, `nobody_${Date.now().toString(36)}`, PASSWORD);
+    await expect(page.getByRole('alert')).toContainText('No user found with this username');
+    await signInWithForm(page, mine, PASSWORD);
+    await expect(page).toHaveURL(`/profile/${id}/dashboard`);
+  });
+
+  test('avatar: a PNG is uploaded; a non-image and a 6 MB file are refused', async ({ page }) => {
+    await page.goto('/');
+    await dismissCookieBanner(page);
+    const member = await createConfirmedMember(page);
+    await page.goto(`/profile/${member.id}/settings`);
+    const avatar = page.getByRole('img', { name: /^Profile picture of/ });
+    // Before any upload: the identicon drawn from the e-mail's hash.
+    await expect(avatar).toHaveAttribute('src', /^data:image\/svg\+xml/);
+
+    const choose = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Upload a new picture' }).click();
+      await (await chooser).setFiles(file);
+    };
+
+    await choose({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect(page.getByText('Please upload an image file')).toBeVisible();
+
+    // Named like an image, but not one: the server reads the content and refuses it.
+    await choose({
+      name: 'fake.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('this is not really a picture'),
+    });
+    await expect(page.getByText('Please upload an image file')).toBeVisible();
+
+    await choose({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(6 * 1024 * 1024, 1),
+    });
+    await expect(page.getByText('File size must be less than 5MB')).toBeVisible();
+
+    const uploaded = page.waitForResponse(
+      (r) => r.url().endsWith('/api/me/avatar') && r.request().method() === 'POST',
+    );
+    await choose({ name: 'me.png', mimeType: 'image/png', buffer: await pngBuffer() });
+    expect((await uploaded).status()).toBe(200);
+    await expect(page.getByText('Your profile picture has been updated.')).toBeVisible();
+    await expect(avatar).toHaveAttribute('src', /^\/uploads\//);
+    const src = (await avatar.getAttribute('src'))!;
+    const served = await page.request.get(src);
+    expect(served.status()).toBe(200);
+    expect(served.headers()['cache-control']).toContain('max-age=3600');
+    // The header's avatar follows.
+    await expect(page.getByRole('banner').locator(`img[src="${src}"]`)).toHaveCount(1);
+  });
+
+  test('password reset through the e-mailed link: the new password works, the old one fails', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await dismissCookieBanner(page);
+    const member = await createConfirmedMember(page);
+    await page.request.post('/api/auth/sign-out', {
+      headers: { origin: new URL(page.url()).origin },
+      data: {},
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    // The same answer for an unknown address...
+    await page.getByLabel('Email').fill(uniqueEmail('unknown'));
+    await page.getByRole('button', { name: 'Send the reset link' }).click();
+    const sent =
+      'If an account exists for this address, we have sent it an email with a link to choose a new password.';
+    await expect(page.getByText(sent)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    // ...and for a member's.
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByRole('button', { name: 'Send the reset link' }).click();
+    await expect(page.getByText(sent)).toBeVisible();
+
+    const link = await linkFromOutbox(page, member.email, /reset-password/);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm new password').fill('different');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+    const fresh = 'nuova-password-42';
+    await page.getByLabel('New password', { exact: true }).fill(fresh);
+    await page.getByLabel('Confirm new password').fill(fresh);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(
+      page.getByText('Your password has been changed. You can now log in with your new password.'),
+    ).toBeVisible();
+
+    // The link works once.
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('another-one-1');
+    await page.getByLabel('Confirm new password').fill('another-one-1');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByRole('heading', { name: 'Link not valid' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+      'href',
+      '/login?forgot=1',
+    );
+
+    await page.goto('/login');
+    await signInWithForm(page, member.email, member.password);
+    await expect(page.getByRole('alert')).toContainText('Invalid login credentials');
+    await signInWithForm(page, member.email, fresh);
+    await expect(page).toHaveURL(`/profile/${member.id}/dashboard`);
+  });
+
+  test('a reset link that is not valid says so and offers a new one', async ({ page }) => {
+    await page.goto('/reset-password?error=INVALID_TOKEN');
+    await dismissCookieBanner(page);
+    await expect(
+      page.getByText('This password reset link is not valid or has expired.'),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Request a new link' }).click();
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  });
+});
+
+test.describe('accounts: private area and shell', () => {
+  test('the guard: visitors go to login and come back; other ids open the own dashboard', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await dismissCookieBanner(page);
+    const member = await createConfirmedMember(page);
+    // Signed in: /login and /signup go home; /profile and another id go to the own dashboard.
+    await page.goto('/login');
+    await expect(page).toHaveURL('/');
+    await page.goto('/signup');
+    await expect(page).toHaveURL('/');
+    await page.goto('/profile');
+    await expect(page).toHaveURL(`/profile/${member.id}/dashboard`);
+    await page.goto('/profile/someone-else/settings');
+    await expect(page).toHaveURL(`/profile/${member.id}/dashboard`);
+    await page.goto(`/profile/${member.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+    // The not-found page offers the dashboard to a member.
+    await page.goto('/no/such/page');
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Go to your dashboard' }),
+    ).toHaveAttribute('href', `/profile/${member.id}/dashboard`);
+
+    await page.request.post('/api/auth/sign-out', {
+      headers: { origin: new URL(page.url()).origin },
+      data: {},
+    });
+    await page.goto(`/profile/${member.id}/settings`);
+    await expect(page).toHaveURL(
+      `/login?redirect_to=${encodeURIComponent(`/profile/${member.id}/settings`)}`,
+    );
+    await signInWithForm(page, member.email, member.password);
+    await expect(page).toHaveURL(`/profile/${member.id}/settings`);
+
+    // A return path to another site is ignored.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL('/');
+    await page.goto('/login?redirect_to=//evil.example/steal');
+    await signInWithForm(page, member.email, member.password);
+    await expect(page).toHaveURL(`/profile/${member.id}/dashboard`);
+  });
+
+  test('the signed-in header: welcome, avatar menu with the e-mail, links and logout', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await dismissCookieBanner(page);
+    const member = await createConfirmedMember(page);
+    const local = member.email.split('@')[0];
+    await page.goto('/');
+    const banner = page.getByRole('banner');
+    await expect(banner.getByText(`Welcome, ${local}`)).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+    // The home page offers the member's library.
+    await expect(page.getByRole('main').getByRole('link', { name: 'My library' })).toHaveAttribute(
+      'href',
+      `/profile/${member.id}/dashboard`,
+    );
+    await banner.getByRole('button', { name: 'Account menu' }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByText(member.email)).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      `/profile/${member.id}/dashboard`,
+    );
+    await expect(menu.getByRole('menuitem', { name: 'My profile' })).toHaveAttribute(
+      'href',
+      `/user/${member.id}`,
+    );
+    await expectAccessible(page);
+    await menu.getByRole('menuitem', { name: 'Dashboard' }).click();
+    await expect(page).toHaveURL(`/profile/${member.id}/dashboard`);
+
+    // Logging out inside the private area goes home.
+    await banner.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(banner.getByRole('link', { name: 'Log in' })).toBeVisible();
+    const me = await page.request.get('/api/me');
+    expect(me.status()).toBe(401);
+  });
+
+  test('signing out in one tab signs out the others; an expired session says so', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/');
+    await dismissCookieBanner(page);
+    const member = await createConfirmedMember(page);
+    const second = await context.newPage();
+    await second.goto(`/profile/${member.id}/settings`);
+    await expect(second.getByRole('heading', { name: 'Account settings' })).toBeVisible();
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    // The other tab leaves the private area without a reload.
+    await expect(second).toHaveURL('/');
+    await expect(second.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+    await second.close();
+
+    // Session ends on the server (cookie gone): the next request answers 401 → notice.
+    await page.goto('/login');
+    await signInWithForm(page, member.email, member.password);
+    await expect(page).toHaveURL(`/profile/${member.id}/dashboard`);
+    await page
+      .getByRole('navigation', { name: 'Private area' })
+      .getByRole('link', { name: 'Settings' })
+      .click();
+    await context.clearCookies();
+    await page.getByLabel('Username').fill('expired_one');
+    await page.getByRole('button', { name: 'Save username' }).click();
+    await expect(page.getByText('Session Expired').first()).toBeVisible();
+    await expect(page.getByText('Authentication required. Please log in again.')).toBeVisible();
+    await expect(page).toHaveURL(
+      `/login?redirect_to=${encodeURIComponent(`/profile/${member.id}/settings`)}`,
+    );
+  });
+
+  test('at 375 px the private area menu is a drawer that closes on a choice', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/');
+    await dismissCookieBanner(page);
+    const member = await createConfirmedMember(page);
+    await expect(page.getByTestId('private-area-section')).toHaveText('Dashboard');
+    await expect(page.getByRole('navigation', { name: 'Private area' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open the private area menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Private area' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByText('5.0')).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await drawer.getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(`/profile/${member.id}/settings`);
+    await expect(drawer).toBeHidden();
+    await expect(page.getByTestId('private-area-section')).toHaveText('Settings');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+
+    // The site menu shows the member's links too.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const siteMenu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(siteMenu.getByText(member.email)).toBeVisible();
+    await expect(siteMenu.getByRole('link', { name: 'My profile' })).toHaveAttribute(
+      'href',
+      `/user/${member.id}`,
+    );
+  });
+
+  test('the callback page reports provider errors and missing sessions', async ({ page }) => {
+    await page.goto('/auth/callback?error=access_denied&error_description=The%20user%20cancelled');
+    await dismissCookieBanner(page);
+    await expect(page.getByText('Authentication error: The user cancelled')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/login');
+    await page.goto('/auth/callback');
+    await expect(page.getByText('Completing sign-in...')).toBeVisible();
+    await expect(
+      page.getByText('No authentication session found. Please try logging in again.'),
+    ).toBeVisible();
+  });
+});

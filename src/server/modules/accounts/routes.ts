@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { meSchema } from '@shared/schemas/profile';
+import type { Module } from '../../app';
+import { AppError, unauthorized } from '../../platform/errors';
+import { currentUser } from '../../platform/auth';
+import { AUTH_RATE_LIMIT } from '../../platform/auth/mount';
+import { forwardCookies, sendAuthResponse, toFetchHeaders } from '../../platform/auth/http';
+import { loadMe } from '../profiles/service';
+import { endOtherSessions, findEmailByUsername } from './queries';
+
+/** Sign-in form: an e-mail address or a username, and the password (spec 1 section 5). */
+export const signInSchema = z.object({
+  identifier: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(254, { error: 'validation.tooLong' }),
+  password: z
+    .string({ error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(1024, { error: 'validation.tooLong' }),
+});
+
+const errorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+
+export const accountRoutes: Module = async (app, { auth, config, database }) => {
+  app.post(
+    '/api/accounts/sign-in',
+    {
+      config: { rateLimit: AUTH_RATE_LIMIT },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign in with an e-mail address or a username and the password',
+        description:
+          'An identifier containing @ is an e-mail address; otherwise it is a username. Sets the session cookie.',
+        body: signInSchema,
+        response: {
+          200: z.object({ user: meSchema }),
+          400: errorSchema,
+          401: errorSchema,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { identifier, password } = request.body;
+      let email = identifier;
+      if (!identifier.includes('@')) {
+        const found = await findEmailByUsername(database, identifier);
+        if (!found) {
+          throw new AppError(400, 'user_not_found', 'auth.errors.noUserWithUsername', {
+            identifier: 'auth.errors.noUserWithUsername',
+          });
+        }
+        email = found;
+      }
+      const response = await auth.api.signInEmail({
+        body: { email, password },
+        headers: toFetchHeaders(request),
+        asResponse: true,
+      });
+      if (!response.ok) return sendAuthResponse(request, reply, response);
+      const { user } = (await response.json()) as { user: { id: string } };
+      forwardCookies(response.headers, reply);
+      return { user: await loadMe(database, user.id) };
+    },
+  );
+
+  app.get(
+    '/api/accounts/providers',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Which external sign-in providers are enabled',
+        response: { 200: z.object({ google: z.boolean() }) },
+      },
+    },
+    async () => ({ google: Boolean(config.google) }),
+  );
+
+  app.delete(
+    '/api/me/sessions/others',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign out every other device: ends all sessions but this one',
+        response: { 200: z.object({ ended: z.number() }), 401: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const current = await auth.api.getSession({ headers: toFetchHeaders(request) });
+      if (!current || current.user.id !== user.id) throw unauthorized();
+      const ended = await endOtherSessions(database, user.id, current.session.id);
+      return { ended };
+    },
+  );
+};

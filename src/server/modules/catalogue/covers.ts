@@ -1,0 +1,139 @@
+import { mkdir, readFile, rename, writeFile, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+
+/**
+ * Remote covers (Google Books, Goodreads) served from our origin, so the CSP can keep images to
+ * 'self': fetched once, re-encoded to WebP (which also proves it is an image), cached on disk.
+ * Only known cover hosts (and the configured Google Books host) are ever fetched.
+ */
+const COVER_HOSTS = [
+  /^books\.google\.[a-z.]+$/,
+  /^[a-z0-9-]+\.googleusercontent\.com$/,
+  /^(images|s|i)\.gr-assets\.com$/,
+  /^images-[a-z]+\.ssl-images-amazon\.com$/,
+  /^covers\.openlibrary\.org$/,
+];
+const MAX_BYTES = 5 * 1024 * 1024;
+const MAX_REDIRECTS = 3;
+/** A cover that failed is retried after this long, not on every request. */
+const FAILURE_TTL_MS = 10 * 60 * 1000;
+
+export function isAllowedCoverUrl(url: string, extraHosts: string[] = []): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.username || parsed.password) return false;
+  if (extraHosts.includes(parsed.host))
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
+  return parsed.protocol === 'https:' && COVER_HOSTS.some((re) => re.test(parsed.hostname));
+}
+
+export interface CoverCache {
+  /** The cached WebP for a book, fetching it on first use; null when it cannot be had. */
+  get(bookId: string, remoteUrl: string): Promise<Buffer | null>;
+}
+
+export function createCoverCache(opts: {
+  dir: string;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  extraHosts: string[];
+}): CoverCache {
+  const inFlight = new Map<string, Promise<Buffer | null>>();
+  const failedAt = new Map<string, number>();
+
+  async function download(url: string): Promise<Buffer | null> {
+    let current = url;
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+      if (!isAllowedCoverUrl(current, opts.extraHosts)) return null;
+      const res = await opts.fetch(current, {
+        redirect: 'manual',
+        signal: AbortSignal.timeout(opts.timeoutMs),
+        headers: { accept: 'image/*' },
+      });
+      if (res.status >= 300 && res.status < 400) {
+        const location = res.headers.get('location');
+        if (!location) return null;
+        current = new URL(location, current).toString();
+        continue;
+      }
+      if (!res.ok) return null;
+      const declared = Number(res.headers.get('content-length') ?? 0);
+      if (declared > MAX_BYTES) return null;
+      const body = Buffer.from(await res.arrayBuffer());
+      if (body.length === 0 || body.length > MAX_BYTES) return null;
+      return body;
+    }
+    return null;
+  }
+
+  async function load(bookId: string, remoteUrl: string): Promise<Buffer | null> {
+    const file = join(opts.dir, `${bookId}.webp`);
+    try {
+      return await readFile(file);
+    } catch {
+      // not cached yet
+    }
+    const failed = failedAt.get(bookId);
+    if (failed && Date.now() - failed < FAILURE_TTL_MS) return null;
+    try {
+      const original = await download(remoteUrl);
+      if (!original) throw new Error('no image');
+      const webp = await sharp(original, { limitInputPixels: 50_000_000 })
+        .resize({ width: 600, height: 900, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+      await mkdir(opts.dir, { recursive: true });
+      const temp = join(opts.dir, `.${randomBytes(6).toString('hex')}.tmp`);
+      await writeFile(temp, webp);
+      await rename(temp, file).catch(async (err) => {
+        await unlink(temp).catch(() => {});
+        throw err;
+      });
+      failedAt.delete(bookId);
+      return webp;
+    } catch {
+      failedAt.set(bookId, Date.now());
+      return null;
+    }
+  }
+
+  return {
+    get(bookId, remoteUrl) {
+      const pending = inFlight.get(bookId);
+      if (pending) return pending;
+      const p = load(bookId, remoteUrl).finally(() => inFlight.delete(bookId));
+      inFlight.set(bookId, p);
+      return p;
+    },
+  };
+}
+
+const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A neutral cover with the title, for books without a usable image. */
+export function placeholderCover(title: string): string {
+  const words = title.trim().split(/\s+/).filter(Boolean);
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words) {
+    if ((line + ' ' + word).trim().length > 16 && line) {
+      lines.push(line);
+      line = word;
+    } else line = (line + ' ' + word).trim();
+    if (lines.length === 4) break;
+  }
+  if (line && lines.length < 4) lines.push(line);
+  const text = lines
+    .map(
+      (l, i) =>
+        `<text x="100" y="${110 + i * 26}" text-anchor="middle">${escapeXml(l.slice(0, 20))}</text>`,
+    )
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="300" viewBox="0 0 200 300" role="img"><rect width="200" height="300" fill="#e9ecef"/><rect x="12" y="12" width="176" height="276" fill="none" stroke="#adb5bd" stroke-width="2"/><g font-family="Georgia, serif" font-size="18" fill="#495057">${text}</g></svg>`;
+}

@@ -1,0 +1,151 @@
+import {
+  DEFAULT_PRICE_RANGE,
+  LIBRARY_PAGE_SIZE,
+  type LibraryQuery,
+  type ListingPage,
+  type ListingType,
+} from '@shared/marketplace';
+import type { Database } from '../../db/client';
+import { prefixQuery } from '../catalogue/queries';
+import { withFuzzyMatching, type QueryFn } from '../catalogue/fuzzy';
+import { CARD_COLUMNS, CARD_JOINS, toCard, type CardRow } from '../listings/queries';
+
+/** Parameterised WHERE clauses; `text` says how q is matched. */
+export class Filters {
+  readonly params: unknown[] = [];
+  readonly clauses: string[] = [];
+  private readonly priceClauses: string[] = [];
+
+  param(value: unknown): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+  add(clause: string) {
+    this.clauses.push(clause);
+  }
+  addPrice(clause: string) {
+    this.priceClauses.push(clause);
+  }
+  where(withPrice = true): string {
+    const all = withPrice ? [...this.clauses, ...this.priceClauses] : this.clauses;
+    return all.length ? `where ${all.join(' and ')}` : '';
+  }
+  priceCondition(): string {
+    return this.priceClauses.length ? this.priceClauses.join(' and ') : 'true';
+  }
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Type 'sell' means "can be bought" (sell or both), 'trade' "can be traded" (trade or both). */
+export function typeValues(type: ListingType): ListingType[] {
+  return type === 'sell' ? ['sell', 'both'] : type === 'trade' ? ['trade', 'both'] : ['both'];
+}
+
+export interface SearchFilters {
+  q?: string;
+  author?: string;
+  genre?: string;
+  type?: ListingType;
+  minPrice?: number;
+  maxPrice?: number;
+  status?: string;
+}
+
+/**
+ * The library's filters as SQL on book_listings `l`. Text: every word of q as a prefix in the
+ * title, author or description (accents ignored); with `fuzzy`, trigram similarity of title and
+ * author instead (typos). Price: listings with a price in the range; listings without a price
+ * (trade only) stay unless a minimum above 0 is asked.
+ */
+export function buildFilters(f: SearchFilters, fuzzy = false): Filters {
+  const filters = new Filters();
+  const status = f.status ?? 'available';
+  if (status !== 'all') filters.add(`l.status = ${filters.param(status)}`);
+  if (f.genre) filters.add(`l.genre = ${filters.param(f.genre)}`);
+  if (f.type) filters.add(`l.listing_type = any(${filters.param(typeValues(f.type))}::text[])`);
+  if (f.author) {
+    filters.add(
+      `l.author_norm like '%' || lower(immutable_unaccent(${filters.param(escapeLike(f.author))})) || '%'`,
+    );
+  }
+  if (f.q) {
+    if (fuzzy) {
+      filters.add(`l.search_text %> lower(immutable_unaccent(${filters.param(f.q)}))`);
+    } else {
+      const tsquery = prefixQuery(f.q);
+      if (tsquery)
+        filters.add(
+          `l.search_vector @@ to_tsquery('simple', immutable_unaccent(${filters.param(tsquery)}))`,
+        );
+    }
+  }
+  if (f.minPrice !== undefined || f.maxPrice !== undefined) {
+    const range: string[] = [];
+    if (f.minPrice !== undefined) range.push(`l.price >= ${filters.param(f.minPrice)}`);
+    if (f.maxPrice !== undefined) range.push(`l.price <= ${filters.param(f.maxPrice)}`);
+    const inRange = range.join(' and ');
+    filters.addPrice(f.minPrice ? `(${inRange})` : `(l.price is null or (${inRange}))`);
+  }
+  return filters;
+}
+
+const ORDER = {
+  newest: 'l.created_at desc, l.id desc',
+  price_asc: 'l.price asc nulls last, l.created_at desc, l.id desc',
+  price_desc: 'l.price desc nulls last, l.created_at desc, l.id desc',
+} as const;
+
+async function runSearch(
+  query: QueryFn,
+  params: LibraryQuery,
+  fuzzy: boolean,
+): Promise<ListingPage> {
+  const q = params;
+  const page = q.page ?? 1;
+  const pageSize = q.pageSize ?? LIBRARY_PAGE_SIZE;
+  const order = ORDER[q.sort ?? 'newest'];
+
+  const counted = buildFilters(q, fuzzy);
+  // Total under every filter; price bounds under every filter but the price range itself,
+  // so the slider keeps its full span while it narrows the results.
+  const totals = query<{ total: number; min: number | null; max: number | null }>(
+    `select count(*) filter (where ${counted.priceCondition()})::int as total,
+       min(l.price)::float8 as min, max(l.price)::float8 as max
+     from book_listings l ${counted.where(false)}`,
+    counted.params,
+  );
+  const listed = buildFilters(q, fuzzy);
+  const limit = listed.param(pageSize);
+  const offset = listed.param((page - 1) * pageSize);
+  const items = query<CardRow>(
+    `with hits as (
+       select l.id from book_listings l ${listed.where()} order by ${order} limit ${limit} offset ${offset})
+     select ${CARD_COLUMNS} from hits h join book_listings l on l.id = h.id ${CARD_JOINS}
+     order by ${order}`,
+    listed.params,
+  );
+  const [[t], rows] = await Promise.all([totals, items]);
+  return {
+    items: rows.map(toCard),
+    total: t.total,
+    page,
+    pageSize,
+    // No priced listing under these filters: the default range of the library screen.
+    priceBounds:
+      t.min === null || t.max === null
+        ? { min: DEFAULT_PRICE_RANGE[0], max: DEFAULT_PRICE_RANGE[1] }
+        : { min: t.min, max: t.max },
+  };
+}
+
+/** Words first; when they match nothing, the same search forgiving typos. */
+export async function searchListings(
+  database: Database,
+  query: LibraryQuery,
+): Promise<ListingPage> {
+  const exact = await runSearch((text, p) => database.query(text, p), query, false);
+  if (exact.total > 0 || !query.q) return exact;
+  const fuzzy = await withFuzzyMatching(database, (run) => runSearch(run, query, true));
+  return fuzzy.total > 0 ? fuzzy : exact;
+}

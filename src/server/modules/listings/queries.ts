@@ -1,0 +1,141 @@
+import type {
+  Condition,
+  Genre,
+  ListingCard,
+  ListingDetail,
+  ListingStatus,
+  ListingType,
+} from '@shared/marketplace';
+import type { Database } from '../../db/client';
+
+/**
+ * The card columns of a listing: `l` is book_listings, joined to its book `b` (for the remote
+ * cover) and its seller `u`. Remote covers are served by /api/covers/:bookId (same origin).
+ */
+export const CARD_COLUMNS = `l.id, l.title, l.author, l.genre, l.condition, l.listing_type,
+  l.price::float8 as price, l.currency, l.status, l.is_active, l.description, l.language,
+  l.created_at,
+  coalesce(l.cover_url, case when b.cover_url is not null then '/api/covers/' || b.id end) as cover_url,
+  u.id as seller_id, u.display_name as seller_display_name, u.username::text as seller_username`;
+export const CARD_JOINS = `join books b on b.id = l.book_id join users u on u.id = l.user_id`;
+
+export const DETAIL_COLUMNS = `${CARD_COLUMNS}, l.isbn, l.location, l.shipping_cost::float8 as shipping_cost,
+  l.is_negotiable, l.images, l.updated_at, l.book_id, u.avatar_url as seller_avatar_url,
+  u.created_at as seller_created_at`;
+
+export interface CardRow {
+  id: string;
+  title: string;
+  author: string;
+  genre: string;
+  condition: string;
+  listing_type: string;
+  price: number | null;
+  currency: string;
+  status: string;
+  is_active: boolean;
+  description: string | null;
+  language: string | null;
+  created_at: Date | string;
+  cover_url: string | null;
+  seller_id: string;
+  seller_display_name: string;
+  seller_username: string | null;
+}
+
+export interface DetailRow extends CardRow {
+  isbn: string | null;
+  location: string | null;
+  shipping_cost: number | null;
+  is_negotiable: boolean;
+  images: string[];
+  updated_at: Date | string;
+  book_id: string;
+  seller_avatar_url: string | null;
+  seller_created_at: Date | string;
+}
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+const num = (n: number | string | null) => (n === null ? null : Number(n));
+
+export function toCard(row: CardRow): ListingCard {
+  return {
+    id: row.id,
+    title: row.title,
+    author: row.author,
+    coverUrl: row.cover_url,
+    genre: row.genre as Genre,
+    condition: row.condition as Condition,
+    listingType: row.listing_type as ListingType,
+    price: num(row.price),
+    currency: row.currency,
+    status: row.status as ListingStatus,
+    isActive: row.is_active,
+    description: row.description,
+    language: row.language,
+    createdAt: iso(row.created_at),
+    seller: {
+      id: row.seller_id,
+      displayName: row.seller_display_name,
+      username: row.seller_username,
+    },
+  };
+}
+
+export function toDetail(row: DetailRow): ListingDetail {
+  const card = toCard(row);
+  return {
+    ...card,
+    isbn: row.isbn,
+    location: row.location,
+    shippingCost: num(row.shipping_cost),
+    isNegotiable: row.is_negotiable,
+    images: row.images ?? [],
+    updatedAt: iso(row.updated_at),
+    bookId: row.book_id,
+    seller: {
+      ...card.seller,
+      avatarUrl: row.seller_avatar_url,
+      memberSince: iso(row.seller_created_at),
+    },
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: string) => UUID.test(s);
+
+export async function findListingDetail(
+  database: Database,
+  id: string,
+): Promise<ListingDetail | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await database.query<DetailRow>(
+    `select ${DETAIL_COLUMNS} from book_listings l ${CARD_JOINS} where l.id = $1`,
+    [id],
+  );
+  return row ? toDetail(row) : null;
+}
+
+/** A member's listings, every status, newest first. */
+export async function listOwnListings(database: Database, userId: string): Promise<ListingCard[]> {
+  const rows = await database.query<CardRow>(
+    `select ${CARD_COLUMNS} from book_listings l ${CARD_JOINS}
+     where l.user_id = $1 order by l.created_at desc, l.id desc limit 1000`,
+    [userId],
+  );
+  return rows.map(toCard);
+}
+
+export async function ownListingStats(
+  database: Database,
+  userId: string,
+): Promise<{ total: number; available: number; totalValue: number }> {
+  const [row] = await database.query<{ total: number; available: number; value: number | null }>(
+    `select count(*)::int as total,
+       count(*) filter (where status = 'available')::int as available,
+       sum(price) filter (where status = 'available' and listing_type in ('sell', 'both'))::float8 as value
+     from book_listings where user_id = $1`,
+    [userId],
+  );
+  return { total: row.total, available: row.available, totalValue: Math.round(row.value ?? 0) };
+}

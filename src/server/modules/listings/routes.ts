@@ -1,0 +1,253 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Module } from '../../app';
+import {
+  COVER_MAX_BYTES,
+  completeListingSchema,
+  coverUploadSchema,
+  createListingSchema,
+  listingDetailSchema,
+  listingStatusSchema,
+  myListingStatsSchema,
+  myListingsSchema,
+  updateListingSchema,
+} from '@shared/marketplace';
+import { AppError, badRequest, unauthorized } from '../../platform/errors';
+import { currentUser } from '../../platform/auth';
+import { findListingDetail, listOwnListings, ownListingStats } from './queries';
+import { createListingService, listingNotFound } from './service';
+
+const idParams = z.object({ id: z.string().max(64) });
+const errorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
+
+/** The spec's text for an upload without a session. */
+async function requireUserForUpload(request: FastifyRequest) {
+  if (!request.user) throw unauthorized('listings.errors.uploadAuth');
+}
+
+/** Google Books' own host (a local fake in tests) may serve covers too. */
+function configuredCoverHosts(baseUrl: string): string[] {
+  try {
+    const host = new URL(baseUrl).host;
+    return host.endsWith('googleapis.com') ? [] : [host];
+  } catch {
+    return [];
+  }
+}
+
+export const listingRoutes: Module = async (app, { database, storage, config }) => {
+  const listings = createListingService({
+    database,
+    coverHosts: configuredCoverHosts(config.googleBooks.baseUrl),
+  });
+  await app.register(multipart, {
+    limits: { fileSize: COVER_MAX_BYTES + 1, files: 1, fields: 5, parts: 6, headerPairs: 100 },
+  });
+  const writeLimit = { rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perMember } };
+  const owner = { preHandler: app.requireUser, config: writeLimit };
+  const tags = ['listings'];
+  const security = [{ session: [] }];
+
+  app.get(
+    '/api/listings/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One listing with its seller',
+        params: idParams,
+        response: { 200: listingDetailSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const listing = await findListingDetail(database, request.params.id);
+      if (!listing) throw listingNotFound();
+      return listing;
+    },
+  );
+
+  app.post(
+    '/api/listings',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: 'List a book: quick sell, quick trade (from a catalogue result) or the full form',
+        body: createListingSchema,
+        response: { 201: listingDetailSchema },
+      },
+    },
+    async (request, reply) => {
+      const listing = await listings.create(currentUser(request).id, request.body);
+      return reply.status(201).send(listing);
+    },
+  );
+
+  app.patch(
+    '/api/listings/:id',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a listing (owner only; others get 404)',
+        params: idParams,
+        body: updateListingSchema,
+        response: { 200: listingDetailSchema },
+      },
+    },
+    async (request) => {
+      const { listing, previousCover } = await listings.update(
+        currentUser(request).id,
+        request.params.id,
+        request.body,
+      );
+      if (previousCover) await storage.delete(previousCover).catch(() => false);
+      return listing;
+    },
+  );
+
+  app.post(
+    '/api/listings/:id/status',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: 'Change the status (available = active; anything else is inactive)',
+        params: idParams,
+        body: listingStatusSchema,
+        response: { 200: listingDetailSchema },
+      },
+    },
+    async (request) =>
+      listings.setStatus(currentUser(request).id, request.params.id, request.body.status),
+  );
+
+  app.post(
+    '/api/listings/:id/complete',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: 'Mark as sold or traded to a member: records a completed transaction',
+        params: idParams,
+        body: completeListingSchema,
+        response: { 200: listingDetailSchema },
+      },
+    },
+    async (request) =>
+      listings.complete(
+        currentUser(request).id,
+        request.params.id,
+        request.body.kind,
+        request.body.counterpartUsername,
+      ),
+  );
+
+  app.delete(
+    '/api/listings/:id',
+    {
+      ...owner,
+      schema: { tags, security, summary: 'Delete a listing (owner only)', params: idParams },
+    },
+    async (request, reply) => {
+      const { coverUrl } = await listings.remove(currentUser(request).id, request.params.id);
+      if (coverUrl) await storage.delete(coverUrl).catch(() => false);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/me/listings',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "The signed-in member's listings, every status, newest first",
+        response: { 200: myListingsSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { items: await listOwnListings(database, currentUser(request).id) };
+    },
+  );
+
+  app.get(
+    '/api/me/listings/stats',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Dashboard tiles: listings, available, total value of active sale listings',
+        response: { 200: myListingStatsSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return ownListingStats(database, currentUser(request).id);
+    },
+  );
+
+  app.post(
+    '/api/uploads/cover',
+    {
+      preHandler: requireUserForUpload,
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: perMember } },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Upload a cover image (multipart field "file"; JPEG, PNG, WebP, GIF or AVIF, 5 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 201: coverUploadSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const notImage = () => new AppError(400, 'invalid_file_type', 'listings.errors.notImage');
+      const tooLarge = () => new AppError(413, 'payload_too_large', 'listings.errors.fileTooLarge');
+      let buffer: Buffer;
+      try {
+        const part = await request.file();
+        if (!part || part.fieldname !== 'file') throw badRequest('listings.errors.fileMissing');
+        buffer = await part.toBuffer();
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_FILES_LIMIT')
+          throw badRequest('listings.errors.fileMissing');
+        request.log.info({ err }, 'unreadable cover upload');
+        throw badRequest();
+      }
+      try {
+        const saved = await storage.saveImage({
+          folder: `covers/${user.id}`,
+          buffer,
+          maxBytes: COVER_MAX_BYTES,
+          maxWidth: 1200,
+          maxHeight: 1800,
+        });
+        return reply.status(201).send({ url: saved.url });
+      } catch (err) {
+        if (err instanceof AppError && err.statusCode === 413) throw tooLarge();
+        if (err instanceof AppError && err.statusCode === 400) throw notImage();
+        request.log.error({ err }, 'cover upload failed');
+        throw new AppError(500, 'upload_failed', 'listings.errors.uploadFailed');
+      }
+    },
+  );
+};

@@ -1,0 +1,344 @@
+import {
+  normalizeIsbn,
+  type CreateListingInput,
+  type Genre,
+  type ListingDetail,
+  type ListingForm,
+  type ListingStatus,
+} from '@shared/marketplace';
+import type { z } from 'zod';
+import type { createListingSchema } from '@shared/marketplace';
+import type { Database } from '../../db/client';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import {
+  findBookByGoogleId,
+  findBookById,
+  findBookByIsbn,
+  genreFromCategories,
+  type BookRow,
+} from '../catalogue/queries';
+import { isAllowedCoverUrl } from '../catalogue/covers';
+import { findListingDetail, isUuid } from './queries';
+
+type CreateListing = z.output<typeof createListingSchema>;
+
+export const listingNotFound = () => notFound('listings.errors.notFound');
+
+/** A cover the listing may keep: one of this member's uploads. Anything else is not stored. */
+function ownUpload(userId: string, url: string | undefined): string | null {
+  if (!url) return null;
+  return url.startsWith(`/uploads/covers/${userId}/`) && !url.includes('..') ? url : null;
+}
+
+function isbnParts(isbn: string | undefined): { isbn10: string | null; isbn13: string | null } {
+  if (!isbn) return { isbn10: null, isbn13: null };
+  const s = normalizeIsbn(isbn);
+  return s.length === 13 ? { isbn10: null, isbn13: s } : { isbn10: s, isbn13: null };
+}
+
+async function insertBook(
+  database: Database,
+  b: { title: string; author: string; isbn?: string; coverUrl?: string | null; language?: string },
+): Promise<BookRow> {
+  const { isbn10, isbn13 } = isbnParts(b.isbn);
+  const authors = b.author
+    .split(/\s*,\s*/)
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const [row] = await database.query<BookRow>(
+    `insert into books (title, authors, author, isbn_10, isbn_13, cover_url, language)
+     values ($1, $2, $3, $4, $5, $6, $7)
+     returning id, google_books_id, title, authors, author, isbn_10, isbn_13, publisher,
+       published_date, description, page_count, categories, language, cover_url`,
+    [b.title, authors, authors.join(', '), isbn10, isbn13, b.coverUrl ?? null, b.language ?? null],
+  );
+  return row;
+}
+
+/**
+ * The catalogue row a new listing points at: the one chosen (our id or Google's), else the
+ * one with this ISBN, else one with the very same title and author, else a new one.
+ */
+async function resolveBook(
+  database: Database,
+  input: {
+    title: string;
+    author: string;
+    bookId?: string;
+    googleBooksId?: string;
+    isbn?: string;
+    remoteCover?: string | null;
+    language?: string;
+  },
+): Promise<BookRow> {
+  let book: BookRow | null = null;
+  if (input.bookId && isUuid(input.bookId)) book = await findBookById(database, input.bookId);
+  if (!book && input.googleBooksId) book = await findBookByGoogleId(database, input.googleBooksId);
+  if (!book && input.isbn) book = await findBookByIsbn(database, normalizeIsbn(input.isbn));
+  if (!book && !input.isbn) {
+    const [same] = await database.query<BookRow>(
+      `select id, google_books_id, title, authors, author, isbn_10, isbn_13, publisher,
+         published_date, description, page_count, categories, language, cover_url
+       from books where lower(title) = lower($1) and lower(author) = lower($2)
+       order by (google_books_id is not null) desc, created_at limit 1`,
+      [input.title, input.author],
+    );
+    book = same ?? null;
+  }
+  if (!book) {
+    return insertBook(database, {
+      title: input.title,
+      author: input.author,
+      isbn: input.isbn,
+      coverUrl: input.remoteCover,
+      language: input.language,
+    });
+  }
+  if (!book.cover_url && input.remoteCover) {
+    await database.query('update books set cover_url = $2, updated_at = now() where id = $1', [
+      book.id,
+      input.remoteCover,
+    ]);
+    book.cover_url = input.remoteCover;
+  }
+  return book;
+}
+
+export interface ListingServiceDeps {
+  database: Database;
+  /** Hosts besides the known cover hosts whose images may be proxied (the Google Books server). */
+  coverHosts: string[];
+}
+
+export function createListingService({ database, coverHosts }: ListingServiceDeps) {
+  const remoteCover = (url: string | undefined) =>
+    url && /^https?:\/\//.test(url) && isAllowedCoverUrl(url, coverHosts) ? url : null;
+
+  return {
+    async create(userId: string, input: CreateListing): Promise<ListingDetail> {
+      let values: {
+        bookId: string;
+        title: string;
+        author: string;
+        genre: Genre;
+        language: string | null;
+        isbn: string | null;
+        coverUrl: string | null;
+        listingType: string;
+        condition: string;
+        price: number | null;
+        currency: string;
+        description: string | null;
+        location: string | null;
+        shippingCost: number | null;
+        isNegotiable: boolean;
+      };
+      if (input.mode === 'full') {
+        const book = await resolveBook(database, {
+          title: input.title,
+          author: input.author,
+          isbn: input.isbn,
+          remoteCover: remoteCover(input.coverUrl),
+          language: input.language,
+        });
+        values = {
+          bookId: book.id,
+          title: input.title,
+          author: input.author,
+          genre: input.genre,
+          language: input.language ?? book.language,
+          isbn: input.isbn ?? book.isbn_13 ?? book.isbn_10,
+          coverUrl: ownUpload(userId, input.coverUrl),
+          listingType: input.listingType,
+          condition: input.condition,
+          price: input.listingType === 'trade' ? (input.price ?? null) : (input.price ?? null),
+          currency: input.currency,
+          description: input.description,
+          location: input.location ?? null,
+          shippingCost: input.shippingCost ?? null,
+          isNegotiable: input.isNegotiable,
+        };
+      } else {
+        const trade = input.mode === 'quickTrade' ? input : undefined;
+        const book = await resolveBook(database, {
+          title: input.title,
+          author: input.author,
+          bookId: trade?.bookId,
+          googleBooksId: trade?.googleBooksId,
+          isbn: trade?.isbn,
+          remoteCover: remoteCover(trade?.coverUrl),
+        });
+        values = {
+          bookId: book.id,
+          title: input.title,
+          author: input.author,
+          genre: genreFromCategories(book.categories),
+          language: book.language,
+          isbn: trade?.isbn ?? book.isbn_13 ?? book.isbn_10,
+          coverUrl: ownUpload(userId, trade?.coverUrl),
+          listingType: input.mode === 'quickSell' ? 'sell' : 'trade',
+          condition: 'good',
+          price: input.mode === 'quickSell' ? input.price : null,
+          currency: 'EUR',
+          description: null,
+          location: null,
+          shippingCost: null,
+          isNegotiable: false,
+        };
+      }
+      const [row] = await database.query<{ id: string }>(
+        `insert into book_listings (book_id, user_id, title, author, genre, language, isbn,
+           cover_url, images, listing_type, condition, price, currency, description, location,
+           shipping_cost, is_negotiable)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+         returning id`,
+        [
+          values.bookId,
+          userId,
+          values.title,
+          values.author,
+          values.genre,
+          values.language,
+          values.isbn,
+          values.coverUrl,
+          values.coverUrl ? [values.coverUrl] : [],
+          values.listingType,
+          values.condition,
+          values.price,
+          values.currency,
+          values.description,
+          values.location,
+          values.shippingCost,
+          values.isNegotiable,
+        ],
+      );
+      return (await findListingDetail(database, row.id))!;
+    },
+
+    /** Owner only: the row is matched by id AND user_id, so others change nothing (404). */
+    async update(
+      userId: string,
+      id: string,
+      input: ListingForm,
+    ): Promise<{ listing: ListingDetail; previousCover: string | null }> {
+      if (!isUuid(id)) throw listingNotFound();
+      const cover = ownUpload(userId, input.coverUrl);
+      const remote = remoteCover(input.coverUrl);
+      const [row] = await database.query<{
+        id: string;
+        book_id: string;
+        previous_cover: string | null;
+      }>(
+        `with old as (select id, cover_url from book_listings where id = $1 and user_id = $2 for update)
+         update book_listings l set title = $3, author = $4, genre = $5, language = $6, isbn = $7,
+           cover_url = case when $16::boolean then $8 else l.cover_url end,
+           images = case when $16::boolean then
+             (case when $8::text is null then '{}'::text[] else array[$8::text] end) else l.images end,
+           listing_type = $9, condition = $10, price = $11, currency = $12, description = $13,
+           location = $14, shipping_cost = $15, is_negotiable = $17, updated_at = now()
+         from old where l.id = old.id
+         returning l.id, l.book_id, old.cover_url as previous_cover`,
+        [
+          id,
+          userId,
+          input.title,
+          input.author,
+          input.genre,
+          input.language ?? null,
+          input.isbn ?? null,
+          cover,
+          input.listingType,
+          input.condition,
+          input.price ?? null,
+          input.currency,
+          input.description,
+          input.location ?? null,
+          input.shippingCost ?? null,
+          // An upload replaces the cover; an empty field removes it; a remote address keeps it.
+          cover !== null || !input.coverUrl,
+          input.isNegotiable,
+        ],
+      );
+      if (!row) throw listingNotFound();
+      if (remote) {
+        await database.query(
+          'update books set cover_url = $2, updated_at = now() where id = $1 and cover_url is null',
+          [row.book_id, remote],
+        );
+      }
+      const listing = (await findListingDetail(database, row.id))!;
+      const previousCover =
+        row.previous_cover && row.previous_cover !== listing.coverUrl ? row.previous_cover : null;
+      return { listing, previousCover };
+    },
+
+    async setStatus(userId: string, id: string, status: ListingStatus): Promise<ListingDetail> {
+      if (!isUuid(id)) throw listingNotFound();
+      const rows = await database.query<{ id: string }>(
+        `update book_listings set status = $3, updated_at = now()
+         where id = $1 and user_id = $2 returning id`,
+        [id, userId, status],
+      );
+      if (rows.length === 0) throw listingNotFound();
+      return (await findListingDetail(database, id))!;
+    },
+
+    /**
+     * Sold or traded to a member: the status change and the completed transaction (seller = owner,
+     * buyer = that member) are one statement, so neither exists without the other.
+     */
+    async complete(
+      userId: string,
+      id: string,
+      kind: 'sale' | 'trade',
+      counterpartUsername: string,
+    ): Promise<ListingDetail> {
+      if (!isUuid(id)) throw listingNotFound();
+      const [counterpart] = await database.query<{ id: string }>(
+        'select id from users where username = $1::citext',
+        [counterpartUsername.replace(/^@/, '')],
+      );
+      if (!counterpart)
+        throw badRequest('listings.errors.userNotFound', {
+          counterpartUsername: 'listings.errors.userNotFound',
+        });
+      if (counterpart.id === userId)
+        throw badRequest('listings.errors.selfTransaction', {
+          counterpartUsername: 'listings.errors.selfTransaction',
+        });
+      const done = await database.query<{ id: string }>(
+        `with done as (
+           update book_listings set status = $3, updated_at = now()
+           where id = $1 and user_id = $2 and status not in ('sold', 'traded')
+           returning id, user_id)
+         insert into transactions (listing_id, buyer_id, seller_id, kind, status)
+         select id, $4, user_id, $5, 'completed' from done
+         returning id`,
+        [id, userId, kind === 'sale' ? 'sold' : 'traded', counterpart.id, kind],
+      );
+      if (done.length === 0) {
+        const [own] = await database.query<{ status: string }>(
+          'select status from book_listings where id = $1 and user_id = $2',
+          [id, userId],
+        );
+        if (!own) throw listingNotFound();
+        throw new AppError(409, 'conflict', 'listings.errors.alreadyCompleted');
+      }
+      return (await findListingDetail(database, id))!;
+    },
+
+    /** Deletes the owner's listing; returns its uploaded cover so the caller can remove the file. */
+    async remove(userId: string, id: string): Promise<{ coverUrl: string | null }> {
+      if (!isUuid(id)) throw listingNotFound();
+      const rows = await database.query<{ cover_url: string | null }>(
+        'delete from book_listings where id = $1 and user_id = $2 returning cover_url',
+        [id, userId],
+      );
+      if (rows.length === 0) throw listingNotFound();
+      return { coverUrl: rows[0].cover_url };
+    },
+  };
+}
+
+export type ListingService = ReturnType<typeof createListingService>;
+export type { CreateListingInput };

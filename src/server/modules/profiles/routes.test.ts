@@ -1,0 +1,433 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { createStorage } from '../../platform/storage';
+import { createTestApp } from '../../test/helpers';
+import { createMember, type Member } from '../../test/members';
+import { updateUser } from './queries';
+import { isUsernameConflict } from './service';
+
+const uploads = mkdtempSync(join(tmpdir(), 'scaffale-profiles-'));
+afterAll(() => rmSync(uploads, { recursive: true, force: true }));
+
+const en = { 'accept-language': 'en' };
+const it_ = { 'accept-language': 'it' };
+
+function multipart(field: string, filename: string, contentType: string, content: Buffer) {
+  const boundary = `----scaffale${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+        `Content-Type: ${contentType}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const png = (width = 120, height = 80) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
+
+describe('profiles API', async () => {
+  const testApp = await createTestApp({
+    deps: { storage: createStorage({ rootDir: uploads }) },
+  });
+  const { inject, database } = testApp;
+  const row = async (id: string) =>
+    (await database.db.select().from(users).where(eq(users.id, id)))[0];
+
+  const alice = await createMember(testApp, { email: 'Alice.Rossi@Example.com' });
+  const bob = await createMember(testApp);
+
+  const upload = (member: Member | undefined, body: ReturnType<typeof multipart>, lang = en) =>
+    inject({
+      method: 'POST',
+      url: '/api/me/avatar',
+      payload: body.payload,
+      headers: { ...body.headers, ...lang, ...(member ? { cookie: member.cookie } : {}) },
+    });
+  const patch = (member: Member | undefined, payload: object, lang = en) =>
+    inject({
+      method: 'PATCH',
+      url: '/api/me',
+      payload,
+      headers: { ...lang, ...(member ? { cookie: member.cookie } : {}) },
+    });
+
+  it('documents its routes in the OpenAPI document', async () => {
+    const res = await inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths;
+    expect(Object.keys(paths['/api/me'])).toEqual(expect.arrayContaining(['get', 'patch']));
+    expect(
+      paths['/api/me'].patch.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('username');
+    expect(paths['/api/me/avatar']).toHaveProperty('post');
+  });
+
+  describe('GET /api/me', () => {
+    it('answers 401 without a session, in the request language', async () => {
+      const res = await inject({ method: 'GET', url: '/api/me', headers: en });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        error: { code: 'unauthorized', message: 'Unauthorized. Please login.' },
+      });
+      const itRes = await inject({ method: 'GET', url: '/api/me', headers: it_ });
+      expect(itRes.statusCode).toBe(401);
+      expect(itRes.json().error.message).not.toBe('Unauthorized. Please login.');
+    });
+
+    it('answers the signed-in member’s own Me', async () => {
+      const res = await inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { cookie: alice.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      const me = res.json();
+      expect(me).toEqual({
+        id: alice.id,
+        email: 'alice.rossi@example.com',
+        emailVerified: true,
+        accountStatus: 'verified',
+        displayName: 'alice.rossi',
+        username: null,
+        avatarUrl: null,
+        avatarSeed: createHash('sha256').update('alice.rossi@example.com').digest('hex'),
+        firstName: null,
+        lastName: null,
+        bio: null,
+        locationCity: null,
+        locationCountry: null,
+        preferredLanguage: expect.stringMatching(/^(it|en)$/),
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      });
+    });
+
+    it('reports an unconfirmed e-mail as pending', async () => {
+      const pending = await createMember(testApp, { verified: false });
+      const res = await inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { cookie: pending.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        id: pending.id,
+        emailVerified: false,
+        accountStatus: 'pending',
+      });
+    });
+
+    it('never answers another member’s data', async () => {
+      const res = await inject({ method: 'GET', url: '/api/me', headers: { cookie: bob.cookie } });
+      expect(res.json().id).toBe(bob.id);
+      expect(res.json().email).toBe(bob.email);
+      expect(res.body).not.toContain(alice.id);
+      expect(res.body).not.toContain('alice');
+      // The query string cannot address another member either.
+      const other = await inject({
+        method: 'GET',
+        url: `/api/me?id=${alice.id}&userId=${alice.id}`,
+        headers: { cookie: bob.cookie },
+      });
+      expect(other.json().id).toBe(bob.id);
+    });
+  });
+
+  describe('PATCH /api/me', () => {
+    it('answers 401 "User not authenticated" without a session and changes nothing', async () => {
+      const before = await row(alice.id);
+      const res = await patch(undefined, { displayName: 'Intruder' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        error: { code: 'unauthorized', message: 'User not authenticated' },
+      });
+      const itRes = await patch(undefined, { displayName: 'Intruder' }, it_);
+      expect(itRes.json().error.message).toBe('Utente non autenticato');
+      expect(await row(alice.id)).toEqual(before);
+    });
+
+    it('updates the owner’s profile fields and answers Me', async () => {
+      const res = await patch(alice, {
+        username: 'Alice_R',
+        displayName: '  Alice Rossi ',
+        bio: 'Leggo gialli e saggi.',
+        firstName: 'Alice',
+        lastName: 'Rossi',
+        locationCity: 'Milano',
+        locationCountry: 'Italia',
+        preferredLanguage: 'it',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        id: alice.id,
+        username: 'Alice_R',
+        displayName: 'Alice Rossi',
+        bio: 'Leggo gialli e saggi.',
+        firstName: 'Alice',
+        lastName: 'Rossi',
+        locationCity: 'Milano',
+        locationCountry: 'Italia',
+        preferredLanguage: 'it',
+      });
+      const me = await inject({ method: 'GET', url: '/api/me', headers: { cookie: alice.cookie } });
+      expect(me.json().username).toBe('Alice_R');
+      expect(me.json().bio).toBe('Leggo gialli e saggi.');
+      // Stored the way better-auth's username sign-in looks it up.
+      expect((await row(alice.id)).username).toBe('alice_r');
+    });
+
+    it('clears optional text with an empty string and leaves absent fields alone', async () => {
+      const res = await patch(alice, { bio: '   ' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ bio: null, locationCity: 'Milano', username: 'Alice_R' });
+    });
+
+    it('refuses invalid usernames with the spec’s message in English and Italian', async () => {
+      for (const username of ['ab', 'a'.repeat(21), 'has space', 'dash-name', 'àccento', '', 42]) {
+        const res = await patch(alice, { username });
+        expect(res.statusCode, String(username)).toBe(400);
+        expect(res.json().error.fields).toEqual({
+          username:
+            'Username must be 3-20 characters and only contain letters, numbers, and underscores',
+        });
+      }
+      const itRes = await patch(alice, { username: 'x!' }, it_);
+      expect(itRes.statusCode).toBe(400);
+      expect(itRes.json().error.fields.username).toBe(
+        'Il nome utente deve avere da 3 a 20 caratteri e contenere solo lettere, numeri e trattini bassi',
+      );
+      expect((await row(alice.id)).username).toBe('alice_r');
+    });
+
+    it('refuses a username taken in any letter case with 409', async () => {
+      const before = await row(bob.id);
+      for (const username of ['alice_r', 'ALICE_R', 'Alice_R']) {
+        const res = await patch(bob, { username });
+        expect(res.statusCode, username).toBe(409);
+        expect(res.json()).toEqual({
+          error: {
+            code: 'conflict',
+            message: 'Username is already taken',
+            fields: { username: 'Username is already taken' },
+          },
+        });
+      }
+      const itRes = await patch(bob, { username: 'aLiCe_r' }, it_);
+      expect(itRes.json().error.fields.username).toBe('Nome utente già in uso');
+      expect(await row(bob.id)).toEqual(before);
+      expect((await row(alice.id)).displayUsername).toBe('Alice_R');
+    });
+
+    it('lets the owner change the case of their own username', async () => {
+      const res = await patch(alice, { username: 'ALICE_r' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().username).toBe('ALICE_r');
+      expect((await patch(alice, { username: 'Alice_R' })).statusCode).toBe(200);
+    });
+
+    it('refuses fields the owner may not set, such as another row’s id, and changes nothing', async () => {
+      const aliceBefore = await row(alice.id);
+      const bobBefore = await row(bob.id);
+      for (const body of [
+        { id: alice.id, displayName: 'Hijacked' },
+        { userId: alice.id, bio: 'Hijacked' },
+        { email: 'bob@evil.example' },
+        { emailVerified: true },
+        { avatarUrl: '/uploads/avatars/someone-elses.webp' },
+        { accountStatus: 'verified' },
+      ]) {
+        const res = await patch(bob, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json().error.code).toBe('validation_failed');
+      }
+      expect(await row(alice.id)).toEqual(aliceBefore);
+      expect(await row(bob.id)).toEqual(bobBefore);
+    });
+
+    it('refuses bad values with 400 and field messages, never 500', async () => {
+      const cases: [object, string, string][] = [
+        [{ bio: 'x'.repeat(501) }, 'bio', 'This text is too long'],
+        [{ displayName: '' }, 'displayName', 'This field is required'],
+        [{ displayName: 'x'.repeat(51) }, 'displayName', 'This text is too long'],
+        [{ preferredLanguage: 'fr' }, 'preferredLanguage', 'This value is not valid'],
+        [{ firstName: 12 }, 'firstName', 'This value is not valid'],
+      ];
+      for (const [body, field, message] of cases) {
+        const res = await patch(alice, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json().error.fields[field]).toBe(message);
+      }
+      const notJson = await inject({
+        method: 'PATCH',
+        url: '/api/me',
+        payload: '[1,2',
+        headers: { cookie: alice.cookie, 'content-type': 'application/json' },
+      });
+      expect(notJson.statusCode).toBe(400);
+      const array = await patch(alice, [1, 2]);
+      expect(array.statusCode).toBe(400);
+    });
+
+    it('answers 409, never 500, when members race for one username', async () => {
+      const racers = await Promise.all([1, 2, 3].map(() => createMember(testApp)));
+      const results = await Promise.all(racers.map((m) => patch(m, { username: 'FirstComer' })));
+      const statuses = results.map((r) => r.statusCode).sort();
+      expect(statuses).toEqual([200, 409, 409]);
+    });
+
+    it('recognises the database’s unique violation on usernames', async () => {
+      // The path a lost race takes once the pre-check has passed: the unique index refuses.
+      const err = await updateUser(database, bob.id, { username: 'alice_r' }, new Date()).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err).toBeDefined();
+      expect(isUsernameConflict(err)).toBe(true);
+      expect(isUsernameConflict(new Error('other'))).toBe(false);
+    });
+  });
+
+  describe('POST /api/me/avatar', () => {
+    it('answers 401 "User not authenticated" without a session', async () => {
+      const res = await upload(undefined, multipart('file', 'a.png', 'image/png', await png()));
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.message).toBe('User not authenticated');
+    });
+
+    let firstAvatar = '';
+    it('stores an uploaded PNG as WebP without metadata and serves it with a one-hour cache', async () => {
+      const res = await upload(
+        alice,
+        multipart('file', 'me.png', 'image/png', await png(900, 600)),
+      );
+      expect(res.statusCode).toBe(200);
+      const me = res.json();
+      expect(me.id).toBe(alice.id);
+      expect(me.avatarUrl).toMatch(/^\/uploads\/avatars\/[a-f0-9]{32}\.webp$/);
+      firstAvatar = me.avatarUrl;
+
+      const file = await inject({ method: 'GET', url: me.avatarUrl });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['cache-control']).toBe('public, max-age=3600');
+      expect(file.headers['content-type']).toBe('image/webp');
+      expect(file.headers['x-content-type-options']).toBe('nosniff');
+      const meta = await sharp(file.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: 512, height: 341 });
+      expect(meta.exif).toBeUndefined();
+
+      const again = await inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { cookie: alice.cookie },
+      });
+      expect(again.json().avatarUrl).toBe(me.avatarUrl);
+      expect((await row(bob.id)).avatarUrl).toBeNull();
+    });
+
+    it('strips EXIF and GPS from a photo and replaces the previous avatar file', async () => {
+      const photo = await sharp({
+        create: { width: 300, height: 300, channels: 3, background: '#884422' },
+      })
+        .jpeg()
+        .withExif({
+          IFD0: { Artist: 'Alice Camera' },
+          IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 28/1 0/1' },
+        })
+        .toBuffer();
+      // The declared type and name do not matter; the content does.
+      const res = await upload(
+        alice,
+        multipart('file', 'photo.bin', 'application/octet-stream', photo),
+      );
+      expect(res.statusCode).toBe(200);
+      const url = res.json().avatarUrl;
+      expect(url).not.toBe(firstAvatar);
+      const file = await inject({ method: 'GET', url });
+      expect(file.statusCode).toBe(200);
+      expect((await sharp(file.rawPayload).metadata()).exif).toBeUndefined();
+      expect(file.rawPayload.toString('latin1')).not.toContain('Alice Camera');
+      // The replaced file is gone from disk and from the web.
+      expect(existsSync(join(uploads, firstAvatar.replace('/uploads/', '')))).toBe(false);
+      expect((await inject({ method: 'GET', url: firstAvatar })).statusCode).toBe(404);
+    });
+
+    it('refuses a text file named .png with 400 "Please upload an image file"', async () => {
+      const before = (await row(alice.id)).avatarUrl;
+      const text = Buffer.from('This is not a picture, whatever its name says.\n');
+      const res = await upload(alice, multipart('file', 'avatar.png', 'image/png', text));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: { code: 'invalid_file_type', message: 'Please upload an image file' },
+      });
+      const itRes = await upload(alice, multipart('file', 'avatar.png', 'image/png', text), it_);
+      expect(itRes.json().error.message).toBe('Carica un file immagine');
+      expect((await row(alice.id)).avatarUrl).toBe(before);
+    });
+
+    it('refuses a 6 MB image with 413 "File size must be less than 5MB"', async () => {
+      const before = (await row(alice.id)).avatarUrl;
+      // Noise does not compress: an uncompressed-size PNG of about 6 MB.
+      const width = 1450;
+      const height = 1450;
+      const big = await sharp(randomBytes(width * height * 3), {
+        raw: { width, height, channels: 3 },
+      })
+        .png({ compressionLevel: 0 })
+        .toBuffer();
+      expect(big.length).toBeGreaterThan(6 * 1024 * 1024);
+      const res = await upload(alice, multipart('file', 'big.png', 'image/png', big));
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({
+        error: { code: 'payload_too_large', message: 'File size must be less than 5MB' },
+      });
+      const itRes = await upload(alice, multipart('file', 'big.png', 'image/png', big), it_);
+      expect(itRes.statusCode).toBe(413);
+      expect(itRes.json().error.message).toBe('Il file deve essere più piccolo di 5MB');
+      expect((await row(alice.id)).avatarUrl).toBe(before);
+    });
+
+    it('refuses a request without a file part, or that is not multipart, with 400', async () => {
+      const wrongField = await upload(
+        alice,
+        multipart('avatar', 'a.png', 'image/png', await png()),
+      );
+      expect(wrongField.statusCode).toBe(400);
+      expect(wrongField.json().error.message).toBe('Please upload an image file');
+      const json = await inject({
+        method: 'POST',
+        url: '/api/me/avatar',
+        payload: { file: 'data:image/png;base64,AAAA' },
+        headers: { cookie: alice.cookie, ...en },
+      });
+      expect(json.statusCode).toBe(400);
+      expect(json.json().error.message).toBe('Please upload an image file');
+      const cut = multipart('file', 'a.png', 'image/png', await png());
+      const truncated = await upload(alice, {
+        headers: cut.headers,
+        payload: cut.payload.subarray(0, cut.payload.length - 30),
+      });
+      expect(truncated.statusCode).toBeGreaterThanOrEqual(400);
+      expect(truncated.statusCode).toBeLessThan(500);
+    });
+
+    it('changes only the uploader’s avatar', async () => {
+      const aliceBefore = (await row(alice.id)).avatarUrl;
+      const res = await upload(bob, multipart('file', 'b.png', 'image/png', await png(50, 50)));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().id).toBe(bob.id);
+      expect((await row(bob.id)).avatarUrl).toBe(res.json().avatarUrl);
+      expect((await row(alice.id)).avatarUrl).toBe(aliceBefore);
+    });
+  });
+});

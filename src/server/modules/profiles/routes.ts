@@ -1,0 +1,108 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AVATAR_MAX_BYTES } from '@shared/constants';
+import { meSchema, updateProfileSchema } from '@shared/schemas/profile';
+import type { Module } from '../../app';
+import { AppError, badRequest, unauthorized } from '../../platform/errors';
+import { currentUser } from '../../platform/auth';
+import { fileTooLarge, invalidFileType } from '../../platform/storage';
+import { changeAvatar, loadMe, updateProfile, uploadFailed } from './service';
+
+/** The spec's text for a profile change or an upload without a user (spec 1 section 8). */
+async function requireUserForChanges(request: FastifyRequest) {
+  if (!request.user) throw unauthorized('profile.errors.notAuthenticated');
+}
+
+const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
+
+/**
+ * The signed-in member's own profile. Every route works on the session's user: there is no
+ * route here that takes a user id, so nobody can read or change another member's private data.
+ */
+export const profileRoutes: Module = async (app, { database, storage, now }) => {
+  await app.register(multipart, {
+    // One byte over the limit is enough to know a file is too large; busboy stops reading there.
+    limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1, fields: 5, parts: 6, headerPairs: 100 },
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    // Private data: never kept by shared caches.
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.get(
+    '/api/me',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['profiles'],
+        summary: 'The signed-in member',
+        security: [{ session: [] }],
+        response: { 200: meSchema },
+      },
+    },
+    async (request) => loadMe(database, currentUser(request).id),
+  );
+
+  app.patch(
+    '/api/me',
+    {
+      preHandler: requireUserForChanges,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perMember } },
+      schema: {
+        tags: ['profiles'],
+        summary: 'Change the signed-in member’s profile',
+        description:
+          'Username: 3-20 letters, digits or underscores, unique ignoring case (409 when taken). ' +
+          'Empty text clears a field. Unknown fields are refused.',
+        security: [{ session: [] }],
+        body: updateProfileSchema,
+        response: { 200: meSchema },
+      },
+    },
+    async (request) => updateProfile(database, currentUser(request).id, request.body, now()),
+  );
+
+  app.post(
+    '/api/me/avatar',
+    {
+      preHandler: requireUserForChanges,
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: perMember } },
+      schema: {
+        tags: ['profiles'],
+        summary: 'Upload a new avatar (multipart field "file")',
+        description:
+          'JPEG, PNG, WebP, GIF or AVIF, at most 5 MB. Stored as WebP, at most 512×512, ' +
+          'without metadata; the previous avatar file is deleted.',
+        consumes: ['multipart/form-data'],
+        security: [{ session: [] }],
+        response: { 200: meSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      let buffer: Buffer;
+      try {
+        const part = await request.file();
+        if (!part || part.fieldname !== 'file') throw invalidFileType();
+        buffer = await part.toBuffer();
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_FILES_LIMIT')
+          throw invalidFileType();
+        // A malformed or cut-off multipart body is the client's fault, not ours.
+        request.log.info({ err }, 'unreadable avatar upload');
+        throw badRequest();
+      }
+      try {
+        return await changeAvatar({ database, storage }, user.id, buffer, now(), request.log);
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        request.log.error({ err }, 'avatar upload failed');
+        throw uploadFailed();
+      }
+    },
+  );
+};

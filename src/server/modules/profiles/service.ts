@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import { isLanguage } from '@shared/constants';
+import type { Me, UpdateProfileInput } from '@shared/schemas/profile';
+import { AVATAR_MAX_BYTES } from '@shared/constants';
+import type { Database } from '../../db/client';
+import { AppError, conflict, unauthorized } from '../../platform/errors';
+import type { Storage } from '../../platform/storage';
+import {
+  findUser,
+  replaceAvatarUrl,
+  updateUser,
+  usernameHeldByOther,
+  type ProfilePatch,
+  type UserRow,
+} from './queries';
+
+/** Avatars are stored at most this many pixels on each side. */
+export const AVATAR_MAX_SIDE = 512;
+
+/** The identicon seed: sha-256 hex of the lower-cased e-mail (the e-mail stays private). */
+export function avatarSeedOf(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+}
+
+/** A user row as the owner's private Me (also used by the accounts sign-in answer). */
+export function toMe(row: UserRow): Me {
+  return {
+    id: row.id,
+    email: row.email,
+    emailVerified: row.emailVerified,
+    accountStatus: row.emailVerified ? 'verified' : 'pending',
+    displayName: row.displayName || row.email.split('@')[0],
+    username: row.displayUsername ?? row.username ?? null,
+    avatarUrl: row.avatarUrl ?? null,
+    avatarSeed: avatarSeedOf(row.email),
+    firstName: row.firstName ?? null,
+    lastName: row.lastName ?? null,
+    bio: row.bio ?? null,
+    locationCity: row.locationCity ?? null,
+    locationCountry: row.locationCountry ?? null,
+    preferredLanguage: isLanguage(row.preferredLanguage) ? row.preferredLanguage : 'en',
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** The signed-in member's Me; a session whose user is gone counts as no session. */
+export async function loadMe(database: Database, userId: string): Promise<Me> {
+  const row = await findUser(database, userId);
+  if (!row) throw unauthorized();
+  return toMe(row);
+}
+
+const usernameTaken = () =>
+  conflict('profile.errors.usernameTaken', { username: 'profile.errors.usernameTaken' });
+
+/** Walks an error's cause chain (drizzle wraps driver errors) for a PostgreSQL SQLSTATE. */
+function sqlState(err: unknown): { code?: string; constraint?: string } {
+  for (
+    let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
+      return {
+        code: e.code,
+        constraint: typeof e.constraint === 'string' ? e.constraint : undefined,
+      };
+    }
+  }
+  return {};
+}
+
+/** A unique violation on the username index (what a lost race for one name raises). */
+export function isUsernameConflict(err: unknown): boolean {
+  const { code, constraint } = sqlState(err);
+  return code === '23505' && (!constraint || constraint.includes('username'));
+}
+
+export async function updateProfile(
+  database: Database,
+  userId: string,
+  input: UpdateProfileInput,
+  now: Date,
+): Promise<Me> {
+  const patch: ProfilePatch = {};
+  if (input.username !== undefined) {
+    // Stored as better-auth's username plugin stores it: normalised lower case, and as typed.
+    patch.username = input.username.toLowerCase();
+    patch.displayUsername = input.username;
+    if (await usernameHeldByOther(database, input.username, userId)) throw usernameTaken();
+  }
+  if (input.displayName !== undefined) patch.displayName = input.displayName;
+  for (const key of ['bio', 'firstName', 'lastName', 'locationCity', 'locationCountry'] as const) {
+    const value = input[key];
+    if (value !== undefined) patch[key] = value;
+  }
+  if (input.preferredLanguage !== undefined) patch.preferredLanguage = input.preferredLanguage;
+
+  if (Object.keys(patch).length === 0) return loadMe(database, userId);
+  try {
+    const row = await updateUser(database, userId, patch, now);
+    if (!row) throw unauthorized();
+    return toMe(row);
+  } catch (err) {
+    // Two members claiming the same name at once: the unique index decides, the loser gets 409.
+    if (isUsernameConflict(err)) throw usernameTaken();
+    throw err;
+  }
+}
+
+/**
+ * Stores a new avatar, points the member at it and deletes the file it replaced. If the
+ * database update fails the new file is removed again, so nothing half-done stays behind.
+ */
+export async function changeAvatar(
+  deps: { database: Database; storage: Storage },
+  userId: string,
+  buffer: Buffer,
+  now: Date,
+  log: { error: (obj: object, msg: string) => void },
+): Promise<Me> {
+  const saved = await deps.storage.saveImage({
+    folder: 'avatars',
+    buffer,
+    maxBytes: AVATAR_MAX_BYTES,
+    maxWidth: AVATAR_MAX_SIDE,
+    maxHeight: AVATAR_MAX_SIDE,
+  });
+  let previous: string | null;
+  try {
+    const result = await replaceAvatarUrl(deps.database, userId, saved.url, now);
+    if (!result.found) throw unauthorized();
+    previous = result.previous;
+  } catch (err) {
+    await deps.storage.delete(saved.url).catch(() => false);
+    throw err;
+  }
+  if (previous && previous !== saved.url) {
+    await deps.storage.delete(previous).catch((err: unknown) => {
+      log.error({ err, url: previous }, 'replaced avatar file could not be deleted');
+      return false;
+    });
+  }
+  return loadMe(deps.database, userId);
+}
+
+export const uploadFailed = () => new AppError(500, 'upload_failed', 'profile.errors.uploadFailed');

@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { Module } from '../../app';
+import {
+  FALLBACK_RATING,
+  PROFILE_RECENT_BOOKS,
+  USER_LISTINGS_PAGE_SIZE,
+  publicProfileSchema,
+  publicRating,
+  userListingPageSchema,
+  userListingsQuerySchema,
+  type PublicProfile,
+  type UserListingPage,
+} from '@shared/marketplace';
+import type { Database } from '../../db/client';
+import { notFound } from '../../platform/errors';
+import { CARD_COLUMNS, CARD_JOINS, toCard, type CardRow } from '../listings/queries';
+import { typeValues } from '../library/search';
+
+const profileNotFound = () => notFound('listings.errors.profileNotFound');
+const params = z.object({ id: z.string().max(64) });
+
+async function completedTransactions(database: Database, userId: string): Promise<number> {
+  const [row] = await database.query<{ n: number }>(
+    `select count(*)::int as n from transactions
+     where status = 'completed' and (buyer_id = $1 or seller_id = $1)`,
+    [userId],
+  );
+  return row.n;
+}
+
+export async function loadPublicProfile(
+  database: Database,
+  userId: string,
+  log?: { error: (obj: object, msg: string) => void },
+): Promise<PublicProfile | null> {
+  const [user] = await database.query<{
+    id: string;
+    display_name: string;
+    username: string | null;
+    avatar_url: string | null;
+    email: string;
+    created_at: Date | string;
+    books_listed: number;
+  }>(
+    `select u.id, u.display_name, u.username::text as username, u.avatar_url, u.email::text as email,
+       u.created_at, (select count(*) from book_listings where user_id = u.id)::int as books_listed
+     from users u where u.id = $1`,
+    [userId],
+  );
+  if (!user) return null;
+  // The rating is decoration: if it cannot be counted the profile still shows, rated 4.
+  let trades = 0;
+  let rating = FALLBACK_RATING;
+  try {
+    trades = await completedTransactions(database, userId);
+    rating = publicRating(trades);
+  } catch (err) {
+    log?.error({ err }, 'profile rating could not be computed');
+  }
+  const recent = await database.query<CardRow>(
+    `select ${CARD_COLUMNS} from book_listings l ${CARD_JOINS}
+     where l.user_id = $1 order by l.created_at desc, l.id desc limit ${PROFILE_RECENT_BOOKS}`,
+    [userId],
+  );
+  return {
+    id: user.id,
+    displayName: user.display_name,
+    username: user.username,
+    avatarUrl: user.avatar_url,
+    avatarSeed: createHash('sha256').update(user.email.toLowerCase()).digest('hex'),
+    memberSince: new Date(user.created_at).toISOString(),
+    rating,
+    booksListed: user.books_listed,
+    totalTrades: trades,
+    recentBooks: recent.map(toCard),
+  };
+}
+
+export async function loadUserListings(
+  database: Database,
+  userId: string,
+  type: 'all' | 'sell' | 'trade',
+  page: number,
+): Promise<UserListingPage> {
+  const pageSize = USER_LISTINGS_PAGE_SIZE;
+  const types = type === 'all' ? null : typeValues(type);
+  const [[count], rows] = await Promise.all([
+    database.query<{ total: number }>(
+      `select count(*)::int as total from book_listings l
+       where l.user_id = $1 and ($2::text[] is null or l.listing_type = any($2::text[]))`,
+      [userId, types],
+    ),
+    database.query<CardRow>(
+      `select ${CARD_COLUMNS} from book_listings l ${CARD_JOINS}
+       where l.user_id = $1 and ($2::text[] is null or l.listing_type = any($2::text[]))
+       order by l.created_at desc, l.id desc limit $3 offset $4`,
+      [userId, types, pageSize, (page - 1) * pageSize],
+    ),
+  ]);
+  return { items: rows.map(toCard), total: count.total, page, pageSize };
+}
+
+export const userRoutes: Module = async (app, { database }) => {
+  app.get(
+    '/api/users/:id/profile',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "A member's public profile: rating, counters and recent books",
+        params,
+        response: { 200: publicProfileSchema },
+      },
+    },
+    async (request) => {
+      const profile = await loadPublicProfile(database, request.params.id, request.log);
+      if (!profile) throw profileNotFound();
+      return profile;
+    },
+  );
+
+  app.get(
+    '/api/users/:id/listings',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "A member's listings (tabs all, sell = sell or both, trade = trade or both)",
+        params,
+        querystring: userListingsQuerySchema,
+        response: { 200: userListingPageSchema },
+      },
+    },
+    async (request) => {
+      const [exists] = await database.query('select 1 from users where id = $1', [
+        request.params.id,
+      ]);
+      if (!exists) throw profileNotFound();
+      return loadUserListings(
+        database,
+        request.params.id,
+        request.query.type ?? 'all',
+        request.query.page ?? 1,
+      );
+    },
+  );
+};

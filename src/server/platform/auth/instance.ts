@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { username } from 'better-auth/plugins/username';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  isLanguage,
+  pickLanguage,
+  type Language,
+} from '@shared/constants';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { accounts, sessions, users, verifications } from '../../db/schema';
+import type { Mailer } from '../mail';
+import { resetPasswordEmail, verificationEmail } from './emails';
+
+export const AUTH_BASE_PATH = '/api/auth';
+/** Header our mount sets from Fastify's request.ip (which honours TRUST_PROXY); clients cannot. */
+export const CLIENT_IP_HEADER = 'x-scaffale-client-ip';
+export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
+export const SESSION_REFRESH_SECONDS = 24 * 60 * 60;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+export const VERIFIED_CALLBACK = '/login?verified=1';
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
+
+export interface AuthDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  log?: FastifyBaseLogger;
+}
+
+/** The part of an e-mail address before the @: the default display name (spec 1 section 5). */
+export function emailLocalPart(email: string): string {
+  return email.split('@')[0] ?? email;
+}
+
+function languageOf(request: Request | undefined): Language {
+  const explicit = request?.headers.get('x-language');
+  return pickLanguage(explicit ?? request?.headers.get('accept-language'));
+}
+
+function userLanguage(user: Record<string, unknown>, request?: Request): Language {
+  return isLanguage(user.preferredLanguage) ? user.preferredLanguage : languageOf(request);
+}
+
+/**
+ * The better-auth instance on our database: e-mail and password with verification and reset,
+ * username sign-in, Google through OpenID Connect when configured, cookie sessions.
+ */
+export function createAuth({ config, database, mailer, log }: AuthDeps) {
+  const google = config.google;
+  return betterAuth({
+    appName: 'Scaffale',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(database.db, {
+      provider: 'pg',
+      transaction: true,
+      schema: { users, sessions, accounts, verifications },
+    }),
+    user: {
+      modelName: 'users',
+      fields: { name: 'displayName', image: 'avatarUrl' },
+      additionalFields: {
+        preferredLanguage: { type: 'string', required: false, input: false },
+      },
+    },
+    session: {
+      modelName: 'sessions',
+      expiresIn: SESSION_IDLE_SECONDS,
+      updateAge: SESSION_REFRESH_SECONDS,
+      // No cookie cache: a revoked session (sign-out elsewhere, password reset) ends at once.
+      cookieCache: { enabled: false },
+    },
+    account: {
+      modelName: 'accounts',
+      encryptOAuthTokens: true,
+      accountLinking: { enabled: true, trustedProviders: ['google'] },
+    },
+    verification: { modelName: 'verifications' },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, token }, request) {
+        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await mailer.send(resetPasswordEmail(userLanguage(user, request), user, link));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      async sendVerificationEmail({ user, url }, request) {
+        // Whatever callbackURL a client asked for, the link lands on the login page.
+        const link = new URL(url);
+        link.searchParams.set('callbackURL', VERIFIED_CALLBACK);
+        await mailer.send(verificationEmail(userLanguage(user, request), user, link.toString()));
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user, context) {
+            const request = context?.request;
+            return {
+              data: {
+                ...user,
+                name: user.name?.trim() || emailLocalPart(user.email),
+                preferredLanguage: isLanguage(user.preferredLanguage)
+                  ? user.preferredLanguage
+                  : languageOf(request),
+              },
+            };
+          },
+        },
+      },
+    },
+    // @fastify/rate-limit limits the sensitive routes in our mount, in our error format.
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: config.secureCookies,
+      cookiePrefix: 'scaffale',
+      // Explicit, so tests (NODE_ENV=test) run the same origin and callback URL checks.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      database: { generateId: () => randomUUID() },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    logger: {
+      level: 'warn',
+      log(level, message, ...args) {
+        if (!log) return;
+        const fn = level === 'error' ? log.error : level === 'warn' ? log.warn : log.info;
+        fn.call(log, { args }, `better-auth: ${message}`);
+      },
+    },
+    telemetry: { enabled: false },
+    plugins: [
+      username({
+        minUsernameLength: USERNAME_MIN_LENGTH,
+        maxUsernameLength: USERNAME_MAX_LENGTH,
+        usernameValidator: (name) => USERNAME_PATTERN.test(name),
+        // Keep the case the member chose; the citext column compares case-insensitively.
+        usernameNormalization: false,
+      }),
+      ...(google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  clientId: google.clientId,
+                  clientSecret: google.clientSecret,
+                  discoveryUrl: `${google.issuer}/.well-known/openid-configuration`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import sharp from 'sharp';
+import { STORAGE_CACHE_SECONDS } from '@shared/constants';
+import { AppError, sendNotFound } from './errors';
+
+/** Where stored files are published. Locally served files live under this path. */
+export const UPLOADS_PREFIX = '/uploads';
+
+export interface SaveImageOptions {
+  /** 'avatars' or 'covers/<userId>': one to four segments of letters, digits, '_' and '-'. */
+  folder: string;
+  buffer: Buffer;
+  /** Larger inputs are refused with 413 'profile.errors.fileTooLarge'. */
+  maxBytes: number;
+  /** The image is scaled down (never up) to fit inside this box. */
+  maxWidth: number;
+  maxHeight: number;
+}
+
+export interface StoredImage {
+  /** Public URL, e.g. '/uploads/avatars/3f…9a.webp'. */
+  url: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+/**
+ * Blob storage for uploaded images. The image pipeline (validate, orient, resize, re-encode,
+ * strip metadata) is the same for every backend; a backend only keeps bytes under a key and
+ * maps keys to public URLs. Local disk is the one built; an S3-compatible backend implements
+ * BlobStore and plugs into createStorage the same way.
+ */
+export interface Storage {
+  saveImage(options: SaveImageOptions): Promise<StoredImage>;
+  /** Removes a file this storage handed out. Unknown or foreign URLs are ignored (false). */
+  delete(url: string): Promise<boolean>;
+  /** Serves the stored files when they live on this machine (no-op for remote backends). */
+  register(app: FastifyInstance): Promise<void>;
+}
+
+export interface BlobStore {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  remove(key: string): Promise<boolean>;
+  urlFor(key: string): string;
+  /** The key behind a URL this store produced, or null. */
+  keyOf(url: string): string | null;
+  register(app: FastifyInstance): Promise<void>;
+}
+
+/** Formats accepted by content, whatever the file's name or declared type says. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif']);
+/** Decoded size guard against decompression bombs (a small PNG of gigantic dimensions). */
+const MAX_INPUT_PIXELS = 100_000_000;
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+const FILE_NAME = /^[a-f0-9]{32}\.webp$/;
+
+export const invalidFileType = () =>
+  new AppError(400, 'invalid_file_type', 'profile.errors.invalidFileType');
+export const fileTooLarge = () =>
+  new AppError(413, 'payload_too_large', 'profile.errors.fileTooLarge');
+export const imageTooLarge = () =>
+  new AppError(413, 'payload_too_large', 'profile.errors.imageTooLarge');
+
+function checkFolder(folder: string): string[] {
+  const segments = folder.split('/');
+  if (segments.length < 1 || segments.length > 4 || !segments.every((s) => SEGMENT.test(s))) {
+    throw new Error(`invalid storage folder: ${JSON.stringify(folder)}`);
+  }
+  return segments;
+}
+
+function isKey(key: string): boolean {
+  const parts = key.split('/');
+  const file = parts.pop() ?? '';
+  return (
+    FILE_NAME.test(file) &&
+    parts.length >= 1 &&
+    parts.length <= 4 &&
+    parts.every((s) => SEGMENT.test(s))
+  );
+}
+
+/** The format by content (from the header only, nothing is decoded yet) and the pixel count. */
+async function inspect(buffer: Buffer): Promise<{ format?: string; pixels: number }> {
+  try {
+    const meta = await sharp(buffer, { limitInputPixels: false }).metadata();
+    // AVIF is reported as HEIF with AV1 compression; HEVC-coded HEIF (HEIC) is not supported.
+    const format =
+      meta.format === 'heif' ? (meta.compression === 'av1' ? 'avif' : 'heic') : meta.format;
+    return { format, pixels: (meta.width ?? 0) * (meta.height ?? 0) };
+  } catch {
+    throw invalidFileType();
+  }
+}
+
+/** Validates by content and re-encodes to WebP without any metadata (EXIF, GPS, XMP, ICC). */
+export async function processImage(
+  options: Omit<SaveImageOptions, 'folder'>,
+): Promise<{ data: Buffer; width: number; height: number }> {
+  const { buffer, maxBytes, maxWidth, maxHeight } = options;
+  if (buffer.length > maxBytes) throw fileTooLarge();
+  if (buffer.length === 0) throw invalidFileType();
+  const { format, pixels } = await inspect(buffer);
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw invalidFileType();
+  if (pixels > MAX_INPUT_PIXELS) throw imageTooLarge();
+  try {
+    const { data, info } = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate() // apply the EXIF orientation before the EXIF block is dropped
+      .resize({ width: maxWidth, height: maxHeight, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82, effort: 4 })
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  } catch {
+    // Corrupt or truncated data that passed the header check.
+    throw invalidFileType();
+  }
+}
+
+export function createLocalBlobStore(rootDir: string): BlobStore {
+  const root = resolve(rootDir);
+  const pathOf = (key: string) => {
+    if (!isKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
+    const path = resolve(root, ...key.split('/'));
+    const rel = relative(root, path);
+    if (!rel || rel.startsWith('..') || isAbsolute(rel)) throw new Error('key outside storage');
+    return path;
+  };
+  return {
+    async put(key, body) {
+      const path = pathOf(key);
+      const dir = resolve(path, '..');
+      await mkdir(dir, { recursive: true });
+      // Write beside the target and rename: readers never see a half-written file.
+      const temp = join(dir, `.${randomBytes(8).toString('hex')}.tmp`);
+      try {
+        await writeFile(temp, body, { flag: 'wx', mode: 0o644 });
+        await rename(temp, path);
+      } catch (err) {
+        await unlink(temp).catch(() => {});
+        throw err;
+      }
+    },
+    async remove(key) {
+      try {
+        await unlink(pathOf(key));
+        return true;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw err;
+      }
+    },
+    urlFor: (key) => `${UPLOADS_PREFIX}/${key}`,
+    keyOf(url) {
+      if (!url.startsWith(`${UPLOADS_PREFIX}/`)) return null;
+      const key = url.slice(UPLOADS_PREFIX.length + 1);
+      return isKey(key) ? key : null;
+    },
+    async register(app) {
+      await mkdir(root, { recursive: true });
+      await app.register(
+        async (scope) => {
+          // A missing upload is a 404, not the single-page app.
+          scope.setNotFoundHandler((request, reply) => sendNotFound(request, reply));
+          await scope.register(fastifyStatic, {
+            root,
+            prefix: '/',
+            decorateReply: false,
+            index: false,
+            dotfiles: 'deny',
+            redirect: false,
+            cacheControl: false,
+            setHeaders(res) {
+              res.setHeader('cache-control', `public, max-age=${STORAGE_CACHE_SECONDS}`);
+              res.setHeader('x-content-type-options', 'nosniff');
+            },
+          });
+        },
+        { prefix: UPLOADS_PREFIX },
+      );
+    },
+  };
+}
+
+export function createStorage(options: { rootDir: string } | { blobs: BlobStore }): Storage {
+  const blobs = 'blobs' in options ? options.blobs : createLocalBlobStore(options.rootDir);
+  return {
+    async saveImage({ folder, ...image }) {
+      const segments = checkFolder(folder);
+      const { data, width, height } = await processImage(image);
+      const key = [...segments, `${randomBytes(16).toString('hex')}.webp`].join('/');
+      await blobs.put(key, data, 'image/webp');
+      return { url: blobs.urlFor(key), width, height, bytes: data.length };
+    },
+    async delete(url) {
+      const key = blobs.keyOf(url);
+      return key ? blobs.remove(key) : false;
+    },
+    register: (app) => blobs.register(app),
+  };
+}

@@ -1,0 +1,82 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { users } from '../db/schema';
+import type { TestApp } from './helpers';
+
+export interface Member {
+  id: string;
+  email: string;
+  password: string;
+  username: string | null;
+  /** The Cookie header value of a live session: inject({ headers: { cookie } }). */
+  cookie: string;
+}
+
+export interface MemberOptions {
+  email?: string;
+  password?: string;
+  username?: string;
+  displayName?: string;
+  /** E-mail confirmed (default true). */
+  verified?: boolean;
+}
+
+/** A distinct client address, so helpers never use up the per-address sign-in rate limit. */
+export function randomClientIp(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+/** The Cookie header value carrying the cookies an answer sets (name=value pairs only). */
+export function cookieFrom(res: LightMyRequestResponse): string {
+  const raw = res.headers['set-cookie'];
+  const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  return list
+    .map((c) => String(c).split(';')[0])
+    .filter((pair) => !/=$/.test(pair))
+    .join('; ');
+}
+
+/** Signs in through better-auth's e-mail route and returns the session's Cookie header value. */
+export async function signIn(testApp: TestApp, email: string, password: string): Promise<string> {
+  const res = await testApp.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    remoteAddress: randomClientIp(),
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const cookie = cookieFrom(res);
+  if (!cookie.includes('session_token')) throw new Error('sign-in set no session cookie');
+  return cookie;
+}
+
+/**
+ * A member signed up and signed in through the real better-auth routes, with a live session.
+ * Verification is marked in the database (the e-mail link itself is tested in accounts).
+ */
+export async function createMember(testApp: TestApp, opts: MemberOptions = {}): Promise<Member> {
+  const email = opts.email ?? `member-${randomBytes(5).toString('hex')}@example.com`;
+  const password = opts.password ?? 'correct-horse-7';
+  const res = await testApp.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    remoteAddress: randomClientIp(),
+    payload: {
+      email,
+      password,
+      name: opts.displayName ?? '',
+      ...(opts.username ? { username: opts.username } : {}),
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const { user } = res.json() as { user: { id: string; username?: string | null } };
+  if (opts.verified ?? true) {
+    await testApp.database.db
+      .update(users)
+      .set({ emailVerified: true })
+      .where(eq(users.id, user.id));
+  }
+  const cookie = await signIn(testApp, email, password);
+  return { id: user.id, email, password, username: user.username ?? null, cookie };
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../constants';
+
+/** 3 to 20 letters, digits or underscores (spec 1 section 5). */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
+
+export const usernameField = () =>
+  z
+    .string({ error: 'profile.errors.usernameInvalid' })
+    .trim()
+    .regex(USERNAME_PATTERN, { error: 'profile.errors.usernameInvalid' });
+
+/** Optional free text: trimmed, and an empty string clears the field (null). */
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(max, { error: 'validation.tooLong' })
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value));
+
+/**
+ * PATCH /api/me. Strict: any other key (id, email, avatarUrl, emailVerified…) is refused with
+ * 400, so the body can never address another row or a field the owner may not set.
+ */
+export const updateProfileSchema = z.strictObject(
+  {
+    username: usernameField().optional(),
+    displayName: z
+      .string({ error: 'validation.invalid' })
+      .trim()
+      .min(1, { error: 'validation.required' })
+      .max(50, { error: 'validation.tooLong' })
+      .optional(),
+    bio: optionalText(500),
+    firstName: optionalText(100),
+    lastName: optionalText(100),
+    locationCity: optionalText(100),
+    locationCountry: optionalText(100),
+    preferredLanguage: z.enum(LANGUAGES, { error: 'validation.invalid' }).optional(),
+  },
+  { error: 'validation.invalid' },
+);
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+/** The signed-in member's own, private view of their account. */
+export const meSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  accountStatus: z.enum(['verified', 'pending']),
+  displayName: z.string(),
+  username: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  /** sha-256 hex of the lower-cased e-mail: the identicon seed (src/shared/identicon.ts). */
+  avatarSeed: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  bio: z.string().nullable(),
+  locationCity: z.string().nullable(),
+  locationCountry: z.string().nullable(),
+  preferredLanguage: z.enum(LANGUAGES),
+  createdAt: z.string(),
+});
+export type Me = z.infer<typeof meSchema>;

@@ -1,0 +1,5 @@
+export const NAV_LINKS = [
+  { to: '/library', key: 'nav.library' },
+  { to: '/community', key: 'nav.community' },
+  { to: '/about', key: 'nav.about' },
+] as const;

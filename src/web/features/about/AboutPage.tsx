@@ -1,0 +1,102 @@
+import {
+  Button,
+  Card,
+  Container,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconLeaf,
+  IconMail,
+  IconScale,
+  IconShieldCheck,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+
+const VALUES = [
+  { key: 'trust', Icon: IconShieldCheck },
+  { key: 'community', Icon: IconUsersGroup },
+  { key: 'sustainability', Icon: IconLeaf },
+  { key: 'fairPricing', Icon: IconScale },
+] as const;
+
+export default function AboutPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('about.pageTitle'));
+
+  return (
+    <Container size="lg" py={{ base: 40, sm: 64 }}>
+      <Stack align="center" ta="center" gap="md" mb={56}>
+        <Title order={1} fz={{ base: 32, sm: 44 }}>
+          {t('about.title')}
+        </Title>
+        <Text fz="lg" c="dimmed" maw={680}>
+          {t('about.subtitle')}
+        </Text>
+      </Stack>
+
+      <Paper
+        component="section"
+        aria-labelledby="about-mission"
+        withBorder
+        p={{ base: 'lg', sm: 'xl' }}
+        mb={56}
+        bg="brown.0"
+      >
+        <Title order={2} id="about-mission" mb="md">
+          {t('about.mission.title')}
+        </Title>
+        <Stack gap="sm" maw={820}>
+          <Text fz="md">{t('about.mission.text1')}</Text>
+          <Text fz="md">{t('about.mission.text2')}</Text>
+        </Stack>
+      </Paper>
+
+      <section aria-labelledby="about-values">
+        <Title order={2} id="about-values" ta="center" mb="xl">
+          {t('about.values.title')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg" mb={56}>
+          {VALUES.map(({ key, Icon }) => (
+            <Card key={key} withBorder padding="lg">
+              <ThemeIcon size={48} radius="md" variant="light">
+                <Icon size={28} aria-hidden />
+              </ThemeIcon>
+              <Title order={3} mt="md" fz="lg">
+                {t(`about.values.${key}.title`)}
+              </Title>
+              <Text c="dimmed" mt="xs" fz="sm">
+                {t(`about.values.${key}.text`)}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </section>
+
+      <Stack component="section" aria-labelledby="about-team" align="center" ta="center" gap="md">
+        <Title order={2} id="about-team">
+          {t('about.team.title')}
+        </Title>
+        <Text maw={720}>{t('about.team.text')}</Text>
+        <Text component="p" fz="xl" fs="italic" ff="Georgia, serif" c="brown.8" m={0}>
+          {t('about.team.tagline')}
+        </Text>
+        <Button
+          component={Link}
+          to="/contact"
+          variant="light"
+          leftSection={<IconMail size={18} aria-hidden />}
+        >
+          {t('about.team.contactCta')}
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

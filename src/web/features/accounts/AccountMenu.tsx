@@ -1,0 +1,124 @@
+import { Button, Divider, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconChevronDown, IconLayoutDashboard, IconLogout, IconUser } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { displayNameOf, useSession } from '../../app/session';
+import { dashboardPath } from './safeRedirect';
+import { UserAvatar } from './UserAvatar';
+
+/**
+ * The signed-in corner of the top bar: the welcome line and the avatar menu with the e-mail, the
+ * dashboard, the public profile and logout; `stacked` lays the same out in the mobile drawer.
+ */
+export default function AccountMenu({
+  stacked = false,
+  onNavigate,
+}: {
+  stacked?: boolean;
+  onNavigate?: () => void;
+}) {
+  const { t } = useTranslation();
+  const session = useSession();
+  if (session.status !== 'signed-in') return null;
+  const { user } = session;
+  const name = displayNameOf(user);
+  const logout = async () => {
+    onNavigate?.();
+    try {
+      await session.signOut();
+    } catch {
+      notifications.show({ color: 'red', message: t('auth.errors.logoutFailed') });
+    }
+  };
+  if (stacked) {
+    return (
+      <Stack gap="xs" w="100%">
+        <Divider />
+        <Group gap="sm" wrap="nowrap">
+          <UserAvatar user={user} size="md" alt="" />
+          <Stack gap={0} miw={0}>
+            <Text fw={600}>{t('auth.header.welcome', { name })}</Text>
+            <Text size="sm" c="dimmed" truncate="end">
+              {user.email}
+            </Text>
+          </Stack>
+        </Group>
+        <Button
+          component={Link}
+          to={dashboardPath(user.id)}
+          variant="default"
+          leftSection={<IconLayoutDashboard size={18} aria-hidden />}
+          onClick={onNavigate}
+        >
+          {t('auth.header.dashboard')}
+        </Button>
+        <Button
+          component={Link}
+          to={`/user/${user.id}`}
+          variant="default"
+          leftSection={<IconUser size={18} aria-hidden />}
+          onClick={onNavigate}
+        >
+          {t('auth.header.myProfile')}
+        </Button>
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconLogout size={18} aria-hidden />}
+          onClick={logout}
+        >
+          {t('auth.header.logout')}
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Text size="sm" fw={500} visibleFrom="md" data-testid="header-welcome">
+        {t('auth.header.welcome', { name })}
+      </Text>
+      <Menu position="bottom-end" width={240} withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label={t('auth.header.accountMenu')}>
+            <Group gap={4} wrap="nowrap">
+              <UserAvatar user={user} size="md" alt="" />
+              <IconChevronDown size={14} aria-hidden />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            {t('auth.header.signedInAs')}
+            <Text size="sm" c="dark" fw={600} truncate="end">
+              {user.email}
+            </Text>
+          </Menu.Label>
+          <Menu.Divider />
+          <Menu.Item
+            component={Link}
+            to={dashboardPath(user.id)}
+            leftSection={<IconLayoutDashboard size={16} aria-hidden />}
+          >
+            {t('auth.header.dashboard')}
+          </Menu.Item>
+          <Menu.Item
+            component={Link}
+            to={`/user/${user.id}`}
+            leftSection={<IconUser size={16} aria-hidden />}
+          >
+            {t('auth.header.myProfile')}
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item
+            color="red"
+            leftSection={<IconLogout size={16} aria-hidden />}
+            onClick={logout}
+          >
+            {t('auth.header.logout')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}

@@ -1,0 +1,117 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useSession } from '../../app/session';
+import { ApiError } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { AuthCard } from './AuthCard';
+import { resetPassword } from './api';
+import { confirmPasswordKey, newPasswordKey } from './validation';
+
+/** Target of the reset e-mail's link: /reset-password?token=… (or ?error=INVALID_TOKEN). */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [state, setState] = useState<'form' | 'done' | 'invalid'>(
+    token && !params.get('error') ? 'form' : 'invalid',
+  );
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  useDocumentTitle(t('auth.reset.pageTitle'));
+
+  const form = useForm({
+    initialValues: { password: '', confirmPassword: '' },
+    validate: {
+      password: newPasswordKey,
+      confirmPassword: (value, values) => confirmPasswordKey(value, values.password),
+    },
+  });
+  const fieldError = (key: unknown) => (key ? t(String(key)) : undefined);
+
+  if (state === 'invalid') {
+    return (
+      <AuthCard title={t('auth.reset.invalidTitle')}>
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
+          {error ?? t('auth.reset.invalid')}
+        </Alert>
+        <Button component={Link} to="/login?forgot=1">
+          {t('auth.reset.requestNew')}
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  if (state === 'done') {
+    return (
+      <AuthCard title={t('auth.reset.successTitle')}>
+        <Alert color="green" icon={<IconCircleCheck aria-hidden />} role="status">
+          {t('auth.reset.success')}
+        </Alert>
+        <Button component={Link} to="/login">
+          {t('auth.reset.goToLogin')}
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('auth.reset.title')} subtitle={t('auth.reset.text')}>
+      {error && (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
+          {error}
+        </Alert>
+      )}
+      <form
+        noValidate
+        onSubmit={form.onSubmit(async ({ password }) => {
+          setError(null);
+          setSubmitting(true);
+          try {
+            await resetPassword(token ?? '', password);
+            // A reset ends every session of the member, this browser's included.
+            if (session.status === 'signed-in') await session.signOut().catch(() => {});
+            setState('done');
+          } catch (err) {
+            const invalidToken =
+              err instanceof ApiError && err.status === 400 && /token/i.test(err.code);
+            setError((err as Error).message);
+            if (invalidToken) setState('invalid');
+          } finally {
+            setSubmitting(false);
+          }
+        })}
+      >
+        <Stack>
+          <PasswordInput
+            label={t('auth.fields.newPassword')}
+            description={t('auth.signup.passwordHint')}
+            autoComplete="new-password"
+            withAsterisk
+            {...form.getInputProps('password')}
+            error={fieldError(form.errors.password)}
+          />
+          <PasswordInput
+            label={t('auth.fields.confirmNewPassword')}
+            autoComplete="new-password"
+            withAsterisk
+            {...form.getInputProps('confirmPassword')}
+            error={fieldError(form.errors.confirmPassword)}
+          />
+          <Button type="submit" size="md" loading={submitting} fullWidth>
+            {t('auth.reset.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Text ta="center" size="sm">
+        <Anchor component={Link} to="/login">
+          {t('auth.forgot.backToLogin')}
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

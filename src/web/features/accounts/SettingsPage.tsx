@@ -1,0 +1,286 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Progress,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconArrowLeft, IconLogout, IconUpload } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { AVATAR_MAX_BYTES } from '@shared/constants';
+import { formatDate } from '@shared/format';
+import { displayNameOf, ME_QUERY_KEY, useSession } from '../../app/session';
+import { PageLoader } from '../../components/PageLoader';
+import { ApiError } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { fetchMe, sendVerificationEmail, updateMe, uploadAvatar, type Me } from './api';
+import { UserAvatar } from './UserAvatar';
+
+type Upload =
+  | { state: 'idle' }
+  | { state: 'uploading'; percent: number }
+  | { state: 'failed'; message: string };
+
+export default function SettingsPage() {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const me = useQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe });
+  useDocumentTitle(t('settings.pageTitle'));
+
+  if (me.isPending) return <PageLoader />;
+  if (me.isError || !me.data) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
+        {me.error?.message ?? t('errors.general')}
+      </Alert>
+    );
+  }
+  const data = me.data;
+  const language = i18n.resolvedLanguage ?? i18n.language;
+
+  return (
+    <Stack gap="lg" maw={720}>
+      <Title order={1} fz={{ base: 26, sm: 32 }}>
+        {t('settings.title')}
+      </Title>
+      <AvatarCard me={data} onChanged={session.applyUser} />
+      <Card withBorder padding="lg">
+        <Stack gap="md">
+          <Title order={2} fz="lg">
+            {t('settings.account')}
+          </Title>
+          <Field label={t('settings.email')}>
+            <Text data-testid="settings-email">{data.email}</Text>
+          </Field>
+          <UsernameForm me={data} onChanged={session.applyUser} />
+          <Field label={t('settings.status')}>
+            <AccountStatus me={data} />
+          </Field>
+          <Field label={t('settings.memberSince')}>
+            <Text data-testid="settings-member-since">{formatDate(data.createdAt, language)}</Text>
+          </Field>
+        </Stack>
+      </Card>
+      <Group>
+        <Button
+          color="red"
+          variant="light"
+          leftSection={<IconLogout size={18} aria-hidden />}
+          onClick={async () => {
+            try {
+              await session.signOut();
+            } catch {
+              notifications.show({ color: 'red', message: t('auth.errors.logoutFailed') });
+            }
+            navigate('/');
+          }}
+        >
+          {t('settings.signOut')}
+        </Button>
+        <Button
+          component={Link}
+          to="/"
+          variant="default"
+          leftSection={<IconArrowLeft size={18} aria-hidden />}
+        >
+          {t('common.backToHome')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+function AvatarCard({ me, onChanged }: { me: Me; onChanged: (me: Me) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [upload, setUpload] = useState<Upload>({ state: 'idle' });
+
+  const choose = async (file: File | null) => {
+    if (!file) return;
+    // The server checks the content; these mirror its rules so a wrong file fails at once.
+    if (!file.type.startsWith('image/'))
+      return setUpload({ state: 'failed', message: t('settings.errors.invalidFileType') });
+    if (file.size > AVATAR_MAX_BYTES)
+      return setUpload({ state: 'failed', message: t('settings.errors.fileTooLarge') });
+    setUpload({ state: 'uploading', percent: 0 });
+    try {
+      const updated = await uploadAvatar(file, (percent) =>
+        setUpload({ state: 'uploading', percent }),
+      );
+      queryClient.setQueryData(ME_QUERY_KEY, updated);
+      onChanged(updated);
+      setUpload({ state: 'idle' });
+      notifications.show({ color: 'green', message: t('settings.avatarUpdated') });
+    } catch (err) {
+      const message =
+        err instanceof ApiError && err.status > 0 && err.status < 500
+          ? err.message
+          : t('settings.errors.uploadFailed');
+      setUpload({ state: 'failed', message });
+    }
+  };
+
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="md">
+        <Title order={2} fz="lg">
+          {t('settings.avatar')}
+        </Title>
+        <Group gap="lg" wrap="wrap">
+          <UserAvatar
+            user={me}
+            size={96}
+            alt={t('settings.avatarAlt', { name: displayNameOf(me) })}
+          />
+          <Stack gap="xs" style={{ flex: 1, minWidth: 200 }}>
+            <FileButton onChange={choose} accept="image/*">
+              {(props) => (
+                <Button
+                  {...props}
+                  variant="default"
+                  leftSection={<IconUpload size={18} aria-hidden />}
+                  loading={upload.state === 'uploading'}
+                  w="fit-content"
+                >
+                  {t('settings.changeAvatar')}
+                </Button>
+              )}
+            </FileButton>
+            <Text size="sm" c="dimmed">
+              {t('settings.avatarHint')}
+            </Text>
+            {upload.state === 'uploading' && (
+              <Stack gap={4} role="status" aria-live="polite">
+                <Text size="sm">{t('settings.uploading', { percent: upload.percent })}</Text>
+                <Progress
+                  value={upload.percent}
+                  aria-label={t('settings.uploadProgress')}
+                  animated
+                />
+              </Stack>
+            )}
+            {upload.state === 'failed' && (
+              <Alert color="red" icon={<IconAlertCircle aria-hidden />} p="xs">
+                {upload.message}
+              </Alert>
+            )}
+          </Stack>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function UsernameForm({ me, onChanged }: { me: Me; onChanged: (me: Me) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState(me.username ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (username: string) => updateMe({ username }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(ME_QUERY_KEY, updated);
+      onChanged(updated);
+      setValue(updated.username ?? '');
+      notifications.show({ color: 'green', message: t('settings.usernameSaved') });
+    },
+    onError: (err) =>
+      setError(err instanceof ApiError ? (err.fields?.username ?? err.message) : err.message),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    save.mutate(value.trim());
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <TextInput
+          label={t('settings.username')}
+          description={t('settings.usernameHint')}
+          placeholder={displayNameOf(me)}
+          autoComplete="username"
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          error={error}
+          style={{ flex: 1, minWidth: 200 }}
+        />
+        <Button
+          type="submit"
+          mt={{ base: 0, xs: 46 }}
+          loading={save.isPending}
+          disabled={value.trim() === (me.username ?? '')}
+        >
+          {t('settings.saveUsername')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function AccountStatus({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const [sent, setSent] = useState(false);
+  const resend = useMutation({
+    mutationFn: () => sendVerificationEmail(me.email),
+    onSuccess: () => setSent(true),
+  });
+  if (me.accountStatus === 'verified') {
+    return (
+      <Badge color="green" variant="light" size="lg" data-testid="settings-status">
+        {t('settings.verified')}
+      </Badge>
+    );
+  }
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Badge color="orange" variant="light" size="lg" data-testid="settings-status">
+        {t('settings.pending')}
+      </Badge>
+      <Text size="sm" c="dimmed">
+        {t('settings.pendingHint')}
+      </Text>
+      {sent ? (
+        <Text size="sm" role="status">
+          {t('settings.resent')}
+        </Text>
+      ) : (
+        <Button
+          size="xs"
+          variant="default"
+          loading={resend.isPending}
+          onClick={() => resend.mutate()}
+        >
+          {t('settings.resend')}
+        </Button>
+      )}
+      {resend.isError && (
+        <Text size="sm" c="red" role="alert">
+          {resend.error.message}
+        </Text>
+      )}
+    </Stack>
+  );
+}

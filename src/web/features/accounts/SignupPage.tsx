@@ -1,0 +1,121 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { SIGNUP_REDIRECT_DELAY_MS } from '@shared/constants';
+import { PageLoader } from '../../components/PageLoader';
+import { useSession } from '../../app/session';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { AuthCard } from './AuthCard';
+import { GoogleButton } from './GoogleButton';
+import { signUp } from './api';
+import { confirmPasswordKey, emailKey, newPasswordKey } from './validation';
+
+export default function SignupPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const [created, setCreated] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  useDocumentTitle(t('auth.signup.pageTitle'));
+
+  const form = useForm({
+    initialValues: { email: '', password: '', confirmPassword: '' },
+    validate: {
+      email: (value) => emailKey(value),
+      password: newPasswordKey,
+      confirmPassword: (value, values) => confirmPasswordKey(value, values.password),
+    },
+  });
+  const fieldError = (key: unknown) => (key ? t(String(key)) : undefined);
+
+  // Created view, then the login page after 2 s (spec 1, sign-up).
+  useEffect(() => {
+    if (!created) return;
+    const timer = setTimeout(() => navigate('/login'), SIGNUP_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [created, navigate]);
+
+  if (session.status === 'signed-in' && !created) return <Navigate to="/" replace />;
+  if (session.status === 'loading') return <PageLoader />;
+
+  if (created) {
+    return (
+      <AuthCard title={t('auth.signup.createdTitle')}>
+        <Alert color="green" icon={<IconMailCheck aria-hidden />} role="status">
+          {t('auth.signup.createdText')}
+        </Alert>
+        <Text c="dimmed" ta="center" size="sm">
+          {t('auth.signup.redirecting')}
+        </Text>
+        <Button component={Link} to="/login" variant="default">
+          {t('auth.signup.loginLink')}
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('auth.signup.title')} subtitle={t('auth.signup.subtitle')}>
+      {error && (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
+          {error}
+        </Alert>
+      )}
+      <GoogleButton redirectTo={null} onError={setError} />
+      <form
+        noValidate
+        onSubmit={form.onSubmit(async ({ email, password }) => {
+          setError(null);
+          setSubmitting(true);
+          try {
+            await signUp(email, password);
+            setCreated(true);
+          } catch (err) {
+            setError((err as Error).message);
+          } finally {
+            setSubmitting(false);
+          }
+        })}
+      >
+        <Stack>
+          <TextInput
+            label={t('auth.fields.email')}
+            type="email"
+            autoComplete="email"
+            withAsterisk
+            {...form.getInputProps('email')}
+            error={fieldError(form.errors.email)}
+          />
+          <PasswordInput
+            label={t('auth.fields.password')}
+            description={t('auth.signup.passwordHint')}
+            autoComplete="new-password"
+            withAsterisk
+            {...form.getInputProps('password')}
+            error={fieldError(form.errors.password)}
+          />
+          <PasswordInput
+            label={t('auth.fields.confirmPassword')}
+            autoComplete="new-password"
+            withAsterisk
+            {...form.getInputProps('confirmPassword')}
+            error={fieldError(form.errors.confirmPassword)}
+          />
+          <Button type="submit" size="md" loading={submitting} fullWidth>
+            {t('auth.signup.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Text ta="center" size="sm">
+        {t('auth.signup.haveAccount')}{' '}
+        <Anchor component={Link} to="/login">
+          {t('auth.signup.loginLink')}
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,107 @@
+import { api, ApiError, reportUnauthorized } from '../../lib/api';
+import { currentLanguage } from '../../lib/i18n';
+import i18n from '../../lib/i18n';
+import type { Me } from '@shared/schemas/profile';
+
+export type { Me };
+
+export interface ListingStats {
+  total: number;
+  available: number;
+  totalValue: number;
+}
+
+export const fetchMe = () => api<Me>('/api/me');
+
+export const fetchProviders = () => api<{ google: boolean }>('/api/accounts/providers');
+
+export const signIn = (identifier: string, password: string) =>
+  api<{ user: Me }>('/api/accounts/sign-in', {
+    method: 'POST',
+    body: { identifier: identifier.trim(), password },
+  });
+
+/** better-auth's sign-up; Accept-Language (sent by api()) picks the confirmation e-mail's language. */
+export const signUp = (email: string, password: string) =>
+  api<unknown>('/api/auth/sign-up/email', {
+    method: 'POST',
+    body: {
+      email: email.trim(),
+      password,
+      name: email.trim().split('@')[0],
+      callbackURL: '/login?verified=1',
+    },
+  });
+
+export const requestPasswordReset = (email: string) =>
+  api<unknown>('/api/auth/request-password-reset', {
+    method: 'POST',
+    body: { email: email.trim(), redirectTo: '/reset-password' },
+  });
+
+export const resetPassword = (token: string, newPassword: string) =>
+  api<unknown>('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } });
+
+export const sendVerificationEmail = (email: string) =>
+  api<unknown>('/api/auth/send-verification-email', {
+    method: 'POST',
+    body: { email, callbackURL: '/login?verified=1' },
+  });
+
+/**
+ * Starts the Google (OpenID Connect) sign-in: the server answers the provider's authorisation URL
+ * and the browser goes there; the provider comes back to /auth/callback.
+ */
+export async function startGoogleSignIn(redirectTo: string | null): Promise<void> {
+  const callbackURL = redirectTo
+    ? `/auth/callback?redirect_to=${encodeURIComponent(redirectTo)}`
+    : '/auth/callback';
+  const res = await api<{ url?: string; redirect?: boolean }>('/api/auth/sign-in/social', {
+    method: 'POST',
+    body: { provider: 'google', callbackURL, errorCallbackURL: '/auth/callback' },
+  });
+  if (!res?.url) throw new ApiError(500, 'error', i18n.t('errors.general'));
+  window.location.assign(res.url);
+}
+
+export const updateMe = (patch: Partial<Pick<Me, 'username' | 'displayName'>>) =>
+  api<Me>('/api/me', { method: 'PATCH', body: patch });
+
+export const fetchListingStats = () => api<ListingStats>('/api/me/listings/stats');
+
+/**
+ * POST /api/me/avatar with real upload progress (fetch has none): XMLHttpRequest, the same
+ * headers and error format as api().
+ */
+export function uploadAvatar(file: File, onProgress: (percent: number) => void): Promise<Me> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/me/avatar');
+    xhr.setRequestHeader('accept-language', currentLanguage());
+    xhr.withCredentials = true;
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      const body = xhr.response as
+        | Me
+        | { error?: { code?: string; message?: string; fields?: Record<string, string> } }
+        | null;
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as Me);
+      if (xhr.status === 401) reportUnauthorized('/api/me/avatar');
+      const e = (body as { error?: { code?: string; message?: string } } | null)?.error;
+      reject(
+        new ApiError(
+          xhr.status,
+          e?.code ?? 'error',
+          e?.message ?? i18n.t('settings.errors.uploadFailed'),
+        ),
+      );
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'network', i18n.t('errors.network')));
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
+}

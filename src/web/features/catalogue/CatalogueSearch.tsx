@@ -1,0 +1,121 @@
+import { Alert, Group, Loader, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CATALOGUE_DEBOUNCE_MS, CATALOGUE_MIN_QUERY } from '@shared/marketplace';
+import type { CatalogueBook } from '@shared/marketplace';
+import { useCatalogueSearch } from './useCatalogueSearch';
+import classes from './CatalogueSearch.module.css';
+
+/** The select-book field clears this long after a choice (spec 2, quick add). */
+export const SELECTION_CLEAR_MS = 1000;
+
+/**
+ * Book search box of the quick-add forms: searches the catalogue once the trimmed text is longer
+ * than 2 characters and the typing has paused for 500 ms; shows up to 8 results to choose from.
+ */
+export function CatalogueSearch({
+  onSelect,
+  label,
+  description,
+  autoFocus,
+}: {
+  onSelect: (book: CatalogueBook) => void;
+  label?: string;
+  description?: string;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text, CATALOGUE_DEBOUNCE_MS);
+  const [chosen, setChosen] = useState(false);
+  const search = useCatalogueSearch(chosen ? '' : debounced);
+  const clearTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const listId = useId();
+  useEffect(() => () => clearTimeout(clearTimer.current), []);
+
+  const active = !chosen && debounced.trim().length >= CATALOGUE_MIN_QUERY;
+  const items = active ? (search.data?.items ?? []) : [];
+
+  const choose = (book: CatalogueBook) => {
+    onSelect(book);
+    setChosen(true);
+    setText(book.title);
+    clearTimeout(clearTimer.current);
+    clearTimer.current = setTimeout(() => {
+      setText('');
+      setChosen(false);
+    }, SELECTION_CLEAR_MS);
+  };
+
+  return (
+    <Stack gap="xs">
+      <TextInput
+        label={label ?? t('sell.catalogue.label')}
+        description={description ?? t('sell.catalogue.hint')}
+        placeholder={t('sell.catalogue.placeholder')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        rightSection={active && search.isFetching ? <Loader size="xs" aria-hidden /> : null}
+        value={text}
+        autoFocus={autoFocus}
+        type="search"
+        autoComplete="off"
+        aria-controls={listId}
+        onChange={(e) => {
+          setChosen(false);
+          setText(e.currentTarget.value);
+        }}
+      />
+      <div aria-live="polite" className={classes.status}>
+        {active && search.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {t('sell.catalogue.failed')}
+          </Alert>
+        )}
+        {active && search.isSuccess && !search.isPlaceholderData && items.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('sell.catalogue.noResults')}
+          </Text>
+        )}
+        {items.length > 0 && (
+          <Text size="sm" c="dimmed" className={classes.srOnly}>
+            {t('sell.catalogue.resultCount', { count: items.length })}
+          </Text>
+        )}
+      </div>
+      {items.length > 0 && (
+        <Paper withBorder p={4} id={listId}>
+          <Stack
+            component="ul"
+            gap={2}
+            className={classes.list}
+            aria-label={t('sell.catalogue.results')}
+          >
+            {items.map((book) => (
+              <li key={book.id}>
+                <UnstyledButton className={classes.option} onClick={() => choose(book)}>
+                  <Group gap="sm" wrap="nowrap">
+                    {book.coverUrl ? (
+                      <img src={book.coverUrl} alt="" className={classes.thumb} loading="lazy" />
+                    ) : (
+                      <span className={classes.thumb} />
+                    )}
+                    <div>
+                      <Text size="sm" fw={600} lineClamp={2}>
+                        {book.title}
+                      </Text>
+                      <Text size="xs" c="dimmed" lineClamp={1}>
+                        {[book.author, book.publishedDate?.slice(0, 4)].filter(Boolean).join(' · ')}
+                      </Text>
+                    </div>
+                  </Group>
+                </UnstyledButton>
+              </li>
+            ))}
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

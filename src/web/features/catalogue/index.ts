@@ -1,0 +1,2 @@
+export { CatalogueSearch, SELECTION_CLEAR_MS } from './CatalogueSearch';
+export { useCatalogueSearch } from './useCatalogueSearch';

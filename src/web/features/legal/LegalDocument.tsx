@@ -1,0 +1,124 @@
+import { Anchor, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Fragment, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import { POLICIES_LAST_UPDATED } from '@shared/constants';
+import { formatDate } from '@shared/format';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+
+export type LegalDocumentKey = 'privacy' | 'terms' | 'cookies';
+
+interface SectionText {
+  title: string;
+  body?: string[];
+  items?: string[];
+  after?: string[];
+}
+
+/** The policies' date as a local calendar day (a bare ISO date would be read as UTC midnight). */
+function lastUpdatedDate(): Date {
+  const [y, m, d] = POLICIES_LAST_UPDATED.split('-').map(Number);
+  return new Date(y, m - 1, d);
+}
+
+function Paragraphs({ texts }: { texts?: string[] }) {
+  return texts?.map((p, i) => <Text key={i}>{p}</Text>);
+}
+
+/**
+ * A legal page: title, last-updated date, back-to-home link, table of contents and numbered
+ * sections whose full text lives in the locale catalogues under legal.{doc}.sections.{id}.
+ * `extras` adds interactive or linked content after a section's text.
+ */
+export function LegalDocument({
+  doc,
+  sections,
+  mailbox,
+  extras = {},
+}: {
+  doc: LegalDocumentKey;
+  sections: readonly string[];
+  mailbox: string;
+  extras?: Partial<Record<string, ReactNode>>;
+}) {
+  const { t, i18n } = useTranslation();
+  const title = t(`legal.${doc}.title`);
+  useDocumentTitle(title);
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const section = (id: string) =>
+    t(`legal.${doc}.sections.${id}`, { returnObjects: true }) as SectionText;
+
+  return (
+    <Container size="md" py="xl" component="article" aria-labelledby="legal-title">
+      <Stack gap="lg">
+        <Anchor component={Link} to="/" fz="sm" w="fit-content">
+          <Group gap={4} wrap="nowrap">
+            <IconArrowLeft size={16} aria-hidden />
+            {t('legal.backToHome')}
+          </Group>
+        </Anchor>
+        <Stack gap={4}>
+          <Title order={1} id="legal-title">
+            {title}
+          </Title>
+          <Text c="dimmed" fz="sm">
+            {t('legal.lastUpdated')}{' '}
+            <time dateTime={POLICIES_LAST_UPDATED}>{formatDate(lastUpdatedDate(), language)}</time>
+          </Text>
+        </Stack>
+        <Text fz="lg">{t(`legal.${doc}.intro`)}</Text>
+
+        <nav aria-labelledby="legal-contents">
+          <Title order={2} fz="h4" id="legal-contents">
+            {t('legal.contents')}
+          </Title>
+          <List type="ordered" mt="xs" spacing={4}>
+            {sections.map((id) => (
+              <List.Item key={id}>
+                <Anchor href={`#${id}`}>{section(id).title}</Anchor>
+              </List.Item>
+            ))}
+          </List>
+        </nav>
+
+        {sections.map((id, index) => {
+          const s = section(id);
+          return (
+            <Stack key={id} component="section" gap="sm" aria-labelledby={id}>
+              <Title order={2} fz="h3" id={id} style={{ scrollMarginTop: 80 }}>
+                {index + 1}. {s.title}
+              </Title>
+              <Paragraphs texts={s.body} />
+              {s.items && (
+                <List spacing={6}>
+                  {s.items.map((item, i) => (
+                    <List.Item key={i}>{item}</List.Item>
+                  ))}
+                </List>
+              )}
+              <Paragraphs texts={s.after} />
+              {extras[id] && <Fragment>{extras[id]}</Fragment>}
+              {id === 'contact' && (
+                <Text>
+                  <Trans
+                    i18nKey="legal.reachUs"
+                    values={{ mailbox }}
+                    components={{
+                      mail: <Anchor href={`mailto:${mailbox}`} />,
+                      form: <Anchor component={Link} to="/contact" />,
+                    }}
+                  />
+                </Text>
+              )}
+            </Stack>
+          );
+        })}
+
+        <Anchor component={Link} to="/" w="fit-content">
+          {t('legal.backToHome')}
+        </Anchor>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,197 @@
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Button,
+  Center,
+  Container,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconBooks } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '@shared/format';
+import { initialsOf } from '@shared/identicon';
+import { BookCover, formatPrice, StatusBadge, TypeBadge, useListing } from '../listings';
+import { ApiError } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { ContactSellerSlot } from './ContactSellerSlot';
+
+function Fact({ label, value }: { label: string; value: React.ReactNode }) {
+  if (value === null || value === undefined || value === '') return null;
+  return (
+    <>
+      <Text component="dt" size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" size="sm" m={0} fw={500}>
+        {value}
+      </Text>
+    </>
+  );
+}
+
+/** /library/book/:bookId */
+export default function BookDetailPage() {
+  const { t, i18n } = useTranslation();
+  const { bookId } = useParams();
+  const navigate = useNavigate();
+  const listing = useListing(bookId);
+  useDocumentTitle(t('library.pageTitle'), listing.data?.title);
+
+  // History back when we came from inside the app, else the library.
+  const goBack = () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate('/library');
+  };
+
+  const backBar = (
+    <Group justify="space-between" mb="md">
+      <Button
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} aria-hidden />}
+        onClick={goBack}
+      >
+        {t('bookDetail.back')}
+      </Button>
+    </Group>
+  );
+
+  const errorPanel = (title: string, text: string) => (
+    <Container size="sm" py="xl">
+      {backBar}
+      <Alert color="red" role="alert" title={title}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{text}</Text>
+          <Button component={Link} to="/library" variant="white" color="red" size="xs">
+            {t('bookDetail.backToLibrary')}
+          </Button>
+        </Stack>
+      </Alert>
+    </Container>
+  );
+
+  if (!bookId) return errorPanel(t('bookDetail.errors.noId'), t('bookDetail.errors.notFoundText'));
+  if (listing.isPending)
+    return (
+      <Center py={80}>
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  if (listing.isError) {
+    const missing = listing.error instanceof ApiError && listing.error.status === 404;
+    return missing
+      ? errorPanel(t('bookDetail.errors.notFound'), t('bookDetail.errors.notFoundText'))
+      : errorPanel(t('bookDetail.errors.loadFailed'), listing.error.message);
+  }
+
+  const book = listing.data;
+  const price = formatPrice(book.price, book.currency, i18n.language);
+  const shipping =
+    book.shippingCost !== null
+      ? formatPrice(book.shippingCost, book.currency, i18n.language)
+      : null;
+  return (
+    <Container size="lg" py="xl">
+      {backBar}
+      <Grid gutter="xl">
+        <Grid.Col span={{ base: 12, sm: 5, md: 4 }}>
+          <BookCover url={book.coverUrl} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 7, md: 8 }}>
+          <Stack gap="md">
+            <div>
+              <Title order={1} fz={{ base: 26, sm: 34 }} style={{ overflowWrap: 'anywhere' }}>
+                {book.title}
+              </Title>
+              <Text size="lg" c="dimmed">
+                {book.author}
+              </Text>
+            </div>
+            <Group gap="xs">
+              <TypeBadge type={book.listingType} />
+              <StatusBadge status={book.status} />
+            </Group>
+            {price && (
+              <Text fz={28} fw={700} data-testid="detail-price">
+                {price}
+                {book.isNegotiable && (
+                  <Text component="span" size="sm" c="dimmed" fw={400} ml="xs">
+                    {t('bookDetail.negotiable')}
+                  </Text>
+                )}
+              </Text>
+            )}
+            <ContactSellerSlot listing={book} />
+            <Paper withBorder p="md">
+              <dl
+                style={{
+                  display: 'grid',
+                  gridTemplateColumns: 'auto 1fr',
+                  gap: '6px 16px',
+                  margin: 0,
+                }}
+              >
+                <Fact label={t('bookDetail.condition')} value={t(`conditions.${book.condition}`)} />
+                <Fact label={t('bookDetail.genre')} value={t(`genres.${book.genre}`)} />
+                <Fact label={t('bookDetail.type')} value={t(`listingTypes.${book.listingType}`)} />
+                <Fact label={t('bookDetail.language')} value={book.language} />
+                <Fact label={t('bookDetail.isbn')} value={book.isbn} />
+                <Fact label={t('bookDetail.location')} value={book.location} />
+                <Fact label={t('bookDetail.shipping')} value={shipping} />
+                <Fact
+                  label={t('bookDetail.listed')}
+                  value={formatDate(book.createdAt, i18n.language)}
+                />
+              </dl>
+            </Paper>
+            {book.description && (
+              <section aria-labelledby="seller-notes">
+                <Title order={2} fz="lg" id="seller-notes" mb={4}>
+                  {t('bookDetail.sellerNotes')}
+                </Title>
+                <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                  {book.description}
+                </Text>
+              </section>
+            )}
+            <Paper withBorder p="md" component="section" aria-labelledby="seller-info">
+              <Title order={2} fz="lg" id="seller-info" mb="sm">
+                {t('bookDetail.seller')}
+              </Title>
+              <Group gap="sm" wrap="nowrap">
+                <Avatar src={book.seller.avatarUrl} alt="" radius="xl" color="brown">
+                  {initialsOf(book.seller.displayName)}
+                </Avatar>
+                <div>
+                  <Anchor component={Link} to={`/user/${book.seller.id}`} fw={600}>
+                    {book.seller.displayName}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {book.seller.username ? `@${book.seller.username} · ` : ''}
+                    {t('bookDetail.memberSince', {
+                      date: formatDate(book.seller.memberSince, i18n.language),
+                    })}
+                  </Text>
+                </div>
+              </Group>
+            </Paper>
+            <Anchor component={Link} to="/library">
+              <Group gap={6} component="span">
+                <IconBooks size={16} aria-hidden />
+                {t('bookDetail.backToLibrary')}
+              </Group>
+            </Anchor>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

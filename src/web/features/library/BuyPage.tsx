@@ -1,0 +1,147 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Container,
+  Grid,
+  Loader,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconBooks } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MARKET_GENRES, type ShelfKey } from '@shared/marketplace';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useShelves } from './api';
+import { DebouncedTextFilter } from './LibraryFilters';
+import { PriceRangeFilter } from './PriceRangeFilter';
+import { Shelf } from './Shelf';
+
+const SHELF_PARAMS = ['q', 'genre', 'minPrice', 'maxPrice'] as const;
+
+/** /buy: the marketplace shelves (best deals, just listed, popular, premium, one per genre). */
+export default function BuyPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('shelves.pageTitle'));
+  const [params, setParams] = useSearchParams();
+  const apiParams = useMemo(() => {
+    const out = new URLSearchParams();
+    for (const k of SHELF_PARAMS) {
+      const v = params.get(k);
+      if (v) out.set(k, v);
+    }
+    return out;
+  }, [params]);
+  const shelves = useShelves(apiParams);
+
+  const update = (patch: Record<string, string | null>, replace = false) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(patch)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        return next;
+      },
+      { replace, preventScrollReset: true },
+    );
+  const num = (k: string) => {
+    const v = params.get(k);
+    return v && Number.isFinite(Number(v)) ? Number(v) : null;
+  };
+  const shelfTitle = (key: ShelfKey) =>
+    key.startsWith('genre:') ? t(`genres.${key.slice(6)}`) : t(`shelves.names.${key}`);
+  const visible = shelves.data?.shelves.filter((s) => s.items.length > 0) ?? [];
+  const filtered = SHELF_PARAMS.some((k) => params.get(k));
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <div>
+          <Title order={1} fz={{ base: 28, sm: 34 }}>
+            {t('shelves.title')}
+          </Title>
+          <Text c="dimmed">{t('shelves.subtitle')}</Text>
+        </div>
+        <Paper
+          withBorder
+          p="md"
+          component="form"
+          role="search"
+          aria-label={t('shelves.filtersLabel')}
+          onSubmit={(e) => e.preventDefault()}
+        >
+          <Grid gutter="md" align="flex-end">
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <DebouncedTextFilter
+                icon
+                label={t('library.filters.q')}
+                placeholder={t('library.filters.qPlaceholder')}
+                value={params.get('q') ?? ''}
+                onCommit={(q) => update({ q }, true)}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+              <NativeSelect
+                label={t('library.filters.genre')}
+                value={params.get('genre') ?? ''}
+                onChange={(e) => update({ genre: e.currentTarget.value })}
+                data={[
+                  { value: '', label: t('library.filters.allGenres') },
+                  ...MARKET_GENRES.map((g) => ({ value: g, label: t(`genres.${g}`) })),
+                ]}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <PriceRangeFilter
+                bounds={[0, 1000]}
+                minPrice={num('minPrice')}
+                maxPrice={num('maxPrice')}
+                currency="EUR"
+                onCommit={(r) =>
+                  update(
+                    r
+                      ? { minPrice: String(r[0]), maxPrice: String(r[1]) }
+                      : { minPrice: null, maxPrice: null },
+                  )
+                }
+              />
+            </Grid.Col>
+          </Grid>
+        </Paper>
+        {shelves.isPending && (
+          <Center py="xl">
+            <Loader aria-label={t('common.loading')} />
+          </Center>
+        )}
+        {shelves.isError && (
+          <Alert color="red" role="alert" title={shelves.error.message}>
+            <Button size="xs" variant="white" color="red" onClick={() => shelves.refetch()}>
+              {t('common.tryAgain')}
+            </Button>
+          </Alert>
+        )}
+        {shelves.isSuccess && visible.length === 0 && (
+          <Stack align="center" ta="center" py="xl" gap="xs">
+            <IconBooks size={48} stroke={1.2} aria-hidden />
+            <Title order={2} fz="lg">
+              {filtered ? t('library.empty.noResultsTitle') : t('library.empty.noBooksTitle')}
+            </Title>
+            <Text c="dimmed">
+              {filtered ? t('library.empty.noResultsText') : t('library.empty.noBooksText')}
+            </Text>
+          </Stack>
+        )}
+        {visible.map((s) => (
+          <Shelf key={s.key} title={shelfTitle(s.key)} items={s.items} />
+        ))}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,139 @@
+import { Button, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch, IconX } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LISTING_TYPES, MARKET_GENRES, STATUS_FILTERS } from '@shared/marketplace';
+import { PriceRangeFilter } from './PriceRangeFilter';
+import type { FilterKey, FilterPatch } from './useLibraryFilters';
+
+export const TEXT_DEBOUNCE_MS = 300;
+
+/**
+ * A text filter typed into a box: the URL follows ~300 ms after typing stops (replacing the
+ * history entry, so back does not step through every key), and the box follows the URL.
+ */
+export function DebouncedTextFilter({
+  label,
+  placeholder,
+  value,
+  onCommit,
+  icon,
+}: {
+  label: string;
+  placeholder?: string;
+  value: string;
+  onCommit: (value: string) => void;
+  icon?: boolean;
+}) {
+  const [text, setText] = useState(value);
+  const committed = useRef(value);
+  useEffect(() => {
+    if (value !== committed.current) {
+      committed.current = value;
+      setText(value);
+    }
+  }, [value]);
+  const commit = useDebouncedCallback((v: string) => {
+    committed.current = v.trim();
+    onCommit(v.trim());
+  }, TEXT_DEBOUNCE_MS);
+  return (
+    <TextInput
+      type="search"
+      label={label}
+      placeholder={placeholder}
+      leftSection={icon ? <IconSearch size={16} aria-hidden /> : undefined}
+      value={text}
+      maxLength={200}
+      onChange={(e) => {
+        setText(e.currentTarget.value);
+        commit(e.currentTarget.value);
+      }}
+    />
+  );
+}
+
+export function LibraryFilters({
+  get,
+  update,
+  clear,
+  bounds,
+}: {
+  get: (key: FilterKey) => string;
+  update: (patch: FilterPatch, opts?: { replace?: boolean }) => void;
+  clear: () => void;
+  bounds: [number, number];
+}) {
+  const { t } = useTranslation();
+  const num = (key: FilterKey) => {
+    const v = get(key);
+    return v !== '' && Number.isFinite(Number(v)) ? Number(v) : null;
+  };
+  const type = get('type');
+  return (
+    <Stack
+      gap="md"
+      component="form"
+      role="search"
+      aria-label={t('library.filters.title')}
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <DebouncedTextFilter
+        icon
+        label={t('library.filters.q')}
+        placeholder={t('library.filters.qPlaceholder')}
+        value={get('q')}
+        onCommit={(q) => update({ q }, { replace: true })}
+      />
+      <DebouncedTextFilter
+        label={t('library.filters.author')}
+        value={get('author')}
+        onCommit={(author) => update({ author }, { replace: true })}
+      />
+      <NativeSelect
+        label={t('library.filters.genre')}
+        value={get('genre')}
+        onChange={(e) => update({ genre: e.currentTarget.value })}
+        data={[
+          { value: '', label: t('library.filters.allGenres') },
+          ...MARKET_GENRES.map((g) => ({ value: g, label: t(`genres.${g}`) })),
+        ]}
+      />
+      <NativeSelect
+        label={t('library.filters.type')}
+        value={type === 'all' ? '' : type}
+        onChange={(e) => update({ type: e.currentTarget.value })}
+        data={[
+          { value: '', label: t('library.filters.allTypes') },
+          ...LISTING_TYPES.map((v) => ({ value: v, label: t(`listingTypes.${v}`) })),
+        ]}
+      />
+      <NativeSelect
+        label={t('library.filters.status')}
+        value={get('status') || 'available'}
+        onChange={(e) => update({ status: e.currentTarget.value })}
+        data={STATUS_FILTERS.map((s) => ({
+          value: s,
+          label: s === 'all' ? t('library.filters.allStatuses') : t(`statuses.${s}`),
+        }))}
+      />
+      <PriceRangeFilter
+        bounds={bounds}
+        minPrice={num('minPrice')}
+        maxPrice={num('maxPrice')}
+        currency="EUR"
+        onCommit={(range) =>
+          update(
+            range
+              ? { minPrice: String(range[0]), maxPrice: String(range[1]) }
+              : { minPrice: null, maxPrice: null },
+          )
+        }
+      />
+      <Button variant="default" leftSection={<IconX size={16} aria-hidden />} onClick={clear}>
+        {t('library.filters.clear')}
+      </Button>
+    </Stack>
+  );
+}

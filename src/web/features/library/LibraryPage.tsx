@@ -1,0 +1,185 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Container,
+  Drawer,
+  Grid,
+  Group,
+  Loader,
+  NativeSelect,
+  Pagination,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconAdjustments, IconBooks, IconSearchOff } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SORTS } from '@shared/marketplace';
+import { BookCard } from '../listings';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useLibraryListings } from './api';
+import { LibraryFilters } from './LibraryFilters';
+import { sliderBounds } from './PriceRangeFilter';
+import { useLibraryFilters, type FilterPatch } from './useLibraryFilters';
+
+const SORT_LABELS = { newest: 'newest', price_asc: 'priceAsc', price_desc: 'priceDesc' } as const;
+const TRADE_DEFAULTS: FilterPatch = { type: 'trade' };
+
+/** /library and /trade (which starts with the trade filter chosen). */
+export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
+  const { t } = useTranslation();
+  useDocumentTitle(mode === 'trade' ? t('library.tradeTitle') : t('library.pageTitle'));
+  const filters = useLibraryFilters(mode === 'trade' ? TRADE_DEFAULTS : undefined);
+  const { get, update, clear, apiParams, active } = filters;
+  const listings = useLibraryListings(apiParams);
+  const isDesktop = useMediaQuery('(min-width: 62em)', true);
+  const [drawerOpen, drawer] = useDisclosure(false);
+
+  const data = listings.data;
+  const page = data?.page ?? 1;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const bounds = sliderBounds(data?.priceBounds);
+
+  const filterPanel = <LibraryFilters get={get} update={update} clear={clear} bounds={bounds} />;
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1} fz={{ base: 28, sm: 34 }}>
+              {mode === 'trade' ? t('library.tradeTitle') : t('library.title')}
+            </Title>
+            <Text c="dimmed">
+              {mode === 'trade' ? t('library.tradeSubtitle') : t('library.subtitle')}
+            </Text>
+          </div>
+          <Group gap="xs">
+            {!isDesktop && (
+              <Button
+                variant="default"
+                leftSection={<IconAdjustments size={16} aria-hidden />}
+                onClick={drawer.open}
+              >
+                {t('library.filters.title')}
+              </Button>
+            )}
+            <NativeSelect
+              label={t('library.sort.label')}
+              value={get('sort') || 'newest'}
+              onChange={(e) => update({ sort: e.currentTarget.value })}
+              data={SORTS.map((s) => ({ value: s, label: t(`library.sort.${SORT_LABELS[s]}`) }))}
+            />
+          </Group>
+        </Group>
+        <Grid gutter="lg">
+          {isDesktop && (
+            <Grid.Col span={3}>
+              <Paper withBorder p="md" component="aside" aria-label={t('library.filters.title')}>
+                {filterPanel}
+              </Paper>
+            </Grid.Col>
+          )}
+          <Grid.Col span={isDesktop ? 9 : 12}>
+            <Stack gap="md" aria-busy={listings.isFetching}>
+              {listings.isPending && (
+                <Center py="xl">
+                  <Loader aria-label={t('common.loading')} />
+                </Center>
+              )}
+              {listings.isError && (
+                <Alert color="red" role="alert" title={listings.error.message}>
+                  <Button size="xs" variant="white" color="red" onClick={() => listings.refetch()}>
+                    {t('common.tryAgain')}
+                  </Button>
+                </Alert>
+              )}
+              {data && (
+                <Text size="sm" c="dimmed" aria-live="polite" data-testid="library-count">
+                  {t('library.resultCount', { count: data.total })}
+                </Text>
+              )}
+              {data && data.total === 0 && !active && (
+                <Stack align="center" ta="center" py="xl" gap="xs">
+                  <IconBooks size={48} stroke={1.2} aria-hidden />
+                  <Title order={2} fz="lg">
+                    {t('library.empty.noBooksTitle')}
+                  </Title>
+                  <Text c="dimmed">{t('library.empty.noBooksText')}</Text>
+                  <Button component={Link} to="/sell" mt="xs">
+                    {t('library.empty.listBook')}
+                  </Button>
+                </Stack>
+              )}
+              {data && data.total === 0 && active && (
+                <Stack align="center" ta="center" py="xl" gap="xs">
+                  <IconSearchOff size={48} stroke={1.2} aria-hidden />
+                  <Title order={2} fz="lg">
+                    {t('library.empty.noResultsTitle')}
+                  </Title>
+                  <Text c="dimmed">{t('library.empty.noResultsText')}</Text>
+                  <Button variant="default" onClick={clear} mt="xs">
+                    {t('library.filters.clear')}
+                  </Button>
+                </Stack>
+              )}
+              {data && data.items.length > 0 && (
+                <SimpleGrid
+                  cols={{ base: 2, xs: 3, md: 3, lg: 4 }}
+                  spacing={{ base: 'sm', sm: 'md' }}
+                  component="ul"
+                  aria-label={t('library.resultsLabel')}
+                  style={{ listStyle: 'none', padding: 0, margin: 0 }}
+                >
+                  {data.items.map((l) => (
+                    <li key={l.id}>
+                      <BookCard listing={l} />
+                    </li>
+                  ))}
+                </SimpleGrid>
+              )}
+              {data && pages > 1 && (
+                <Center mt="md">
+                  <Pagination
+                    total={pages}
+                    value={page}
+                    onChange={(p) => {
+                      update({ page: String(p) });
+                      window.scrollTo({ top: 0 });
+                    }}
+                    siblings={isDesktop ? 1 : 0}
+                    getControlProps={(control) => ({
+                      'aria-label': t(`library.pagination.${control}`),
+                    })}
+                    getItemProps={(p) => ({
+                      'aria-label': t('library.pagination.page', { page: p }),
+                    })}
+                  />
+                </Center>
+              )}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+      <Drawer
+        opened={drawerOpen && !isDesktop}
+        onClose={drawer.close}
+        title={t('library.filters.title')}
+        position="left"
+        size="sm"
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        {filterPanel}
+      </Drawer>
+    </Container>
+  );
+}
+
+export default function LibraryPage() {
+  return <LibraryScreen mode="library" />;
+}

@@ -1,0 +1,160 @@
+import { Group, NumberInput, RangeSlider, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PRICE_RANGE, MAX_PRICE } from '@shared/marketplace';
+
+const STEP = 1;
+const COMMIT_DELAY_MS = 300;
+
+/** Slider bounds: the listing prices found (whole units), else 0 to 1000; never narrower than one step. */
+export function sliderBounds(
+  priceBounds: { min: number; max: number } | undefined,
+): [number, number] {
+  if (!priceBounds || !(priceBounds.max > 0)) return [...DEFAULT_PRICE_RANGE];
+  const min = Math.max(0, Math.floor(priceBounds.min));
+  const max = Math.ceil(priceBounds.max);
+  return [min, Math.max(max, min + STEP)];
+}
+
+/**
+ * Price range: a two-handle slider whose handles stay at least one step apart, plus two number
+ * fields for exact values. A change reaches `onCommit` after a short pause; the full range
+ * commits as null (no price filter, so trade-only listings without a price still show).
+ */
+export function PriceRangeFilter({
+  bounds,
+  minPrice,
+  maxPrice,
+  currency,
+  onCommit,
+}: {
+  bounds: [number, number];
+  minPrice: number | null;
+  maxPrice: number | null;
+  currency: string;
+  onCommit: (range: [number, number] | null) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const lo = Math.min(bounds[0], minPrice ?? bounds[0]);
+  const hi = Math.max(bounds[1], maxPrice ?? bounds[1]);
+  const fromUrl: [number, number] = [minPrice ?? lo, maxPrice ?? hi];
+  const [value, setValue] = useState<[number, number]>(fromUrl);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Follow the URL (back/forward, clear filters) and the bounds of new results.
+  const key = `${fromUrl[0]}:${fromUrl[1]}`;
+  useEffect(() => {
+    setValue([fromUrl[0], fromUrl[1]]);
+  }, [key]);
+
+  // Only the untouched full span means 'no price filter'; any other range is a filter.
+  const commit = (next: [number, number]) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const [a, b] = next;
+      onCommit(a === bounds[0] && b === bounds[1] ? null : [a, b]);
+    }, COMMIT_DELAY_MS);
+  };
+
+  const money = (n: number) =>
+    new Intl.NumberFormat(i18n.language.startsWith('en') ? 'en-US' : 'it-IT', {
+      style: 'currency',
+      currency,
+      maximumFractionDigits: 0,
+    }).format(n);
+
+  /** Typed values may go past the slider's span; the handles stay one step apart. */
+  const setField = (index: 0 | 1, n: number) => {
+    const next: [number, number] = [...value];
+    next[index] = Math.min(Math.max(Math.round(n), 0), MAX_PRICE);
+    if (next[1] - next[0] < STEP) {
+      if (index === 0) next[1] = Math.min(MAX_PRICE, next[0] + STEP);
+      else next[0] = Math.max(0, next[1] - STEP);
+      // Pinned at 0 or at the maximum: move the typed handle instead.
+      if (next[1] - next[0] < STEP) {
+        if (index === 0) next[0] = next[1] - STEP;
+        else next[1] = next[0] + STEP;
+      }
+    }
+    setValue(next);
+    commit(next);
+  };
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Text size="sm" fw={500} id="price-range-label">
+          {t('library.filters.price')}
+        </Text>
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {money(value[0])} – {money(value[1])}
+        </Text>
+      </Group>
+      <RangeSlider
+        aria-labelledby="price-range-label"
+        min={lo}
+        max={hi}
+        step={STEP}
+        minRange={STEP}
+        value={value}
+        onChange={setValue}
+        onChangeEnd={commit}
+        label={money}
+        thumbFromLabel={t('library.filters.minPrice')}
+        thumbToLabel={t('library.filters.maxPrice')}
+        mx={8}
+      />
+      <Group grow gap="xs" mt={4}>
+        <PriceField
+          label={t('library.filters.minPrice')}
+          value={value[0]}
+          onCommit={(n) => setField(0, n)}
+        />
+        <PriceField
+          label={t('library.filters.maxPrice')}
+          value={value[1]}
+          onCommit={(n) => setField(1, n)}
+        />
+      </Group>
+    </Stack>
+  );
+}
+
+/** A number field that applies its value on Enter or when it loses focus, not on every key. */
+function PriceField({
+  label,
+  value,
+  onCommit,
+}: {
+  label: string;
+  value: number;
+  onCommit: (n: number) => void;
+}) {
+  const [text, setText] = useState<number | string>(value);
+  useEffect(() => setText(value), [value]);
+  const apply = () => {
+    const n = typeof text === 'number' ? text : Number.parseFloat(text);
+    if (Number.isFinite(n) && n !== value) onCommit(n);
+    else setText(value);
+  };
+  return (
+    <NumberInput
+      size="xs"
+      label={label}
+      min={0}
+      step={STEP}
+      allowNegative={false}
+      allowDecimal={false}
+      value={text}
+      onChange={setText}
+      onBlur={apply}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          apply();
+        }
+      }}
+    />
+  );
+}

@@ -1,0 +1,2 @@
+export { Shelf } from './Shelf';
+export { ContactSellerSlot } from './ContactSellerSlot';

@@ -1,0 +1,79 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { LIBRARY_PAGE_SIZE } from '@shared/marketplace';
+
+/** Filters kept in the query string, so a filtered library is a link (and back/forward work). */
+export const FILTER_KEYS = [
+  'q',
+  'author',
+  'genre',
+  'type',
+  'minPrice',
+  'maxPrice',
+  'status',
+  'sort',
+] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number] | 'page';
+export type FilterPatch = Partial<Record<FilterKey, string | null>>;
+
+export const DEFAULT_STATUS = 'available';
+export const DEFAULT_SORT = 'newest';
+
+const NO_DEFAULTS: FilterPatch = {};
+
+/** `defaults` must be a stable object (a module constant). */
+export function useLibraryFilters(defaults: FilterPatch = NO_DEFAULTS) {
+  const [params, setParams] = useSearchParams();
+
+  /** A value from the URL, else the screen's default (e.g. /trade: type=trade). */
+  const get = useCallback(
+    (key: FilterKey) => params.get(key) ?? defaults[key] ?? '',
+    [params, defaults],
+  );
+
+  /** Applies a change; any filter change goes back to page 1. Empty and default values leave the URL. */
+  const update = useCallback(
+    (patch: FilterPatch, opts: { replace?: boolean } = {}) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(patch)) {
+            if (v === null || v === undefined || v === '') {
+              // Clearing a value that has a screen default must stay visible in the URL.
+              if (defaults[k as FilterKey]) next.set(k, 'all');
+              else next.delete(k);
+            } else next.set(k, v);
+          }
+          if (!('page' in patch)) next.delete('page');
+          if (next.get('page') === '1') next.delete('page');
+          if (next.get('status') === DEFAULT_STATUS && !defaults.status) next.delete('status');
+          if (next.get('sort') === DEFAULT_SORT) next.delete('sort');
+          return next;
+        },
+        { replace: opts.replace, preventScrollReset: true },
+      );
+    },
+    [setParams, defaults],
+  );
+
+  const clear = useCallback(() => setParams({}, { preventScrollReset: true }), [setParams]);
+
+  /** What the API receives: the URL's filters plus the screen defaults. */
+  const apiParams = useMemo(() => {
+    const out = new URLSearchParams();
+    for (const key of [...FILTER_KEYS, 'page'] as const) {
+      const value = params.get(key) ?? defaults[key];
+      if (value) out.set(key, value);
+    }
+    // The screen's 'all' type is the absence of a type filter.
+    if (out.get('type') === 'all') out.delete('type');
+    out.set('pageSize', String(LIBRARY_PAGE_SIZE));
+    return out;
+  }, [params, defaults]);
+
+  const active =
+    FILTER_KEYS.some((k) => k !== 'sort' && k !== 'status' && params.get(k)) ||
+    (params.get('status') ?? DEFAULT_STATUS) !== DEFAULT_STATUS;
+
+  return { params, get, update, clear, apiParams, active };
+}

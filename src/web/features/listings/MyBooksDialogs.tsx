@@ -1,0 +1,207 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MOBILE_MAX_WIDTH } from '@shared/constants';
+import type { ListingCard } from '@shared/marketplace';
+import { ApiError } from '../../lib/api';
+import { useCompleteListing, useDeleteListing, useListing, useUpdateListing } from './api';
+import { listingErrorMessage, notifyError, notifySuccess } from './errors';
+import { ListingForm } from './ListingForm';
+
+/** Edit: the full form, pre-filled from the listing's detail. */
+export function EditListingModal({
+  listing,
+  onClose,
+}: {
+  listing: ListingCard | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const isMobile = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`, false);
+  const detail = useListing(listing?.id);
+  const update = useUpdateListing();
+  return (
+    <Modal
+      opened={!!listing}
+      onClose={onClose}
+      title={t('myBooks.edit.title')}
+      size="xl"
+      fullScreen={isMobile}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {detail.isPending && (
+        <Center py="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      )}
+      {detail.isError && (
+        <Alert color="red" role="alert">
+          {t('myBooks.errors.load')}
+        </Alert>
+      )}
+      {detail.data && listing && (
+        <ListingForm
+          key={detail.data.id + detail.data.updatedAt}
+          listing={detail.data}
+          submitLabel={t('myBooks.edit.save')}
+          onCancel={onClose}
+          onSubmit={async (body) => {
+            try {
+              await update.mutateAsync({ id: listing.id, body });
+              notifySuccess(t('myBooks.edit.saved'));
+              onClose();
+            } catch (err) {
+              notifyError(err, 'update', t);
+              throw err;
+            }
+          }}
+        />
+      )}
+    </Modal>
+  );
+}
+
+export function DeleteListingModal({
+  listing,
+  onClose,
+}: {
+  listing: ListingCard | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const remove = useDeleteListing();
+  return (
+    <Modal
+      opened={!!listing}
+      onClose={onClose}
+      title={t('myBooks.delete.title')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Stack>
+        <Text>{t('myBooks.delete.text', { title: listing?.title ?? '' })}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={async () => {
+              if (!listing) return;
+              try {
+                await remove.mutateAsync(listing.id);
+                notifySuccess(t('myBooks.delete.done', { title: listing.title }));
+                onClose();
+              } catch (err) {
+                notifyError(err, 'delete', t);
+              }
+            }}
+          >
+            {t('myBooks.delete.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Mark as sold or traded to a member, chosen by username; records the transaction. */
+export function CompleteListingModal({
+  listing,
+  onClose,
+}: {
+  listing: ListingCard | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const complete = useCompleteListing();
+  const [kind, setKind] = useState<'sale' | 'trade'>('sale');
+  const [username, setUsername] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [lastId, setLastId] = useState<string | null>(null);
+  // Reset the form when another listing is opened.
+  if (listing && listing.id !== lastId) {
+    setLastId(listing.id);
+    setKind(listing.listingType === 'trade' ? 'trade' : 'sale');
+    setUsername('');
+    setError(null);
+  }
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!listing) return;
+    if (!username.trim()) return setError(t('listings.validation.usernameRequired'));
+    try {
+      await complete.mutateAsync({
+        id: listing.id,
+        body: { kind, counterpartUsername: username.trim() },
+      });
+      notifySuccess(
+        t(kind === 'sale' ? 'myBooks.complete.doneSale' : 'myBooks.complete.doneTrade', {
+          title: listing.title,
+        }),
+      );
+      onClose();
+    } catch (err) {
+      setError(
+        err instanceof ApiError && err.fields?.counterpartUsername
+          ? err.fields.counterpartUsername
+          : listingErrorMessage(err, 'status', t),
+      );
+    }
+  };
+  return (
+    <Modal
+      opened={!!listing}
+      onClose={onClose}
+      title={t('myBooks.complete.title')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm">{t('myBooks.complete.text', { title: listing?.title ?? '' })}</Text>
+          <NativeSelect
+            label={t('myBooks.complete.kind')}
+            value={kind}
+            onChange={(e) => setKind(e.currentTarget.value as 'sale' | 'trade')}
+            data={[
+              { value: 'sale', label: t('myBooks.complete.sale') },
+              { value: 'trade', label: t('myBooks.complete.trade') },
+            ]}
+          />
+          <TextInput
+            label={t('myBooks.complete.username')}
+            description={t('myBooks.complete.usernameHint')}
+            withAsterisk
+            autoComplete="off"
+            value={username}
+            onChange={(e) => {
+              setUsername(e.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={complete.isPending}>
+              {t('myBooks.complete.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,107 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconBooks, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListingCard } from '@shared/marketplace';
+import { useSession } from '../../app/session';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { AddBookModal, type AddBookStep } from './AddBookModal';
+import { useMyListings, useSetListingStatus } from './api';
+import { notifyError } from './errors';
+import { MyBookCard, type MyBookAction } from './MyBookCard';
+import { CompleteListingModal, DeleteListingModal, EditListingModal } from './MyBooksDialogs';
+import { QuickActions } from './QuickActions';
+
+/** /profile/:userId/books: the owner's listings, all statuses, newest first. */
+export default function MyBooksPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('myBooks.pageTitle'));
+  const session = useSession();
+  const listings = useMyListings(session.status === 'signed-in');
+  const setStatus = useSetListingStatus();
+  const [addStep, setAddStep] = useState<AddBookStep | null>(null);
+  const [editing, setEditing] = useState<ListingCard | null>(null);
+  const [deleting, setDeleting] = useState<ListingCard | null>(null);
+  const [completing, setCompleting] = useState<ListingCard | null>(null);
+
+  const onAction = (action: MyBookAction, listing: ListingCard) => {
+    if (action === 'edit') setEditing(listing);
+    else if (action === 'delete') setDeleting(listing);
+    else if (action === 'complete') setCompleting(listing);
+    else
+      setStatus.mutate(
+        { id: listing.id, status: listing.isActive ? 'unavailable' : 'available' },
+        { onError: (err) => notifyError(err, 'status', t) },
+      );
+  };
+
+  const items = listings.data?.items ?? [];
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          {t('myBooks.title')}
+        </Title>
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => setAddStep('choose')}
+        >
+          {t('myBooks.addBook')}
+        </Button>
+      </Group>
+      <QuickActions onAdd={setAddStep} />
+      {listings.isPending && (
+        <Center py="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      )}
+      {listings.isError && (
+        <Alert color="red" role="alert" title={t('myBooks.errors.load')}>
+          <Button mt="xs" size="xs" variant="white" color="red" onClick={() => listings.refetch()}>
+            {t('common.tryAgain')}
+          </Button>
+        </Alert>
+      )}
+      {listings.isSuccess && items.length === 0 && (
+        <Stack align="center" py="xl" gap="xs" ta="center">
+          <IconBooks size={48} stroke={1.2} aria-hidden />
+          <Title order={2} fz="lg">
+            {t('myBooks.empty.title')}
+          </Title>
+          <Text c="dimmed">{t('myBooks.empty.text')}</Text>
+        </Stack>
+      )}
+      {items.length > 0 && (
+        <section aria-label={t('myBooks.listLabel')}>
+          <Text size="sm" c="dimmed" mb="xs">
+            {t('myBooks.count', { count: items.length })}
+          </Text>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            {items.map((l) => (
+              <MyBookCard
+                key={l.id}
+                listing={l}
+                busy={setStatus.isPending && setStatus.variables?.id === l.id}
+                onAction={onAction}
+              />
+            ))}
+          </SimpleGrid>
+        </section>
+      )}
+      <AddBookModal step={addStep} onStepChange={setAddStep} onClose={() => setAddStep(null)} />
+      <EditListingModal listing={editing} onClose={() => setEditing(null)} />
+      <DeleteListingModal listing={deleting} onClose={() => setDeleting(null)} />
+      <CompleteListingModal listing={completing} onClose={() => setCompleting(null)} />
+    </Stack>
+  );
+}

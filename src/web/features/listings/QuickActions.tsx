@@ -1,0 +1,48 @@
+import { Button, Paper, SimpleGrid, Title } from '@mantine/core';
+import { IconArrowsExchange, IconBooks, IconPlus, IconTag } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AddBookStep } from './AddBookModal';
+
+/** Quick actions of my books: add book, browse, quick trade, quick sell. */
+export function QuickActions({ onAdd }: { onAdd: (step: AddBookStep) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="quick-actions-title">
+      <Title order={2} fz="lg" mb="sm" id="quick-actions-title">
+        {t('myBooks.quickActions.title')}
+      </Title>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => onAdd('choose')}
+        >
+          {t('myBooks.quickActions.addBook')}
+        </Button>
+        <Button
+          variant="light"
+          component={Link}
+          to="/library"
+          leftSection={<IconBooks size={16} aria-hidden />}
+        >
+          {t('myBooks.quickActions.browse')}
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconArrowsExchange size={16} aria-hidden />}
+          onClick={() => onAdd('quickTrade')}
+        >
+          {t('myBooks.quickActions.quickTrade')}
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconTag size={16} aria-hidden />}
+          onClick={() => onAdd('quickSell')}
+        >
+          {t('myBooks.quickActions.quickSell')}
+        </Button>
+      </SimpleGrid>
+    </Paper>
+  );
+}

@@ -1,0 +1,78 @@
+import { Button, Group, NumberInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QUICK_SELL_DEFAULT_PRICE, quickSellSchema } from '@shared/marketplace';
+import { CatalogueSearch } from '../catalogue';
+import { ApiError } from '../../lib/api';
+import { translatedResolver } from './useZodForm';
+
+/** Quick sell: title, author and a price greater than 0 (a catalogue result can fill the first two). */
+export function QuickSellForm({
+  onSubmit,
+  onCancel,
+}: {
+  onSubmit: (values: { title: string; author: string; price: number }) => Promise<unknown>;
+  onCancel?: () => void;
+}) {
+  const { t } = useTranslation();
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { title: '', author: '', price: QUICK_SELL_DEFAULT_PRICE as number | string },
+    validate: translatedResolver(quickSellSchema, t) as never,
+  });
+  const submit = form.onSubmit(async (values) => {
+    const parsed = quickSellSchema.safeParse(values);
+    if (!parsed.success) return;
+    setSubmitting(true);
+    try {
+      await onSubmit(parsed.data);
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) form.setErrors(err.fields);
+    } finally {
+      setSubmitting(false);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <CatalogueSearch
+          description={t('sell.catalogue.fillHint')}
+          onSelect={(book) => form.setValues({ title: book.title, author: book.author })}
+        />
+        <TextInput
+          label={t('sell.fields.title')}
+          withAsterisk
+          maxLength={300}
+          {...form.getInputProps('title')}
+        />
+        <TextInput
+          label={t('sell.fields.author')}
+          withAsterisk
+          maxLength={300}
+          {...form.getInputProps('author')}
+        />
+        <NumberInput
+          label={t('sell.fields.priceEur')}
+          withAsterisk
+          min={0}
+          step={0.01}
+          decimalScale={2}
+          allowNegative={false}
+          {...form.getInputProps('price')}
+        />
+        <Group justify="flex-end">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              {t('sell.chooser.back')}
+            </Button>
+          )}
+          <Button type="submit" loading={submitting}>
+            {t('sell.quickSell.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

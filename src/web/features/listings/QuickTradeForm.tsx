@@ -1,0 +1,110 @@
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { quickTradeSchema, type CatalogueBook } from '@shared/marketplace';
+import { CatalogueSearch } from '../catalogue';
+import { ApiError } from '../../lib/api';
+import { BookCover } from './BookCover';
+import { translatedResolver } from './useZodForm';
+
+interface QuickTradeValues {
+  title: string;
+  author: string;
+  bookId: string;
+  googleBooksId: string;
+  isbn: string;
+}
+
+/** Quick trade: a catalogue result supplies title and author; both stay editable. */
+export function QuickTradeForm({
+  onSubmit,
+  onCancel,
+}: {
+  onSubmit: (values: {
+    title: string;
+    author: string;
+    bookId?: string;
+    googleBooksId?: string;
+    isbn?: string;
+  }) => Promise<unknown>;
+  onCancel?: () => void;
+}) {
+  const { t } = useTranslation();
+  const [submitting, setSubmitting] = useState(false);
+  const [picked, setPicked] = useState<CatalogueBook | null>(null);
+  const form = useForm<QuickTradeValues>({
+    mode: 'controlled',
+    initialValues: { title: '', author: '', bookId: '', googleBooksId: '', isbn: '' },
+    validate: translatedResolver(quickTradeSchema, t) as never,
+  });
+  const choose = (book: CatalogueBook) => {
+    setPicked(book);
+    form.setValues({
+      title: book.title,
+      author: book.author,
+      bookId: book.id,
+      googleBooksId: book.googleBooksId ?? '',
+      isbn: book.isbn ?? '',
+    });
+  };
+  const submit = form.onSubmit(async (values) => {
+    // Edited title or author: it is no longer that catalogue book.
+    const same =
+      picked && values.title.trim() === picked.title && values.author.trim() === picked.author;
+    const parsed = quickTradeSchema.safeParse(
+      same ? values : { title: values.title, author: values.author },
+    );
+    if (!parsed.success) return;
+    setSubmitting(true);
+    try {
+      await onSubmit(parsed.data);
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) form.setErrors(err.fields);
+    } finally {
+      setSubmitting(false);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <CatalogueSearch onSelect={choose} autoFocus />
+        {picked && (
+          <Alert variant="light" color="teal" aria-live="polite">
+            <Group wrap="nowrap" gap="sm">
+              <BookCover url={picked.coverUrl} height={72} />
+              <div>
+                <Text size="sm" fw={600}>
+                  {t('sell.quickTrade.selected', { title: picked.title })}
+                </Text>
+                <Text size="xs">{picked.author}</Text>
+              </div>
+            </Group>
+          </Alert>
+        )}
+        <TextInput
+          label={t('sell.fields.title')}
+          withAsterisk
+          maxLength={300}
+          {...form.getInputProps('title')}
+        />
+        <TextInput
+          label={t('sell.fields.author')}
+          withAsterisk
+          maxLength={300}
+          {...form.getInputProps('author')}
+        />
+        <Group justify="flex-end">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              {t('sell.chooser.back')}
+            </Button>
+          )}
+          <Button type="submit" loading={submitting}>
+            {t('sell.quickTrade.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconBolt, IconLogin } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../app/session';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { AddBookModal, type AddBookStep } from './AddBookModal';
+import { useCreateListing } from './api';
+import { notifyError, notifySuccess } from './errors';
+import { ListingForm } from './ListingForm';
+
+/** /sell: the full listing form for members; a sign-in prompt (coming back here) for visitors. */
+export default function SellPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('sell.pageTitle'));
+  const session = useSession();
+  const navigate = useNavigate();
+  const create = useCreateListing();
+  const [addStep, setAddStep] = useState<AddBookStep | null>(null);
+
+  if (session.status === 'loading')
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+
+  if (session.status !== 'signed-in')
+    return (
+      <Container size="sm" py="xl">
+        <Paper withBorder p="xl" ta="center">
+          <Stack align="center">
+            <Title order={1} fz={28}>
+              {t('sell.title')}
+            </Title>
+            <Text>{t('sell.signInPrompt')}</Text>
+            <Button
+              component={Link}
+              to="/login?redirect_to=/sell"
+              leftSection={<IconLogin size={16} aria-hidden />}
+            >
+              {t('sell.signIn')}
+            </Button>
+          </Stack>
+        </Paper>
+      </Container>
+    );
+
+  const showMine = (id: string) => navigate(`/library/book/${id}`);
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1} fz={{ base: 26, sm: 32 }}>
+              {t('sell.title')}
+            </Title>
+            <Text c="dimmed">{t('sell.subtitle')}</Text>
+          </div>
+          <Button
+            variant="light"
+            leftSection={<IconBolt size={16} aria-hidden />}
+            onClick={() => setAddStep('choose')}
+          >
+            {t('myBooks.addBook')}
+          </Button>
+        </Group>
+        <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
+          <ListingForm
+            submitLabel={t('sell.submit')}
+            onSubmit={async (body) => {
+              try {
+                const listing = await create.mutateAsync({ mode: 'full', ...body });
+                notifySuccess(t('sell.added', { title: listing.title }));
+                showMine(listing.id);
+              } catch (err) {
+                notifyError(err, 'add', t);
+                throw err;
+              }
+            }}
+          />
+        </Paper>
+      </Stack>
+      <AddBookModal
+        step={addStep}
+        onStepChange={setAddStep}
+        onClose={() => setAddStep(null)}
+        onCreated={(l) => showMine(l.id)}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,6 @@
+export { BookCard } from './BookCard';
+export { BookCover } from './BookCover';
+export { TypeBadge, StatusBadge, ActiveBadge } from './badges';
+export { formatPrice } from './format';
+export { useListing, listingKeys } from './api';
+export { AddBookModal, type AddBookStep } from './AddBookModal';

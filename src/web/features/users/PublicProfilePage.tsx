@@ -1,0 +1,152 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  Rating,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconLayoutDashboard } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '@shared/format';
+import { useSession } from '../../app/session';
+import { ApiError } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { BookCard } from '../listings';
+import { usePublicProfile } from './api';
+import { UserAvatar } from './UserAvatar';
+
+/** /user/:userId */
+export default function PublicProfilePage() {
+  const { t, i18n } = useTranslation();
+  const { userId } = useParams();
+  const session = useSession();
+  const profile = usePublicProfile(userId);
+  useDocumentTitle(t('userProfile.pageTitle'), profile.data?.displayName);
+
+  if (profile.isPending)
+    return (
+      <Center py={80}>
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  if (profile.isError) {
+    const missing = profile.error instanceof ApiError && profile.error.status === 404;
+    return (
+      <Container size="sm" py="xl">
+        <Alert
+          color="red"
+          role="alert"
+          title={missing ? t('userProfile.errors.notFoundTitle') : t('userProfile.errors.load')}
+        >
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">
+              {missing ? t('userProfile.errors.notFound') : profile.error.message}
+            </Text>
+            <Button component={Link} to="/library" size="xs" variant="white" color="red">
+              {t('bookDetail.backToLibrary')}
+            </Button>
+          </Stack>
+        </Alert>
+      </Container>
+    );
+  }
+
+  const p = profile.data;
+  const own = session.status === 'signed-in' && session.user.id === p.id;
+  const stats = [
+    { key: 'booksListed', value: p.booksListed },
+    { key: 'totalTrades', value: p.totalTrades },
+    { key: 'memberSince', value: formatDate(p.memberSince, i18n.language) },
+  ] as const;
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="xl">
+        <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
+          <Group gap="lg" align="center" wrap="wrap">
+            <UserAvatar
+              name={p.displayName}
+              avatarUrl={p.avatarUrl}
+              avatarSeed={p.avatarSeed}
+              size={96}
+            />
+            <Stack gap={4} style={{ flex: 1, minWidth: 200 }}>
+              <Title order={1} fz={{ base: 26, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
+                {p.displayName}
+              </Title>
+              {p.username && <Text c="dimmed">@{p.username}</Text>}
+              <Group
+                gap="xs"
+                aria-label={t('userProfile.ratingLabel', { rating: p.rating.toFixed(1) })}
+                role="img"
+              >
+                <Rating value={p.rating} fractions={10} readOnly aria-hidden />
+                <Text fw={600} aria-hidden data-testid="profile-rating">
+                  {p.rating.toFixed(1)}
+                </Text>
+              </Group>
+            </Stack>
+            {own && (
+              <Button
+                component={Link}
+                to={`/profile/${p.id}/dashboard`}
+                leftSection={<IconLayoutDashboard size={16} aria-hidden />}
+              >
+                {t('userProfile.goToDashboard')}
+              </Button>
+            )}
+          </Group>
+          <SimpleGrid cols={{ base: 1, xs: 3 }} mt="lg" component="dl" spacing="sm">
+            {stats.map((s) => (
+              <Paper key={s.key} bg="gray.0" p="sm" radius="md">
+                <Text component="dt" size="sm" c="dimmed">
+                  {t(`userProfile.stats.${s.key}`)}
+                </Text>
+                <Text component="dd" m={0} fw={700} fz="xl" data-testid={`profile-${s.key}`}>
+                  {s.value}
+                </Text>
+              </Paper>
+            ))}
+          </SimpleGrid>
+        </Paper>
+        <section aria-labelledby="recent-books">
+          <Group justify="space-between" mb="sm">
+            <Title order={2} fz="xl" id="recent-books">
+              {t('userProfile.recentBooks')}
+            </Title>
+            {p.booksListed > 0 && (
+              <Anchor component={Link} to={`/user/${p.id}/books`}>
+                {t('userProfile.allBooks')}
+              </Anchor>
+            )}
+          </Group>
+          {p.recentBooks.length === 0 ? (
+            <Text c="dimmed">{t('userProfile.noBooks')}</Text>
+          ) : (
+            <SimpleGrid
+              cols={{ base: 2, xs: 3, md: 6 }}
+              spacing="md"
+              component="ul"
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            >
+              {p.recentBooks.map((l) => (
+                <li key={l.id}>
+                  <BookCard listing={l} />
+                </li>
+              ))}
+            </SimpleGrid>
+          )}
+        </section>
+      </Stack>
+    </Container>
+  );
+}
