@@ -8,6 +8,18 @@ const baseURL = `http://127.0.0.1:${port}`;
 // A fresh embedded database for every run.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'scaffale-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// Google sign-in runs against a local OpenID Connect provider (scripts/oidc-provider.ts), by
+// default on E2E_PORT + 99 (3199 beside 3100), so parallel runs on other ports do not collide.
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 99);
+const google = {
+  GOOGLE_CLIENT_ID: 'scaffale-e2e',
+  GOOGLE_CLIENT_SECRET: 'scaffale-e2e-secret',
+  GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
+};
+// Catalogue search answers from a local Google Books stand-in with recorded fixtures
+// (src/server/modules/catalogue/test/fake-google-books.ts), by default on E2E_PORT + 98.
+const booksPort = Number(process.env.E2E_BOOKS_PORT ?? port + 98);
+const googleBooksUrl = `http://127.0.0.1:${booksPort}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -34,18 +46,42 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node ${process.env.BUILD_DIR ?? 'dist'}/server/main.js`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SUPPORT_EMAIL: 'support@scaffale.test',
+  webServer: [
+    {
+      command: 'npx tsx scripts/oidc-provider.ts',
+      url: `${google.GOOGLE_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        ...google,
+        E2E_OIDC_PORT: String(oidcPort),
+        OIDC_REDIRECT_URI: `${baseURL}/api/auth/callback/google`,
+      },
     },
-  },
+    {
+      command: 'npx tsx src/server/modules/catalogue/test/fake-google-books.ts',
+      url: `${googleBooksUrl}/volumes?q=ping`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(booksPort) },
+    },
+    {
+      command: `node ${process.env.BUILD_DIR ?? 'dist'}/server/main.js`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SUPPORT_EMAIL: 'support@scaffale.test',
+        // Every journey signs in from 127.0.0.1; the API suite tests the real limit of 10.
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        GOOGLE_BOOKS_URL: googleBooksUrl,
+        ...google,
+      },
+    },
+  ],
 });

@@ -54,7 +54,7 @@ test.describe('accounts: forms', () => {
     await submit.click();
     await expect(page.getByText('This field is required')).toHaveCount(3);
     await page.getByLabel('Email').fill('reader@');
-    await page.getByLabel('Password', { exact: true }).fill('12345');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('12345');
     await page.getByLabel('Confirm password').fill('123456');
     await submit.click();
     await expect(page.getByText('Invalid email address')).toBeVisible();
@@ -77,7 +77,7 @@ test.describe('accounts: journeys', () => {
     await page.goto('/signup');
     await dismissCookieBanner(page);
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByRole('heading', { name: 'Account created' })).toBeVisible();
@@ -267,13 +267,13 @@ test.describe('accounts: journeys', () => {
     const link = await linkFromOutbox(page, member.email, /reset-password/);
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
-    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('short');
     await page.getByLabel('Confirm new password').fill('different');
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
     await expect(page.getByText('Passwords do not match')).toBeVisible();
     const fresh = 'nuova-password-42';
-    await page.getByLabel('New password', { exact: true }).fill(fresh);
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill(fresh);
     await page.getByLabel('Confirm new password').fill(fresh);
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(
@@ -282,7 +282,7 @@ test.describe('accounts: journeys', () => {
 
     // The link works once.
     await page.goto(link);
-    await page.getByLabel('New password', { exact: true }).fill('another-one-1');
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('another-one-1');
     await page.getByLabel('Confirm new password').fill('another-one-1');
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByRole('heading', { name: 'Link not valid' })).toBeVisible();
@@ -325,8 +325,15 @@ test.describe('accounts: private area and shell', () => {
     await expect(page).toHaveURL(`/profile/${member.id}/dashboard`);
     await page.goto('/profile/someone-else/settings');
     await expect(page).toHaveURL(`/profile/${member.id}/dashboard`);
+    // While the session is read (slowed down here), the private area says so.
+    await page.route('**/api/me', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await page.goto(`/profile/${member.id}`);
+    await expect(page.getByText('Restoring session...')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await page.unroute('**/api/me');
 
     // The not-found page offers the dashboard to a member.
     await page.goto('/no/such/page');
@@ -369,7 +376,17 @@ test.describe('accounts: private area and shell', () => {
       'href',
       `/profile/${member.id}/dashboard`,
     );
-    await banner.getByRole('button', { name: 'Account menu' }).click();
+    // By keyboard: Enter opens the menu, the arrows move through its items, Escape closes it.
+    const trigger = banner.getByRole('button', { name: 'Account menu' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.locator('[role="menuitem"]:focus')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+
+    await trigger.click();
     const menu = page.getByRole('menu');
     await expect(menu.getByText(member.email)).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute(
@@ -439,7 +456,7 @@ test.describe('accounts: private area and shell', () => {
     await page.getByRole('button', { name: 'Open the private area menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Private area' });
     await expect(drawer).toBeVisible();
-    await expect(drawer.getByText('5.0')).toBeVisible();
+    await expect(drawer.getByText('5.0', { exact: true })).toBeVisible();
     await expect(drawer.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'aria-current',
       'page',
@@ -462,6 +479,27 @@ test.describe('accounts: private area and shell', () => {
     );
   });
 
+  test("the dashboard tiles count the member's own listings", async ({ page }) => {
+    await page.goto('/');
+    await dismissCookieBanner(page);
+    const member = await createConfirmedMember(page);
+    const origin = new URL(page.url()).origin;
+    for (const [title, price] of [
+      ['Il nome della rosa', 12.6],
+      ['Se questo è un uomo', 7.2],
+    ] as const) {
+      const res = await page.request.post('/api/listings', {
+        headers: { origin },
+        data: { mode: 'quickSell', title, author: 'Autore', price },
+      });
+      expect(res.status(), await res.text()).toBeLessThan(300);
+    }
+    await page.goto(`/profile/${member.id}/dashboard`);
+    await expect(page.getByTestId('dashboard-total')).toHaveText('2');
+    await expect(page.getByTestId('dashboard-available')).toHaveText('2');
+    await expect(page.getByTestId('dashboard-totalValue')).toHaveText(/^€\s?20$/);
+  });
+
   test('the callback page reports provider errors and missing sessions', async ({ page }) => {
     await page.goto('/auth/callback?error=access_denied&error_description=The%20user%20cancelled');
     await dismissCookieBanner(page);
@@ -472,5 +510,47 @@ test.describe('accounts: private area and shell', () => {
     await expect(
       page.getByText('No authentication session found. Please try logging in again.'),
     ).toBeVisible();
+  });
+});
+
+test.describe('accounts: in Italian', () => {
+  test.use({ locale: 'it-IT' });
+
+  test('signing up from the Italian interface sends the confirmation e-mail in Italian', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('lettore');
+    await page.goto('/signup');
+    await dismissCookieBanner(page);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Crea il tuo account' }),
+    ).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByLabel('Conferma password').fill('diversa-123');
+    await page.getByRole('button', { name: 'Crea account' }).click();
+    await expect(page.getByText('Le password non coincidono')).toBeVisible();
+    await page.getByLabel('Conferma password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Crea account' }).click();
+    await expect(
+      page.getByText(
+        'Il tuo account è stato creato. Controlla la tua email: troverai un link di conferma.',
+      ),
+    ).toBeVisible();
+    const link = await linkFromOutbox(page, email, /verify-email/);
+    const mail = (await outbox(page)).find((m) => m.to === email)!;
+    expect(mail.subject).toBe('Conferma il tuo account Scaffale');
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/profile\/[^/]+\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(
+      page.getByText('Il tuo indirizzo email è confermato. Ora puoi accedere.'),
+    ).toBeVisible();
+    const id = new URL(page.url()).pathname.split('/')[2];
+    await page.goto(`/profile/${id}/settings`);
+    const today = new Date();
+    const ddmmyyyy = `${String(today.getDate()).padStart(2, '0')}/${String(today.getMonth() + 1).padStart(2, '0')}/${today.getFullYear()}`;
+    await expect(page.getByTestId('settings-member-since')).toHaveText(ddmmyyyy);
+    await expect(page.getByTestId('settings-status')).toHaveText('Verificato');
   });
 });

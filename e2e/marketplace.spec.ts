@@ -58,7 +58,7 @@ test.afterAll(async () => {
   await buyer?.context.close();
 });
 
-test('a visitor on /sell is asked to sign in and comes back to /sell', async ({ browser }) => {
+test('a visitor on /sell is asked to sign in, with a return path to /sell', async ({ browser }) => {
   const { context, page } = await visitor(browser);
   await page.goto('/sell');
   await expect(page).toHaveTitle('Sell a book | Scaffale');
@@ -126,24 +126,25 @@ test('a member lists books by quick sell, quick trade and the full form with a c
 
   // The full form on /sell, with a generated PNG cover uploaded with progress.
   await page.goto('/sell');
+  const main = page.getByRole('main');
   await expect(page.getByRole('heading', { level: 1, name: 'Sell a book' })).toBeVisible();
   await page.getByRole('button', { name: 'List book' }).click();
   await expect(page.getByText('Title is required')).toBeVisible();
   await expect(page.getByText('Please select a genre')).toBeVisible();
   await expect(page.getByText('Price is required for sale listings')).toBeVisible();
   await expect(page.getByText('Description is required')).toBeVisible();
-  await page.getByLabel('Title').fill(FULL_TITLE);
-  await page.getByLabel('Author').fill('Italo Calvino');
-  await page.getByLabel('Genre').selectOption('fiction');
-  await page.getByLabel('Condition').selectOption('likeNew');
-  await page.getByLabel('Listing type').selectOption('both');
-  await page.getByLabel('Price', { exact: true }).fill('15');
+  await main.getByLabel('Title').fill(FULL_TITLE);
+  await main.getByLabel('Author').fill('Italo Calvino');
+  await main.getByLabel('Genre').selectOption('fiction');
+  await main.getByLabel('Condition').selectOption('likeNew');
+  await main.getByLabel('Listing type').selectOption('both');
+  await main.getByRole('textbox', { name: 'Price', exact: true }).fill('15');
   await page
     .getByLabel('Description')
     .fill('Fifty-five cities, one traveller. Pencil notes inside.');
-  await page.getByLabel('ISBN').fill('978-88-04-66823-7');
-  await page.getByLabel('Language').fill('Italian');
-  await page.getByLabel('Location').fill('Bologna');
+  await main.getByLabel('ISBN').fill('978-88-04-66823-7');
+  await main.getByLabel('Language').fill('Italian');
+  await main.getByLabel('Location').fill('Bologna');
   await page.locator('input[type=file]').setInputFiles({
     name: 'cover.png',
     mimeType: 'image/png',
@@ -248,6 +249,7 @@ test('a visitor finds the book in the library by text, genre, type and price', a
   await expect(page.getByRole('alert')).toContainText(
     "The book you're looking for doesn't exist or has been removed.",
   );
+  await expectAccessible(page);
   await context.close();
 });
 
@@ -271,8 +273,8 @@ test('the owner toggles, edits, marks as sold to another member and deletes', as
   const edit = page.getByRole('dialog', { name: 'Edit book' });
   await expect(edit.getByLabel('Title')).toHaveValue(FULL_TITLE);
   await expect(edit.getByLabel('Genre')).toHaveValue('fiction');
-  await expect(edit.getByLabel('Price', { exact: true })).toHaveValue('15');
-  await edit.getByLabel('Price', { exact: true }).fill('18.5');
+  await expect(edit.getByRole('textbox', { name: 'Price', exact: true })).toHaveValue('15');
+  await edit.getByRole('textbox', { name: 'Price', exact: true }).fill('18.5');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit).toBeHidden();
   await expect(full.getByText('€18.50')).toBeVisible();
@@ -286,7 +288,7 @@ test('the owner toggles, edits, marks as sold to another member and deletes', as
   await complete.getByLabel("Member's username").fill(buyer.username);
   await complete.getByRole('button', { name: 'Confirm' }).click();
   await expect(complete).toBeHidden();
-  const soldCard = myBook(page, ROSA).filter({ hasText: 'Sold' });
+  const soldCard = myBook(page, ROSA).filter({ has: page.getByText('Sold', { exact: true }) });
   await expect(soldCard.getByText('Inactive')).toBeVisible();
   await expect(soldCard.getByRole('button', { name: 'Mark as sold or traded' })).toHaveCount(0);
 

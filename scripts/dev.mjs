@@ -5,7 +5,9 @@ import { spawn } from 'node:child_process';
 const procs = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
     stdio: 'inherit',
-    env: process.env,
+    // The browser talks to Vite: same-origin checks (CSRF, sign-in redirects) and e-mail links
+    // must name Vite's address.
+    env: { PUBLIC_URL: 'http://localhost:5173', ...process.env },
   }),
   spawn('npx', ['vite', '--config', 'vite.config.ts'], { stdio: 'inherit', env: process.env }),
 ];

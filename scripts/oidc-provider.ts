@@ -107,6 +107,14 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
       profile: ['name', 'given_name', 'family_name'],
     },
     features: { devInteractions: { enabled: false } },
+    ttl: {
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+      AccessToken: 600,
+      IdToken: 600,
+      AuthorizationCode: 60,
+    },
     interactions: {
       url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
     },

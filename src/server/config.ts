@@ -15,6 +15,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   bodyLimit: number;
+  /** Sign-in, sign-up, reset and verification attempts allowed per minute from one address. */
+  authRateLimitPerMinute: number;
   authSecret: string;
   google?: { clientId: string; clientSecret: string; issuer: string };
   googleBooks: { baseUrl: string; apiKey?: string; enabled: boolean; timeoutMs: number };
@@ -71,6 +73,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     bodyLimit: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    authRateLimitPerMinute: Math.max(1, int(env.AUTH_RATE_LIMIT_PER_MINUTE, 10)),
     authSecret,
     google,
     googleBooks: {

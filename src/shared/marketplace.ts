@@ -119,8 +119,12 @@ export function isbn10To13(isbn10: string): string | null {
 
 const v = (key: string) => `listings.validation.${key}`;
 
-const emptyToUndefined = (value: unknown) =>
-  value === '' || value === null ? undefined : typeof value === 'string' ? value.trim() : value;
+const emptyToUndefined = (value: unknown) => {
+  if (value === null) return undefined;
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+};
 const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
 const text = (required: string, max: number) =>

@@ -137,6 +137,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           title: i18n.t('auth.sessionExpiredTitle'),
           message: i18n.t('auth.errors.sessionExpired'),
           autoClose: 8000,
+          closeButtonProps: { 'aria-label': i18n.t('common.close') },
         });
       }
     },
@@ -159,6 +160,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     try {
       await api('/api/auth/sign-out', { method: 'POST', body: {} });
+    } catch (err) {
+      // A session that had already ended is signed out all the same.
+      if (!(err instanceof ApiError && err.status === 401)) throw err;
     } finally {
       signedOut(false);
       channelRef.current?.post({ type: 'signed-out' });

@@ -75,8 +75,11 @@ create index book_listings_user_idx on book_listings (user_id, created_at desc, 
 create index book_listings_book_idx on book_listings (book_id);
 -- Library default and sorts: status first (almost every query filters on it), then the order.
 create index book_listings_status_newest_idx on book_listings (status, created_at desc, id desc);
-create index book_listings_status_price_idx on book_listings (status, price, created_at desc);
+create index book_listings_status_price_idx on book_listings (status, price, created_at desc, id desc);
+create index book_listings_status_price_desc_idx on book_listings (status, price desc nulls last, created_at desc, id desc);
 create index book_listings_genre_newest_idx on book_listings (genre, status, created_at desc, id desc);
+-- Best deals per genre (cheapest first).
+create index book_listings_genre_price_idx on book_listings (genre, status, price, created_at desc);
 create index book_listings_type_newest_idx on book_listings (listing_type, status, created_at desc, id desc);
 create index book_listings_search_vector_idx on book_listings using gin (search_vector);
 create index book_listings_search_text_trgm_idx on book_listings using gin (search_text gin_trgm_ops);

@@ -179,8 +179,7 @@ describe('accounts: sign-up, verification, password reset', async () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({
       code: 'user_already_exists',
-      message:
-        'An account with this email address already exists. Sign in or reset your password.',
+      message: 'An account with this email address already exists. Sign in or reset your password.',
     });
     // The existing member is untouched and still signs in with the old password.
     await expect(signIn(testApp, member.email, member.password)).resolves.toContain(
@@ -204,7 +203,12 @@ describe('accounts: sign-up, verification, password reset', async () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { 'accept-language': 'en' },
-      payload: { email: 'dupe.name@example.com', password: 'good-pass', name: '', username: 'lettore_1' },
+      payload: {
+        email: 'dupe.name@example.com',
+        password: 'good-pass',
+        name: '',
+        username: 'lettore_1',
+      },
     });
     expect(taken.statusCode).toBe(400);
     expect(taken.json().error.message).toBe('Username is already taken');
@@ -229,12 +233,12 @@ describe('accounts: sign-up, verification, password reset', async () => {
   it('reset via the e-mailed token: new password works, old fails, every session ends', async () => {
     const member = await createMember(testApp, { email: 'reset.me@example.com' });
     // E-mails go out in the member's own language.
-    await database.db
-      .update(users)
-      .set({ preferredLanguage: 'en' })
-      .where(eq(users.id, member.id));
+    await database.db.update(users).set({ preferredLanguage: 'en' }).where(eq(users.id, member.id));
     const otherDevice = await signIn(testApp, member.email, member.password);
-    expect((await inject({ method: 'GET', url: '/api/me', headers: { cookie: otherDevice } })).statusCode).toBe(200);
+    expect(
+      (await inject({ method: 'GET', url: '/api/me', headers: { cookie: otherDevice } }))
+        .statusCode,
+    ).toBe(200);
 
     await call({
       method: 'POST',
@@ -383,7 +387,11 @@ describe('accounts: sign-up, verification, password reset', async () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, idle.id));
-    const idleMe = await inject({ method: 'GET', url: '/api/me', headers: { cookie: idle.cookie } });
+    const idleMe = await inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: idle.cookie },
+    });
     expect(idleMe.statusCode).toBe(401);
 
     const old = await createMember(testApp);
@@ -401,7 +409,11 @@ describe('accounts: sign-up, verification, password reset', async () => {
       .update(sessions)
       .set({ createdAt: sql`now() - interval '29 days'` })
       .where(eq(sessions.userId, young.id));
-    const youngMe = await inject({ method: 'GET', url: '/api/me', headers: { cookie: young.cookie } });
+    const youngMe = await inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: young.cookie },
+    });
     expect(youngMe.statusCode).toBe(200);
   });
 });

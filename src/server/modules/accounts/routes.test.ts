@@ -252,6 +252,16 @@ describe('accounts: sign-in, providers, CSRF, sessions', async () => {
     });
   });
 
+  it('an unknown /api/auth path is a 404 in our error format', async () => {
+    const res = await inject({
+      method: 'GET',
+      url: '/api/auth/no-such-thing',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+  });
+
   it('never logs a password or a token', async () => {
     await signInWith('anna.verdi@example.com', 'segreto-di-anna');
     await inject({ method: 'GET', url: '/api/auth/verify-email?token=tok-secret-123' });
@@ -260,5 +270,43 @@ describe('accounts: sign-in, providers, CSRF, sessions', async () => {
     expect(log).not.toContain('segreto-di-anna');
     expect(log).not.toContain('wrong-password');
     expect(log).not.toContain('tok-secret-123');
+  });
+});
+
+describe('accounts behind HTTPS', async () => {
+  const testApp = await createTestApp({
+    config: { publicUrl: 'https://scaffale.example', secureCookies: true },
+  });
+
+  it('the session cookie is Secure (with the __Secure- prefix) and still works', async () => {
+    const member = await createMember(testApp);
+    expect(member.cookie).toMatch(/^__Secure-scaffale\.session_token=/);
+    const res = await testApp.inject({
+      method: 'POST',
+      url: '/api/accounts/sign-in',
+      remoteAddress: randomClientIp(),
+      payload: { identifier: member.email, password: member.password },
+    });
+    expect(res.statusCode).toBe(200);
+    expect([res.headers['set-cookie']].flat().join('\n')).toMatch(
+      /__Secure-scaffale\.session_token=[^;]+;.*Secure/i,
+    );
+    const me = await testApp.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: member.cookie },
+    });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('the CSRF check now expects the https origin', async () => {
+    const res = await testApp.inject({
+      method: 'POST',
+      url: '/api/accounts/sign-in',
+      remoteAddress: randomClientIp(),
+      headers: { origin: 'http://scaffale.example' },
+      payload: { identifier: 'someone@example.com', password: 'whatever' },
+    });
+    expect(res.statusCode).toBe(403);
   });
 });

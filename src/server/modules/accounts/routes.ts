@@ -3,7 +3,7 @@ import { meSchema } from '@shared/schemas/profile';
 import type { Module } from '../../app';
 import { AppError, unauthorized } from '../../platform/errors';
 import { currentUser } from '../../platform/auth';
-import { AUTH_RATE_LIMIT } from '../../platform/auth/mount';
+import { authRateLimit } from '../../platform/auth/mount';
 import { forwardCookies, sendAuthResponse, toFetchHeaders } from '../../platform/auth/http';
 import { loadMe } from '../profiles/service';
 import { endOtherSessions, findEmailByUsername } from './queries';
@@ -33,7 +33,7 @@ export const accountRoutes: Module = async (app, { auth, config, database }) => 
   app.post(
     '/api/accounts/sign-in',
     {
-      config: { rateLimit: AUTH_RATE_LIMIT },
+      config: { rateLimit: authRateLimit(config) },
       schema: {
         tags: ['accounts'],
         summary: 'Sign in with an e-mail address or a username and the password',

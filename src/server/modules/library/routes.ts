@@ -5,10 +5,13 @@ import {
   shelvesQuerySchema,
   shelvesSchema,
 } from '@shared/marketplace';
-import { searchListings } from './search';
-import { loadShelves } from './shelves';
+import { searchListings, TotalsCache, TtlCache } from './search';
+import { loadShelves, SHELVES_TTL_MS } from './shelves';
+import type { Shelves } from '@shared/marketplace';
 
-export const libraryRoutes: Module = async (app, { database }) => {
+export const libraryRoutes: Module = async (app, { database, now }) => {
+  const totals = new TotalsCache(() => now().getTime());
+  const shelves = new TtlCache<Shelves>(SHELVES_TTL_MS, () => now().getTime(), 500);
   app.get(
     '/api/listings',
     {
@@ -20,12 +23,13 @@ export const libraryRoutes: Module = async (app, { database }) => {
           'when nothing matches, title and author are matched forgiving typos. type=sell means ' +
           'sell or both, type=trade trade or both. status defaults to available; all = any. ' +
           'Price filters keep listings without a price unless minPrice > 0. priceBounds: the ' +
-          'lowest and highest price under every filter except the price range (0-1000 when none).',
+          'lowest and highest price under every filter except the price range (0-1000 when none). ' +
+          'total and priceBounds may be up to 10 s old; items are always current.',
         querystring: libraryQuerySchema,
         response: { 200: listingPageSchema },
       },
     },
-    async (request) => searchListings(database, request.query),
+    async (request) => searchListings(database, request.query, totals),
   );
 
   app.get(
@@ -34,10 +38,21 @@ export const libraryRoutes: Module = async (app, { database }) => {
       schema: {
         tags: ['library'],
         summary: 'Marketplace shelves: best deals, just listed, popular, premium, one per genre',
+        description:
+          'Up to 12 available listings per shelf (rules in the README); may be up to 30 s old.',
         querystring: shelvesQuerySchema,
         response: { 200: shelvesSchema },
       },
     },
-    async (request) => loadShelves(database, request.query),
+    async (request) => {
+      const q = request.query;
+      const key = JSON.stringify([
+        q.q ?? null,
+        q.genre ?? null,
+        q.minPrice ?? null,
+        q.maxPrice ?? null,
+      ]);
+      return shelves.get(key, () => loadShelves(database, q));
+    },
   );
 };

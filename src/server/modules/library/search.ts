@@ -96,12 +96,55 @@ const ORDER = {
   price_desc: 'l.price desc nulls last, l.created_at desc, l.id desc',
 } as const;
 
+type Totals = { total: number; min: number | null; max: number | null };
+
+/**
+ * Counting every match is the one costly part of a search (an index-only scan over up to all
+ * available listings); paging, sorting and repeated visits ask for the same count. Totals and
+ * price bounds are therefore kept for TOTALS_TTL_MS per filter set (a bounded LRU); the page of
+ * items is always read fresh.
+ */
+export const TOTALS_TTL_MS = 10_000;
+
+/** A small LRU of promised values that expire after `ttlMs` (failures are not kept). */
+export class TtlCache<T> {
+  private readonly entries = new Map<string, { at: number; value: Promise<T> }>();
+  constructor(
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+    private readonly maxEntries = 2_000,
+  ) {}
+
+  get(key: string, load: () => Promise<T>): Promise<T> {
+    const t = this.now();
+    const hit = this.entries.get(key);
+    if (hit && t - hit.at < this.ttlMs) {
+      // Most recently used last.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.value;
+    }
+    const value = load();
+    this.entries.set(key, { at: t, value });
+    value.catch(() => this.entries.delete(key));
+    if (this.entries.size > this.maxEntries)
+      this.entries.delete(this.entries.keys().next().value as string);
+    return value;
+  }
+}
+
+export class TotalsCache extends TtlCache<Totals> {
+  constructor(now: () => number = Date.now) {
+    super(TOTALS_TTL_MS, now);
+  }
+}
+
 async function runSearch(
   query: QueryFn,
-  params: LibraryQuery,
+  q: LibraryQuery,
   fuzzy: boolean,
+  cache?: TotalsCache,
 ): Promise<ListingPage> {
-  const q = params;
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? LIBRARY_PAGE_SIZE;
   const order = ORDER[q.sort ?? 'newest'];
@@ -109,12 +152,26 @@ async function runSearch(
   const counted = buildFilters(q, fuzzy);
   // Total under every filter; price bounds under every filter but the price range itself,
   // so the slider keeps its full span while it narrows the results.
-  const totals = query<{ total: number; min: number | null; max: number | null }>(
-    `select count(*) filter (where ${counted.priceCondition()})::int as total,
-       min(l.price)::float8 as min, max(l.price)::float8 as max
-     from book_listings l ${counted.where(false)}`,
-    counted.params,
-  );
+  const loadTotals = async () => {
+    const [row] = await query<Totals>(
+      `select count(*) filter (where ${counted.priceCondition()})::int as total,
+         min(l.price)::float8 as min, max(l.price)::float8 as max
+       from book_listings l ${counted.where(false)}`,
+      counted.params,
+    );
+    return row;
+  };
+  const key = JSON.stringify([
+    fuzzy,
+    q.q ?? null,
+    q.author ?? null,
+    q.genre ?? null,
+    q.type ?? null,
+    q.minPrice ?? null,
+    q.maxPrice ?? null,
+    q.status ?? 'available',
+  ]);
+  const totals = cache ? cache.get(key, loadTotals) : loadTotals();
   const listed = buildFilters(q, fuzzy);
   const limit = listed.param(pageSize);
   const offset = listed.param((page - 1) * pageSize);
@@ -125,7 +182,7 @@ async function runSearch(
      order by ${order}`,
     listed.params,
   );
-  const [[t], rows] = await Promise.all([totals, items]);
+  const [t, rows] = await Promise.all([totals, items]);
   return {
     items: rows.map(toCard),
     total: t.total,
@@ -143,9 +200,10 @@ async function runSearch(
 export async function searchListings(
   database: Database,
   query: LibraryQuery,
+  cache?: TotalsCache,
 ): Promise<ListingPage> {
-  const exact = await runSearch((text, p) => database.query(text, p), query, false);
+  const exact = await runSearch((text, p) => database.query(text, p), query, false, cache);
   if (exact.total > 0 || !query.q) return exact;
-  const fuzzy = await withFuzzyMatching(database, (run) => runSearch(run, query, true));
+  const fuzzy = await withFuzzyMatching(database, (run) => runSearch(run, query, true, cache));
   return fuzzy.total > 0 ? fuzzy : exact;
 }

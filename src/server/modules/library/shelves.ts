@@ -1,10 +1,4 @@
-import {
-  MARKET_GENRES,
-  SHELF_SIZE,
-  type Genre,
-  type Shelves,
-  type ShelvesQuery,
-} from '@shared/marketplace';
+import { MARKET_GENRES, SHELF_SIZE, type Shelves, type ShelvesQuery } from '@shared/marketplace';
 import type { Database } from '../../db/client';
 import { CARD_COLUMNS, CARD_JOINS, toCard, type CardRow } from '../listings/queries';
 import { buildFilters } from './search';
@@ -15,62 +9,83 @@ import { buildFilters } from './search';
  * - bestDeals: listings for sale (sell or both) with a price above 0, cheapest relative to the
  *   median price of their genre (price / genre median, ascending), then cheapest, then newest;
  * - justListed: newest first;
- * - popular: listings of the books with the most available listings (most offered titles),
- *   then newest; one listing per book, so a shelf shows 12 different books;
+ * - popular: the books with the most available listings first (one listing per book, its
+ *   newest), then newest;
  * - premium: condition new or likeNew, for sale, highest price first;
  * - genre:<g>: newest of each genre that has listings, in MARKET_GENRES order.
+ * Each shelf is its own top-12 query on an index; only the medians and the popular count
+ * aggregate over the matching listings.
  */
+/** Shelves are a browsing page: a filter set is recomputed at most this often. */
+export const SHELVES_TTL_MS = 30_000;
+
 export async function loadShelves(database: Database, query: ShelvesQuery): Promise<Shelves> {
   const f = buildFilters({ ...query, status: 'available' });
   const where = f.where();
+  const and = where ? `${where} and` : 'where';
   const size = f.param(SHELF_SIZE);
-  const matching = `select l.* from book_listings l ${where}`;
-  const sql = `
-    with m as materialized (${matching}),
-    best as (
-      select m.id, 'bestDeals' as shelf,
-        row_number() over (order by m.price / nullif(g.median, 0) asc, m.price asc, m.created_at desc, m.id) as rank
-      from m join (
-        select genre, percentile_cont(0.5) within group (order by price) as median
-        from m where listing_type in ('sell', 'both') and price > 0 group by genre
-      ) g on g.genre = m.genre
-      where m.listing_type in ('sell', 'both') and m.price > 0),
-    newest as (
-      select m.id, 'justListed' as shelf, row_number() over (order by m.created_at desc, m.id) as rank from m),
-    popular as (
-      select id, 'popular' as shelf, row_number() over (order by offers desc, created_at desc, id) as rank
-      from (
-        select distinct on (m.book_id) m.id, m.created_at, count(*) over (partition by m.book_id) as offers
-        from m order by m.book_id, m.created_at desc, m.id) p),
-    premium as (
-      select m.id, 'premium' as shelf,
-        row_number() over (order by m.price desc, m.created_at desc, m.id) as rank
-      from m where m.condition in ('new', 'likeNew') and m.listing_type in ('sell', 'both') and m.price is not null),
-    genres as (
-      select m.id, 'genre:' || m.genre as shelf,
-        row_number() over (partition by m.genre order by m.created_at desc, m.id) as rank from m),
-    picked as (
-      select * from best where rank <= ${size}
-      union all select * from newest where rank <= ${size}
-      union all select * from popular where rank <= ${size}
-      union all select * from premium where rank <= ${size}
-      union all select * from genres where rank <= ${size})
-    select p.shelf, p.rank, ${CARD_COLUMNS}
-    from picked p join book_listings l on l.id = p.id ${CARD_JOINS}
-    order by p.shelf, p.rank`;
-  const rows = await database.query<CardRow & { shelf: string; rank: number }>(sql, f.params);
-  const byShelf = new Map<string, CardRow[]>();
-  for (const row of rows) {
-    const list = byShelf.get(row.shelf) ?? [];
-    list.push(row);
-    byShelf.set(row.shelf, list);
-  }
+  const genres = f.param(query.genre ? [query.genre] : [...MARKET_GENRES]);
+  // The genre list is the last parameter: only the query that uses it receives it.
+  const ids = (sql: string, withGenres = false) =>
+    database.query<{ id: string; shelf: string }>(
+      sql,
+      withGenres ? f.params : f.params.slice(0, -1),
+    );
+  const newestFirst = 'l.created_at desc, l.id desc';
+
+  const [justListed, premium, perGenre, bestDeals, popular] = await Promise.all([
+    ids(`select l.id, 'justListed' as shelf from book_listings l ${where}
+         order by ${newestFirst} limit ${size}`),
+    ids(`select l.id, 'premium' as shelf from book_listings l
+         ${and} l.condition in ('new', 'likeNew') and l.listing_type in ('sell', 'both')
+           and l.price is not null
+         order by l.price desc nulls last, ${newestFirst} limit ${size}`),
+    ids(
+      `select x.id, 'genre:' || g.genre as shelf
+         from unnest(${genres}::text[]) with ordinality as g(genre, ord)
+         cross join lateral (
+           select l.id, l.created_at from book_listings l ${and} l.genre = g.genre
+           order by ${newestFirst} limit ${size}) x
+         order by g.ord, x.created_at desc, x.id desc`,
+      true,
+    ),
+    // The cheapest of each genre are the only candidates: within a genre the ratio follows price.
+    ids(`with medians as (
+           select l.genre, percentile_cont(0.5) within group (order by l.price) as median
+           from book_listings l ${and} l.listing_type in ('sell', 'both') and l.price > 0
+           group by l.genre)
+         select x.id, 'bestDeals' as shelf
+         from medians m cross join lateral (
+           select l.id, l.price, l.created_at from book_listings l
+           ${and} l.genre = m.genre and l.listing_type in ('sell', 'both') and l.price > 0
+           order by l.price asc, l.created_at desc limit ${size}) x
+         order by x.price / m.median, x.price, x.created_at desc, x.id limit ${size}`),
+    ids(`with top as (
+           select l.book_id, count(*) as offers, max(l.created_at) as newest
+           from book_listings l ${where} group by l.book_id
+           order by offers desc, newest desc limit ${size})
+         select (select l.id from book_listings l ${and} l.book_id = top.book_id
+                 order by ${newestFirst} limit 1) as id, 'popular' as shelf
+         from top order by top.offers desc, top.newest desc`),
+  ]);
+
+  const all = [...bestDeals, ...justListed, ...popular, ...premium, ...perGenre];
+  const cards = await database.query<CardRow>(
+    `select ${CARD_COLUMNS} from book_listings l ${CARD_JOINS} where l.id = any($1::uuid[])`,
+    [[...new Set(all.map((r) => r.id))]],
+  );
+  const byId = new Map(cards.map((c) => [c.id, toCard(c)]));
   const shelves: Shelves['shelves'] = [];
-  for (const key of ['bestDeals', 'justListed', 'popular', 'premium'] as const)
-    shelves.push({ key, items: (byShelf.get(key) ?? []).map(toCard) });
-  for (const genre of MARKET_GENRES as readonly Genre[]) {
-    const items = byShelf.get(`genre:${genre}`);
-    if (items?.length) shelves.push({ key: `genre:${genre}`, items: items.map(toCard) });
-  }
+  const push = (key: string, rows: { id: string }[]) => {
+    const items = rows.map((r) => byId.get(r.id)).filter((c) => c !== undefined);
+    shelves.push({ key: key as Shelves['shelves'][number]['key'], items });
+  };
+  push('bestDeals', bestDeals);
+  push('justListed', justListed);
+  push('popular', popular);
+  push('premium', premium);
+  const byGenre = new Map<string, { id: string }[]>();
+  for (const row of perGenre) byGenre.set(row.shelf, [...(byGenre.get(row.shelf) ?? []), row]);
+  for (const [key, rows] of byGenre) push(key, rows);
   return { shelves };
 }

@@ -151,7 +151,7 @@ export function createListingService({ database, coverHosts }: ListingServiceDep
           coverUrl: ownUpload(userId, input.coverUrl),
           listingType: input.listingType,
           condition: input.condition,
-          price: input.listingType === 'trade' ? (input.price ?? null) : (input.price ?? null),
+          price: input.price ?? null,
           currency: input.currency,
           description: input.description,
           location: input.location ?? null,

@@ -79,6 +79,13 @@ function validationFields(message: string, lang: Language): Record<string, strin
   return fields;
 }
 
+const fallbackMessages: Record<number, string> = {
+  400: 'errors.badRequest',
+  401: 'errors.unauthorized',
+  403: 'errors.forbidden',
+  404: 'errors.notFound',
+};
+
 export interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
 }
@@ -104,7 +111,7 @@ export function convertAuthError(
   let message: string;
   if (key && hasKey(key)) message = t(lang, key);
   else if (typeof raw.message === 'string' && raw.message) message = raw.message;
-  else message = t(lang, finalStatus === 401 ? 'errors.unauthorized' : 'errors.general');
+  else message = t(lang, fallbackMessages[finalStatus] ?? 'errors.general');
   if (code === 'VALIDATION_ERROR' && typeof raw.message === 'string') {
     const fields = validationFields(raw.message, lang);
     const keys = Object.keys(fields);

@@ -7,8 +7,12 @@ import { AppError } from '../errors';
 import { AUTH_BASE_PATH, type Auth } from './instance';
 import { sendAuthResponse, toFetchHeaders } from './http';
 
-/** Sign-in, sign-up, reset and verification e-mails: 10 a minute from one address. */
-export const AUTH_RATE_LIMIT = { max: 10, timeWindow: '1 minute' } as const;
+/**
+ * Sign-in, sign-up, reset and verification e-mails: AUTH_RATE_LIMIT_PER_MINUTE (default 10) a
+ * minute from one address.
+ */
+export const authRateLimit = (config: Pick<Config, 'authRateLimitPerMinute'>) =>
+  ({ max: config.authRateLimitPerMinute, timeWindow: '1 minute' }) as const;
 
 const limitedPaths = [
   '/sign-up/email',
@@ -74,7 +78,7 @@ export async function registerAuthMount(
   for (const path of limitedPaths) {
     app.post(
       `${AUTH_BASE_PATH}${path}`,
-      { ...common, config: { rateLimit: AUTH_RATE_LIMIT } },
+      { ...common, config: { rateLimit: authRateLimit(config) } },
       path === '/sign-up/email' ? signUp : handler,
     );
   }

@@ -1,11 +1,11 @@
 import { Button, Divider, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconLayoutDashboard, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { displayNameOf, useSession } from '../../app/session';
 import { dashboardPath } from './safeRedirect';
 import { UserAvatar } from './UserAvatar';
+import { notify } from './notify';
 
 /**
  * The signed-in corner of the top bar: the welcome line and the avatar menu with the e-mail, the
@@ -28,7 +28,7 @@ export default function AccountMenu({
     try {
       await session.signOut();
     } catch {
-      notifications.show({ color: 'red', message: t('auth.errors.logoutFailed') });
+      notify('red', t('auth.errors.logoutFailed'));
     }
   };
   if (stacked) {
@@ -63,8 +63,8 @@ export default function AccountMenu({
           {t('auth.header.myProfile')}
         </Button>
         <Button
-          variant="light"
-          color="red"
+          variant="outline"
+          color="red.9"
           leftSection={<IconLogout size={18} aria-hidden />}
           onClick={logout}
         >
@@ -78,7 +78,13 @@ export default function AccountMenu({
       <Text size="sm" fw={500} visibleFrom="md" data-testid="header-welcome">
         {t('auth.header.welcome', { name })}
       </Text>
-      <Menu position="bottom-end" width={240} withinPortal>
+      <Menu
+        position="bottom-end"
+        width={260}
+        withinPortal
+        // Its focus placeholder is a child a role="menu" may not own (axe: aria-required-children).
+        withInitialFocusPlaceholder={false}
+      >
         <Menu.Target>
           <UnstyledButton aria-label={t('auth.header.accountMenu')}>
             <Group gap={4} wrap="nowrap">
@@ -88,13 +94,17 @@ export default function AccountMenu({
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label>
-            {t('auth.header.signedInAs')}
-            <Text size="sm" c="dark" fw={600} truncate="end">
-              {user.email}
-            </Text>
+          {/* A menu may own only items, groups and separators: the label is presentational text. */}
+          <Menu.Label
+            role="presentation"
+            fz="sm"
+            c="dark"
+            fw={600}
+            style={{ overflowWrap: 'anywhere' }}
+          >
+            {t('auth.header.signedInAs')} {user.email}
           </Menu.Label>
-          <Menu.Divider />
+          <Menu.Divider role="separator" />
           <Menu.Item
             component={Link}
             to={dashboardPath(user.id)}
@@ -109,12 +119,8 @@ export default function AccountMenu({
           >
             {t('auth.header.myProfile')}
           </Menu.Item>
-          <Menu.Divider />
-          <Menu.Item
-            color="red"
-            leftSection={<IconLogout size={16} aria-hidden />}
-            onClick={logout}
-          >
+          <Menu.Divider role="separator" />
+          <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={logout}>
             {t('auth.header.logout')}
           </Menu.Item>
         </Menu.Dropdown>

@@ -62,25 +62,17 @@ export default function DashboardPage() {
       <SimpleGrid
         cols={{ base: 1, xs: 3 }}
         spacing="md"
-        component="dl"
+        component="section"
         aria-label={t('dashboard.statsLabel')}
-        m={0}
       >
         {tiles.map(({ key, Icon, text }) => (
           <Card key={key} withBorder padding="lg">
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <Stack gap={4}>
-                <Text component="dt" c="dimmed" fz="sm">
+                <Text c="dimmed" fz="sm">
                   {t(`dashboard.stats.${key}`)}
                 </Text>
-                <Text
-                  component="dd"
-                  m={0}
-                  fz={28}
-                  fw={800}
-                  c="brown.8"
-                  data-testid={`dashboard-${key}`}
-                >
+                <Text fz={28} fw={800} c="brown.8" data-testid={`dashboard-${key}`}>
                   {text}
                 </Text>
               </Stack>

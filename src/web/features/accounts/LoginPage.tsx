@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { useSession } from '../../app/session';
+import { notify } from './notify';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuthCard } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
@@ -39,7 +39,7 @@ export default function LoginPage() {
       navigate(redirectTo ?? dashboardPath(session.user.id), { replace: true });
     } else if (verified) {
       // The confirmation link signed the member in: say so and open the dashboard.
-      notifications.show({ color: 'green', message: t('auth.login.verified') });
+      notify('green', t('auth.login.verified'));
       navigate(dashboardPath(session.user.id), { replace: true });
     } else {
       navigate('/', { replace: true });
@@ -174,7 +174,7 @@ export default function LoginPage() {
       </form>
       <Text ta="center" size="sm">
         {t('auth.login.needAccount')}{' '}
-        <Anchor component={Link} to="/signup">
+        <Anchor component={Link} to="/signup" underline="always">
           {t('auth.login.signupLink')}
         </Anchor>
       </Text>

@@ -99,9 +99,11 @@ function PrivateShell({ user }: { user: SessionUser }) {
         navbar={{ width: 264, breakpoint: SIDEBAR_COLLAPSE_WIDTH, collapsed: { mobile: true } }}
         className={classes.shell}
       >
-        <AppShell.Navbar p="md" className={classes.navbar}>
-          <Sidebar user={user} active={segment} />
-        </AppShell.Navbar>
+        {!isDrawer && (
+          <AppShell.Navbar p="md" className={classes.navbar}>
+            <Sidebar user={user} active={segment} />
+          </AppShell.Navbar>
+        )}
         <AppShell.Main className={classes.main}>
           {isDrawer && (
             <Group className={classes.mobileHeader} gap="sm" wrap="nowrap">

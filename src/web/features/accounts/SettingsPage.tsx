@@ -11,7 +11,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft, IconLogout, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -25,6 +24,7 @@ import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { fetchMe, sendVerificationEmail, updateMe, uploadAvatar, type Me } from './api';
 import { UserAvatar } from './UserAvatar';
+import { notify } from './notify';
 
 type Upload =
   | { state: 'idle' }
@@ -74,14 +74,14 @@ export default function SettingsPage() {
       </Card>
       <Group>
         <Button
-          color="red"
-          variant="light"
+          color="red.9"
+          variant="outline"
           leftSection={<IconLogout size={18} aria-hidden />}
           onClick={async () => {
             try {
               await session.signOut();
             } catch {
-              notifications.show({ color: 'red', message: t('auth.errors.logoutFailed') });
+              notify('red', t('auth.errors.logoutFailed'));
             }
             navigate('/');
           }}
@@ -132,7 +132,7 @@ function AvatarCard({ me, onChanged }: { me: Me; onChanged: (me: Me) => void }) 
       queryClient.setQueryData(ME_QUERY_KEY, updated);
       onChanged(updated);
       setUpload({ state: 'idle' });
-      notifications.show({ color: 'green', message: t('settings.avatarUpdated') });
+      notify('green', t('settings.avatarUpdated'));
     } catch (err) {
       const message =
         err instanceof ApiError && err.status > 0 && err.status < 500
@@ -204,7 +204,7 @@ function UsernameForm({ me, onChanged }: { me: Me; onChanged: (me: Me) => void }
       queryClient.setQueryData(ME_QUERY_KEY, updated);
       onChanged(updated);
       setValue(updated.username ?? '');
-      notifications.show({ color: 'green', message: t('settings.usernameSaved') });
+      notify('green', t('settings.usernameSaved'));
     },
     onError: (err) =>
       setError(err instanceof ApiError ? (err.fields?.username ?? err.message) : err.message),
@@ -249,14 +249,14 @@ function AccountStatus({ me }: { me: Me }) {
   });
   if (me.accountStatus === 'verified') {
     return (
-      <Badge color="green" variant="light" size="lg" data-testid="settings-status">
+      <Badge color="green" variant="dot" size="lg" data-testid="settings-status">
         {t('settings.verified')}
       </Badge>
     );
   }
   return (
     <Stack gap="xs" align="flex-start">
-      <Badge color="orange" variant="light" size="lg" data-testid="settings-status">
+      <Badge color="orange" variant="dot" size="lg" data-testid="settings-status">
         {t('settings.pending')}
       </Badge>
       <Text size="sm" c="dimmed">

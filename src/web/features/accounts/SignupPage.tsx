@@ -112,7 +112,7 @@ export default function SignupPage() {
       </form>
       <Text ta="center" size="sm">
         {t('auth.signup.haveAccount')}{' '}
-        <Anchor component={Link} to="/login">
+        <Anchor component={Link} to="/login" underline="always">
           {t('auth.signup.loginLink')}
         </Anchor>
       </Text>

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Avatar,
   Button,
@@ -22,6 +21,7 @@ import { BookCover, formatPrice, StatusBadge, TypeBadge, useListing } from '../l
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ContactSellerSlot } from './ContactSellerSlot';
+import { ErrorAlert } from '../listings';
 
 function Fact({ label, value }: { label: string; value: React.ReactNode }) {
   if (value === null || value === undefined || value === '') return null;
@@ -67,14 +67,14 @@ export default function BookDetailPage() {
   const errorPanel = (title: string, text: string) => (
     <Container size="sm" py="xl">
       {backBar}
-      <Alert color="red" role="alert" title={title}>
+      <ErrorAlert title={title}>
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{text}</Text>
-          <Button component={Link} to="/library" variant="white" color="red" size="xs">
+          <Button component={Link} to="/library" variant="default" size="xs">
             {t('bookDetail.backToLibrary')}
           </Button>
         </Stack>
-      </Alert>
+      </ErrorAlert>
     </Container>
   );
 

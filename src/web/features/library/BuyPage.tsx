@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Center,
   Container,
@@ -21,6 +20,7 @@ import { useShelves } from './api';
 import { DebouncedTextFilter } from './LibraryFilters';
 import { PriceRangeFilter } from './PriceRangeFilter';
 import { Shelf } from './Shelf';
+import { ErrorAlert } from '../listings';
 
 const SHELF_PARAMS = ['q', 'genre', 'minPrice', 'maxPrice'] as const;
 
@@ -121,11 +121,11 @@ export default function BuyPage() {
           </Center>
         )}
         {shelves.isError && (
-          <Alert color="red" role="alert" title={shelves.error.message}>
-            <Button size="xs" variant="white" color="red" onClick={() => shelves.refetch()}>
+          <ErrorAlert title={shelves.error.message}>
+            <Button size="xs" variant="default" onClick={() => shelves.refetch()}>
               {t('common.tryAgain')}
             </Button>
-          </Alert>
+          </ErrorAlert>
         )}
         {shelves.isSuccess && visible.length === 0 && (
           <Stack align="center" ta="center" py="xl" gap="xs">

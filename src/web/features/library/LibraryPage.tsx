@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Center,
   Container,
@@ -24,8 +23,9 @@ import { BookCard } from '../listings';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLibraryListings } from './api';
 import { LibraryFilters } from './LibraryFilters';
-import { sliderBounds } from './PriceRangeFilter';
+import { sliderBounds } from './priceRange';
 import { useLibraryFilters, type FilterPatch } from './useLibraryFilters';
+import { ErrorAlert } from '../listings';
 
 const SORT_LABELS = { newest: 'newest', price_asc: 'priceAsc', price_desc: 'priceDesc' } as const;
 const TRADE_DEFAULTS: FilterPatch = { type: 'trade' };
@@ -93,11 +93,11 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
                 </Center>
               )}
               {listings.isError && (
-                <Alert color="red" role="alert" title={listings.error.message}>
-                  <Button size="xs" variant="white" color="red" onClick={() => listings.refetch()}>
+                <ErrorAlert title={listings.error.message}>
+                  <Button size="xs" variant="default" onClick={() => listings.refetch()}>
                     {t('common.tryAgain')}
                   </Button>
-                </Alert>
+                </ErrorAlert>
               )}
               {data && (
                 <Text size="sm" c="dimmed" aria-live="polite" data-testid="library-count">

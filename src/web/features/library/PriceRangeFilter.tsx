@@ -1,20 +1,9 @@
 import { Group, NumberInput, RangeSlider, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PRICE_RANGE, MAX_PRICE } from '@shared/marketplace';
+import { PRICE_STEP as STEP, typedRange } from './priceRange';
 
-const STEP = 1;
 const COMMIT_DELAY_MS = 300;
-
-/** Slider bounds: the listing prices found (whole units), else 0 to 1000; never narrower than one step. */
-export function sliderBounds(
-  priceBounds: { min: number; max: number } | undefined,
-): [number, number] {
-  if (!priceBounds || !(priceBounds.max > 0)) return [...DEFAULT_PRICE_RANGE];
-  const min = Math.max(0, Math.floor(priceBounds.min));
-  const max = Math.ceil(priceBounds.max);
-  return [min, Math.max(max, min + STEP)];
-}
 
 /**
  * Price range: a two-handle slider whose handles stay at least one step apart, plus two number
@@ -64,19 +53,8 @@ export function PriceRangeFilter({
       maximumFractionDigits: 0,
     }).format(n);
 
-  /** Typed values may go past the slider's span; the handles stay one step apart. */
   const setField = (index: 0 | 1, n: number) => {
-    const next: [number, number] = [...value];
-    next[index] = Math.min(Math.max(Math.round(n), 0), MAX_PRICE);
-    if (next[1] - next[0] < STEP) {
-      if (index === 0) next[1] = Math.min(MAX_PRICE, next[0] + STEP);
-      else next[0] = Math.max(0, next[1] - STEP);
-      // Pinned at 0 or at the maximum: move the typed handle instead.
-      if (next[1] - next[0] < STEP) {
-        if (index === 0) next[0] = next[1] - STEP;
-        else next[1] = next[0] + STEP;
-      }
-    }
+    const next = typedRange(value, index, n);
     setValue(next);
     commit(next);
   };

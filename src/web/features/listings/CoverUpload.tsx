@@ -92,7 +92,7 @@ export function CoverUpload({
           )}
           {value && !uploading && (
             <Group gap="xs">
-              <Text size="xs" c="green.9">
+              <Text size="xs" c="#1e6b30">
                 {t('sell.upload.done')}
               </Text>
               <Button

@@ -92,6 +92,7 @@ export function MyBookCard({
           size="xs"
           color="red"
           variant="light"
+          c="#b02525"
           leftSection={<IconTrash size={14} aria-hidden />}
           onClick={() => onAction('delete', listing)}
         >

@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBooks, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +11,7 @@ import { notifyError } from './errors';
 import { MyBookCard, type MyBookAction } from './MyBookCard';
 import { CompleteListingModal, DeleteListingModal, EditListingModal } from './MyBooksDialogs';
 import { QuickActions } from './QuickActions';
+import { ErrorAlert } from './ErrorAlert';
 
 /** /profile/:userId/books: the owner's listings, all statuses, newest first. */
 export default function MyBooksPage() {
@@ -66,11 +57,11 @@ export default function MyBooksPage() {
         </Center>
       )}
       {listings.isError && (
-        <Alert color="red" role="alert" title={t('myBooks.errors.load')}>
-          <Button mt="xs" size="xs" variant="white" color="red" onClick={() => listings.refetch()}>
+        <ErrorAlert title={t('myBooks.errors.load')}>
+          <Button mt="xs" size="xs" variant="default" onClick={() => listings.refetch()}>
             {t('common.tryAgain')}
           </Button>
-        </Alert>
+        </ErrorAlert>
       )}
       {listings.isSuccess && items.length === 0 && (
         <Stack align="center" py="xl" gap="xs" ta="center">

@@ -2,8 +2,22 @@ import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ListingStatus, ListingType } from '@shared/marketplace';
 
-const TYPE_COLORS: Record<ListingType, string> = { sell: 'blue', trade: 'teal', both: 'grape' };
-const STATUS_COLORS: Record<ListingStatus, string> = {
+/**
+ * Light badges with text dark enough for WCAG AA on their tinted background (Mantine's default
+ * light-variant text is below 4.5:1 for several colours at badge size).
+ */
+const TONES = {
+  blue: '#1864ab',
+  teal: '#06694b',
+  grape: '#862e9c',
+  green: '#1e6b30',
+  yellow: '#8a5a00',
+  gray: '#495057',
+} as const;
+type Tone = keyof typeof TONES;
+
+const TYPE_TONES: Record<ListingType, Tone> = { sell: 'blue', trade: 'teal', both: 'grape' };
+const STATUS_TONES: Record<ListingStatus, Tone> = {
   available: 'green',
   reserved: 'yellow',
   sold: 'gray',
@@ -11,30 +25,30 @@ const STATUS_COLORS: Record<ListingStatus, string> = {
   unavailable: 'gray',
 };
 
-export function TypeBadge({ type }: { type: ListingType }) {
-  const { t } = useTranslation();
+function ToneBadge({ tone, children }: { tone: Tone; children: React.ReactNode }) {
   return (
-    <Badge color={TYPE_COLORS[type]} variant="light" autoContrast>
-      {t(`listingTypes.${type}`)}
+    <Badge color={tone} variant="light" c={TONES[tone]}>
+      {children}
     </Badge>
   );
 }
 
+export function TypeBadge({ type }: { type: ListingType }) {
+  const { t } = useTranslation();
+  return <ToneBadge tone={TYPE_TONES[type]}>{t(`listingTypes.${type}`)}</ToneBadge>;
+}
+
 export function StatusBadge({ status }: { status: ListingStatus }) {
   const { t } = useTranslation();
-  return (
-    <Badge color={STATUS_COLORS[status]} variant="light" autoContrast>
-      {t(`statuses.${status}`)}
-    </Badge>
-  );
+  return <ToneBadge tone={STATUS_TONES[status]}>{t(`statuses.${status}`)}</ToneBadge>;
 }
 
 /** My books: 'Available' for active listings, 'Inactive' otherwise (spec 2, my books). */
 export function ActiveBadge({ active }: { active: boolean }) {
   const { t } = useTranslation();
   return (
-    <Badge color={active ? 'green' : 'gray'} variant="light" autoContrast>
+    <ToneBadge tone={active ? 'green' : 'gray'}>
       {active ? t('myBooks.available') : t('myBooks.inactive')}
-    </Badge>
+    </ToneBadge>
   );
 }

@@ -4,3 +4,4 @@ export { TypeBadge, StatusBadge, ActiveBadge } from './badges';
 export { formatPrice } from './format';
 export { useListing, listingKeys } from './api';
 export { AddBookModal, type AddBookStep } from './AddBookModal';
+export { ErrorAlert } from './ErrorAlert';

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Button,
   Center,
@@ -23,6 +22,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { BookCard } from '../listings';
 import { usePublicProfile } from './api';
 import { UserAvatar } from './UserAvatar';
+import { ErrorAlert } from '../listings';
 
 /** /user/:userId */
 export default function PublicProfilePage() {
@@ -42,20 +42,18 @@ export default function PublicProfilePage() {
     const missing = profile.error instanceof ApiError && profile.error.status === 404;
     return (
       <Container size="sm" py="xl">
-        <Alert
-          color="red"
-          role="alert"
+        <ErrorAlert
           title={missing ? t('userProfile.errors.notFoundTitle') : t('userProfile.errors.load')}
         >
           <Stack gap="sm" align="flex-start">
             <Text size="sm">
               {missing ? t('userProfile.errors.notFound') : profile.error.message}
             </Text>
-            <Button component={Link} to="/library" size="xs" variant="white" color="red">
+            <Button component={Link} to="/library" size="xs" variant="default">
               {t('bookDetail.backToLibrary')}
             </Button>
           </Stack>
-        </Alert>
+        </ErrorAlert>
       </Container>
     );
   }

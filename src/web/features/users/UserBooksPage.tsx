@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Center,
   Container,
@@ -18,6 +17,7 @@ import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { BookCard } from '../listings';
 import { usePublicProfile, useUserListings } from './api';
+import { ErrorAlert } from '../listings';
 
 const TABS = ['all', 'sell', 'trade'] as const;
 
@@ -51,9 +51,9 @@ export default function UserBooksPage() {
           {name ? t('userProfile.booksOf', { name }) : t('userProfile.booksTitle')}
         </Title>
         {missing ? (
-          <Alert color="red" role="alert" title={t('userProfile.errors.notFoundTitle')}>
+          <ErrorAlert title={t('userProfile.errors.notFoundTitle')}>
             {t('userProfile.errors.notFound')}
-          </Alert>
+          </ErrorAlert>
         ) : (
           <Tabs
             value={type}
@@ -78,9 +78,7 @@ export default function UserBooksPage() {
                       </Center>
                     )}
                     {listings.isError && (
-                      <Alert color="red" role="alert">
-                        {t('userProfile.errors.loadBooks')}
-                      </Alert>
+                      <ErrorAlert>{t('userProfile.errors.loadBooks')}</ErrorAlert>
                     )}
                     {data && data.items.length === 0 && (
                       <Text c="dimmed">{t('userProfile.noBooks')}</Text>

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isValidIsbn,
+  isbn10To13,
+  libraryQuerySchema,
+  listingFormSchema,
+  publicRating,
+  quickSellSchema,
+  quickTradeSchema,
+} from './marketplace';
+
+const messages = (r: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+describe('publicRating', () => {
+  it('is 3.5 plus 0.1 per completed transaction, capped at 5', () => {
+    expect(publicRating(0)).toBe(3.5);
+    expect(publicRating(1)).toBe(3.6);
+    expect(publicRating(7)).toBe(4.2);
+    expect(publicRating(15)).toBe(5);
+    expect(publicRating(400)).toBe(5);
+    expect(publicRating(-3)).toBe(3.5);
+    expect(publicRating(Number.NaN)).toBe(3.5);
+  });
+});
+
+describe('ISBN', () => {
+  it('checks ISBN-10 and ISBN-13 check digits, ignoring hyphens', () => {
+    expect(isValidIsbn('88-452-9261-4')).toBe(true);
+    expect(isValidIsbn('059035342X')).toBe(true);
+    expect(isValidIsbn('978-88-452-9261-3')).toBe(true);
+    expect(isValidIsbn('9788845292614')).toBe(false);
+    expect(isValidIsbn('8845292615')).toBe(false);
+    expect(isValidIsbn('abc')).toBe(false);
+    expect(isbn10To13('0590353420')).toBe('9780590353427');
+  });
+});
+
+describe('listingFormSchema', () => {
+  const valid = {
+    title: 'T',
+    author: 'A',
+    genre: 'fiction',
+    listingType: 'sell',
+    price: 1,
+    description: 'D',
+  };
+  it('applies the defaults', () => {
+    expect(listingFormSchema.parse(valid)).toMatchObject({
+      condition: 'good',
+      currency: 'EUR',
+      isNegotiable: false,
+    });
+  });
+  it('carries the spec messages as locale keys, all at once', () => {
+    const r = listingFormSchema.safeParse({ listingType: 'both', price: '' });
+    expect(messages(r)).toEqual({
+      title: 'listings.validation.titleRequired',
+      author: 'listings.validation.authorRequired',
+      genre: 'listings.validation.genreRequired',
+      description: 'listings.validation.descriptionRequired',
+      price: 'listings.validation.priceRequired',
+    });
+    expect(messages(listingFormSchema.safeParse({ ...valid, price: -0.01 }))).toEqual({
+      price: 'listings.validation.priceNegative',
+    });
+    expect(
+      listingFormSchema.safeParse({ ...valid, listingType: 'trade', price: null }).success,
+    ).toBe(true);
+    expect(listingFormSchema.parse({ ...valid, price: '12.50' }).price).toBe(12.5);
+  });
+});
+
+describe('quick forms', () => {
+  it('quick sell needs a price above 0; quick trade title and author', () => {
+    expect(messages(quickSellSchema.safeParse({ title: 'T', author: 'A', price: 0 }))).toEqual({
+      price: 'listings.validation.pricePositive',
+    });
+    expect(messages(quickTradeSchema.safeParse({ title: ' ', author: '' }))).toEqual({
+      title: 'listings.validation.titleRequired',
+      author: 'listings.validation.authorRequired',
+    });
+  });
+});
+
+describe('libraryQuerySchema', () => {
+  it('reads query-string text and treats empty values as absent', () => {
+    const parsed = libraryQuerySchema.parse({ minPrice: '2.5', page: '3', genre: '', q: '  ' });
+    expect(parsed).toMatchObject({ minPrice: 2.5, page: 3 });
+    expect(parsed.q).toBeUndefined();
+    expect(parsed.genre).toBeUndefined();
+  });
+  it('refuses bad values', () => {
+    expect(
+      Object.keys(
+        messages(
+          libraryQuerySchema.safeParse({ minPrice: '9', maxPrice: '3', pageSize: '61', page: '0' }),
+        ),
+      ).sort(),
+    ).toEqual(['maxPrice', 'page', 'pageSize']);
+  });
+});
