@@ -137,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database: deps.database,
     now: moduleDeps.now,
   });
-  registerCsrfProtection(app, config.publicUrl);
+  registerCsrfProtection(app, config.trustedOrigins);
   registerSessionSeam(app, moduleDeps.sessions);
   await registerAuthMount(app, { auth: moduleDeps.auth, config, database: deps.database });
 

@@ -9,6 +9,11 @@ export interface Config {
   databaseUrl?: string;
   /** Public origin used in e-mail links and OAuth redirects. */
   publicUrl: string;
+  /**
+   * Origins whose pages may change state: PUBLIC_URL's, and for a localhost address its loopback
+   * twins too, so a newcomer opening http://127.0.0.1:3000 is not refused.
+   */
+  trustedOrigins: string[];
   smtpUrl?: string;
   mailFrom: string;
   supportEmail: string;
@@ -47,6 +52,13 @@ function int(value: string | undefined, fallback: number): number {
   return Number.isFinite(n) ? n : fallback;
 }
 
+export function trustedOriginsOf(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  const loopback = ['localhost', '127.0.0.1', '[::1]'];
+  if (!loopback.includes(url.hostname)) return [url.origin];
+  return loopback.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env.PORT, 3000);
   const host = env.HOST ?? '0.0.0.0';
@@ -67,6 +79,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     publicUrl,
+    trustedOrigins: trustedOriginsOf(publicUrl),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Scaffale <no-reply@scaffale.local>',
     supportEmail: env.SUPPORT_EMAIL ?? 'support@scaffale.local',
@@ -84,5 +97,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     },
     secureCookies: publicUrl.startsWith('https://'),
     ...overrides,
+    ...(overrides.publicUrl && !overrides.trustedOrigins
+      ? { trustedOrigins: trustedOriginsOf(overrides.publicUrl) }
+      : {}),
   };
 }

@@ -18,24 +18,25 @@ function originOf(url: string | undefined): string | undefined {
 }
 
 /** True when a state-changing request demonstrably comes from our own pages. */
-export function isSameOrigin(request: FastifyRequest, allowedOrigin: string): boolean {
+export function isSameOrigin(request: FastifyRequest, allowedOrigins: readonly string[]): boolean {
   if (header(request, 'sec-fetch-site') === 'same-origin') return true;
-  const origin = header(request, 'origin');
-  if (origin !== undefined) return origin === allowedOrigin;
-  return originOf(header(request, 'referer')) === allowedOrigin;
+  const origin = header(request, 'origin') ?? originOf(header(request, 'referer'));
+  return origin !== undefined && allowedOrigins.includes(origin);
 }
 
 /**
  * Cross-site request forgery protection for the API: every POST, PUT, PATCH and DELETE under /api
- * (better-auth's mount included) must come from PUBLIC_URL's origin, shown by the Origin header,
+ * (better-auth's mount included) must come from PUBLIC_URL's origin (config.trustedOrigins), shown by the Origin header,
  * or without it by the Referer, or by Sec-Fetch-Site: same-origin. Otherwise 403 'Access denied'.
  * GET and HEAD never change state. Session cookies are also SameSite=Lax.
  */
-export function registerCsrfProtection(app: FastifyInstance, publicUrl: string): void {
-  const allowedOrigin = new URL(publicUrl).origin;
+export function registerCsrfProtection(
+  app: FastifyInstance,
+  allowedOrigins: readonly string[],
+): void {
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE.has(request.method)) return;
     if (request.url !== '/api' && !request.url.startsWith('/api/')) return;
-    if (!isSameOrigin(request, allowedOrigin)) throw forbidden();
+    if (!isSameOrigin(request, allowedOrigins)) throw forbidden();
   });
 }

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Anchor,
   Container,
   Divider,
@@ -9,17 +8,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconBrandFacebook, IconBrandInstagram, IconBrandX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from './session';
+import { SocialLinks } from '../components/SocialLinks';
 import { CookieSettingsButton } from '../features/cookies';
-
-const SOCIAL = [
-  { key: 'facebook', href: 'https://www.facebook.com/', Icon: IconBrandFacebook },
-  { key: 'instagram', href: 'https://www.instagram.com/', Icon: IconBrandInstagram },
-  { key: 'x', href: 'https://x.com/', Icon: IconBrandX },
-] as const;
 
 function Column({
   title,
@@ -92,22 +85,7 @@ export function Footer() {
         <Text fz="xs" c="dimmed">
           {t('footer.rights', { year: new Date().getFullYear() })}
         </Text>
-        <Group gap="xs" aria-label={t('footer.social')} role="group">
-          {SOCIAL.map(({ key, href, Icon }) => (
-            <ActionIcon
-              key={key}
-              component="a"
-              href={href}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="subtle"
-              color="gray"
-              aria-label={t(`footer.socialNames.${key}`)}
-            >
-              <Icon size={18} aria-hidden />
-            </ActionIcon>
-          ))}
-        </Group>
+        <SocialLinks label={t('footer.social')} />
       </Group>
     </Container>
   );

@@ -70,3 +70,48 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   }
   return data as T;
 }
+
+/**
+ * POSTs one file as multipart field `file` with real upload progress (fetch reports none), with
+ * the same language header, cookies and error format as api(). A failure rejects with an ApiError
+ * whose message is the server's (already translated) or '' when the server gave none; a 401 is
+ * reported to the session like any other.
+ */
+export function uploadFile<T>(
+  path: string,
+  file: File,
+  opts: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('accept-language', currentLanguage());
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) opts.onProgress?.(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      let data: unknown;
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {
+        data = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && data && typeof data === 'object') {
+        opts.onProgress?.(100);
+        return resolve(data as T);
+      }
+      if (xhr.status === 401) reportUnauthorized(path);
+      const e = (
+        data as { error?: { code?: string; message?: string; fields?: Record<string, string> } }
+      )?.error;
+      reject(new ApiError(xhr.status, e?.code ?? 'error', e?.message ?? '', e?.fields));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'network', ''));
+    xhr.onabort = () => reject(new ApiError(0, 'aborted', ''));
+    opts.signal?.addEventListener('abort', () => xhr.abort());
+    const body = new FormData();
+    body.append('file', file);
+    xhr.send(body);
+  });
+}

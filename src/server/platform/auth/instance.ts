@@ -59,7 +59,7 @@ export function createAuth({ config, database, mailer, log }: AuthDeps) {
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(database.db, {
       provider: 'pg',
       transaction: true,

@@ -1,5 +1,4 @@
-import { api, ApiError, reportUnauthorized } from '../../lib/api';
-import { currentLanguage } from '../../lib/i18n';
+import { api, ApiError, uploadFile } from '../../lib/api';
 import i18n from '../../lib/i18n';
 import type { Me } from '@shared/schemas/profile';
 
@@ -69,39 +68,13 @@ export const updateMe = (patch: Partial<Pick<Me, 'username' | 'displayName'>>) =
 
 export const fetchListingStats = () => api<ListingStats>('/api/me/listings/stats');
 
-/**
- * POST /api/me/avatar with real upload progress (fetch has none): XMLHttpRequest, the same
- * headers and error format as api().
- */
-export function uploadAvatar(file: File, onProgress: (percent: number) => void): Promise<Me> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/me/avatar');
-    xhr.setRequestHeader('accept-language', currentLanguage());
-    xhr.withCredentials = true;
-    xhr.responseType = 'json';
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      const body = xhr.response as
-        | Me
-        | { error?: { code?: string; message?: string; fields?: Record<string, string> } }
-        | null;
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as Me);
-      if (xhr.status === 401) reportUnauthorized('/api/me/avatar');
-      const e = (body as { error?: { code?: string; message?: string } } | null)?.error;
-      reject(
-        new ApiError(
-          xhr.status,
-          e?.code ?? 'error',
-          e?.message ?? i18n.t('settings.errors.uploadFailed'),
-        ),
-      );
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'network', i18n.t('errors.network')));
-    const form = new FormData();
-    form.append('file', file);
-    xhr.send(form);
-  });
+/** POST /api/me/avatar with real upload progress; the server's message, else the spec's. */
+export async function uploadAvatar(file: File, onProgress: (percent: number) => void): Promise<Me> {
+  try {
+    return await uploadFile<Me>('/api/me/avatar', file, { onProgress });
+  } catch (err) {
+    const e = err as ApiError;
+    if (e.code === 'network') throw new ApiError(0, 'network', i18n.t('errors.network'));
+    throw new ApiError(e.status, e.code, e.message || i18n.t('settings.errors.uploadFailed'));
+  }
 }

@@ -1,20 +1,8 @@
-import { ActionIcon, Anchor, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import {
-  IconBrandFacebook,
-  IconBrandInstagram,
-  IconBrandX,
-  IconClock,
-  IconMail,
-  IconMapPin,
-} from '@tabler/icons-react';
+import { Anchor, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconClock, IconMail, IconMapPin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-
-const SOCIAL = [
-  { key: 'facebook', href: 'https://www.facebook.com/', Icon: IconBrandFacebook },
-  { key: 'instagram', href: 'https://www.instagram.com/', Icon: IconBrandInstagram },
-  { key: 'x', href: 'https://x.com/', Icon: IconBrandX },
-] as const;
+import { SocialLinks } from '../../components/SocialLinks';
 
 /** One term and its description; the wrapping div is the grouping a <dl> allows. */
 function Item({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -67,22 +55,7 @@ export function ContactInfo() {
       <Title order={3} fz="sm" mt="xl" mb="xs">
         {t('contact.info.social')}
       </Title>
-      <Group gap="xs">
-        {SOCIAL.map(({ key, href, Icon }) => (
-          <ActionIcon
-            key={key}
-            component="a"
-            href={href}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="default"
-            size="lg"
-            aria-label={t(`contact.info.socialNames.${key}`)}
-          >
-            <Icon size={20} aria-hidden />
-          </ActionIcon>
-        ))}
-      </Group>
+      <SocialLinks variant="default" size="lg" iconSize={20} label={t('contact.info.social')} />
     </Paper>
   );
 }

@@ -4,7 +4,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COVER_MAX_BYTES } from '@shared/marketplace';
 import { useSession } from '../../app/session';
-import { currentLanguage } from '../../lib/i18n';
 import { BookCover } from './BookCover';
 import { uploadCover, UploadError } from './api';
 
@@ -45,7 +44,7 @@ export function CoverUpload({
     onBusyChange?.(true);
     setProgress(0);
     try {
-      const { url } = await uploadCover(chosen, currentLanguage(), setProgress, controller.signal);
+      const { url } = await uploadCover(chosen, setProgress, controller.signal);
       if (!controller.signal.aborted) onChange(url);
     } catch (err) {
       if (controller.signal.aborted) return;

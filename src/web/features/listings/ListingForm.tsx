@@ -23,9 +23,8 @@ import {
   type ListingForm as ListingFormOutput,
 } from '@shared/marketplace';
 import { CatalogueSearch } from '../catalogue';
-import { ApiError } from '../../lib/api';
 import { CoverUpload } from './CoverUpload';
-import { translatedResolver } from './useZodForm';
+import { translatedResolver, useServerSubmit } from './useZodForm';
 
 export interface ListingFormValues {
   title: string;
@@ -100,7 +99,6 @@ export function ListingForm({
 }) {
   const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
   const form = useForm<ListingFormValues>({
     mode: 'controlled',
     initialValues: listing ? valuesFromListing(listing) : EMPTY,
@@ -122,17 +120,11 @@ export function ListingForm({
     });
   };
 
+  const { submitting, submitParsed } = useServerSubmit(form, onSubmit);
   const submit = form.onSubmit(async (values) => {
     const parsed = listingFormSchema.safeParse(values);
     if (!parsed.success) return;
-    setSubmitting(true);
-    try {
-      await onSubmit(parsed.data);
-    } catch (err) {
-      if (err instanceof ApiError && err.fields) form.setErrors(err.fields);
-    } finally {
-      setSubmitting(false);
-    }
+    await submitParsed(parsed.data);
   });
 
   return (

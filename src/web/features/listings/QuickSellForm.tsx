@@ -1,11 +1,9 @@
 import { Button, Group, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QUICK_SELL_DEFAULT_PRICE, quickSellSchema } from '@shared/marketplace';
 import { CatalogueSearch } from '../catalogue';
-import { ApiError } from '../../lib/api';
-import { translatedResolver } from './useZodForm';
+import { translatedResolver, useServerSubmit } from './useZodForm';
 
 /** Quick sell: title, author and a price greater than 0 (a catalogue result can fill the first two). */
 export function QuickSellForm({
@@ -16,23 +14,16 @@ export function QuickSellForm({
   onCancel?: () => void;
 }) {
   const { t } = useTranslation();
-  const [submitting, setSubmitting] = useState(false);
   const form = useForm({
     mode: 'controlled',
     initialValues: { title: '', author: '', price: QUICK_SELL_DEFAULT_PRICE as number | string },
     validate: translatedResolver(quickSellSchema, t) as never,
   });
+  const { submitting, submitParsed } = useServerSubmit(form, onSubmit);
   const submit = form.onSubmit(async (values) => {
     const parsed = quickSellSchema.safeParse(values);
     if (!parsed.success) return;
-    setSubmitting(true);
-    try {
-      await onSubmit(parsed.data);
-    } catch (err) {
-      if (err instanceof ApiError && err.fields) form.setErrors(err.fields);
-    } finally {
-      setSubmitting(false);
-    }
+    await submitParsed(parsed.data);
   });
   return (
     <form onSubmit={submit} noValidate>

@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { quickTradeSchema, type CatalogueBook } from '@shared/marketplace';
 import { CatalogueSearch } from '../catalogue';
-import { ApiError } from '../../lib/api';
 import { BookCover } from './BookCover';
-import { translatedResolver } from './useZodForm';
+import { translatedResolver, useServerSubmit } from './useZodForm';
 
 interface QuickTradeValues {
   title: string;
@@ -31,7 +30,6 @@ export function QuickTradeForm({
   onCancel?: () => void;
 }) {
   const { t } = useTranslation();
-  const [submitting, setSubmitting] = useState(false);
   const [picked, setPicked] = useState<CatalogueBook | null>(null);
   const form = useForm<QuickTradeValues>({
     mode: 'controlled',
@@ -48,6 +46,7 @@ export function QuickTradeForm({
       isbn: book.isbn ?? '',
     });
   };
+  const { submitting, submitParsed } = useServerSubmit(form, onSubmit);
   const submit = form.onSubmit(async (values) => {
     // Edited title or author: it is no longer that catalogue book.
     const same =
@@ -56,14 +55,7 @@ export function QuickTradeForm({
       same ? values : { title: values.title, author: values.author },
     );
     if (!parsed.success) return;
-    setSubmitting(true);
-    try {
-      await onSubmit(parsed.data);
-    } catch (err) {
-      if (err instanceof ApiError && err.fields) form.setErrors(err.fields);
-    } finally {
-      setSubmitting(false);
-    }
+    await submitParsed(parsed.data);
   });
   return (
     <form onSubmit={submit} noValidate>

@@ -8,7 +8,7 @@ import type {
   ListingStatus,
   MyListings,
 } from '@shared/marketplace';
-import { api, reportUnauthorized } from '../../lib/api';
+import { api, uploadFile, type ApiError } from '../../lib/api';
 
 /** Query keys of marketplace data; mutations invalidate all of them (they are cheap to refetch). */
 export const listingKeys = {
@@ -110,49 +110,19 @@ export class UploadError extends Error {
   }
 }
 
-/**
- * POST /api/uploads/cover with XMLHttpRequest, because fetch cannot report upload progress.
- * onProgress receives 0..100.
- */
-export function uploadCover(
+/** POST /api/uploads/cover with upload progress (0..100). */
+export async function uploadCover(
   file: File,
-  language: string,
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<CoverUpload> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/uploads/cover');
-    xhr.setRequestHeader('accept-language', language);
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => {
-      let data: unknown;
-      try {
-        data = JSON.parse(xhr.responseText);
-      } catch {
-        data = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && data && typeof data === 'object') {
-        onProgress(100);
-        return resolve(data as CoverUpload);
-      }
-      if (xhr.status === 401) {
-        reportUnauthorized('/api/uploads/cover');
-        return reject(new UploadError(401, 'sell.upload.sessionExpired', false));
-      }
-      const message = (data as { error?: { message?: string } } | undefined)?.error?.message;
-      if ((xhr.status === 400 || xhr.status === 413 || xhr.status === 415) && message)
-        return reject(new UploadError(xhr.status, message, true));
-      reject(new UploadError(xhr.status, 'sell.upload.failed', false));
-    };
-    xhr.onerror = () => reject(new UploadError(0, 'sell.upload.failed', false));
-    xhr.onabort = () => reject(new UploadError(0, 'sell.upload.failed', false));
-    signal?.addEventListener('abort', () => xhr.abort());
-    const body = new FormData();
-    body.append('file', file);
-    xhr.send(body);
-  });
+  try {
+    return await uploadFile<CoverUpload>('/api/uploads/cover', file, { onProgress, signal });
+  } catch (err) {
+    const e = err as ApiError;
+    if (e.status === 401) throw new UploadError(401, 'sell.upload.sessionExpired', false);
+    if ([400, 413, 415].includes(e.status) && e.message)
+      throw new UploadError(e.status, e.message, true);
+    throw new UploadError(e.status, 'sell.upload.failed', false);
+  }
 }

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { ApiError } from '../../lib/api';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { FormErrors } from '@mantine/form';
 import type { $ZodType } from 'zod/v4/core';
@@ -12,4 +14,26 @@ export function translatedResolver(schema: $ZodType, t: TFunction) {
     for (const [k, v] of Object.entries(errors)) out[k] = typeof v === 'string' ? t(v) : v;
     return out;
   };
+}
+
+/**
+ * Runs a form's submit with a pending flag; field errors the server returns (400 `fields`) are
+ * put under their fields, anything else is left to the caller's onSubmit.
+ */
+export function useServerSubmit<T>(
+  form: { setErrors: (errors: FormErrors) => void },
+  onSubmit: (data: T) => Promise<unknown>,
+) {
+  const [submitting, setSubmitting] = useState(false);
+  const submitParsed = async (data: T) => {
+    setSubmitting(true);
+    try {
+      await onSubmit(data);
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) form.setErrors(err.fields);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+  return { submitting, submitParsed };
 }
