@@ -7,7 +7,6 @@ import {
 } from '@shared/marketplace';
 import type { Database } from '../../db/client';
 import { prefixQuery } from '../catalogue/queries';
-import { withFuzzyMatching, type QueryFn } from '../catalogue/fuzzy';
 import { CARD_COLUMNS, CARD_JOINS, toCard, type CardRow } from '../listings/queries';
 
 /** Parameterised WHERE clauses; `text` says how q is matched. */
@@ -54,11 +53,10 @@ export interface SearchFilters {
 
 /**
  * The library's filters as SQL on book_listings `l`. Text: every word of q as a prefix in the
- * title, author or description (accents ignored); with `fuzzy`, trigram similarity of title and
- * author instead (typos). Price: listings with a price in the range; listings without a price
- * (trade only) stay unless a minimum above 0 is asked.
+ * title, author or description (accents ignored). Price: listings with a price in the range;
+ * listings without a price (trade only) stay unless a minimum above 0 is asked.
  */
-export function buildFilters(f: SearchFilters, fuzzy = false): Filters {
+export function buildFilters(f: SearchFilters): Filters {
   const filters = new Filters();
   const status = f.status ?? 'available';
   if (status !== 'all') filters.add(`l.status = ${filters.param(status)}`);
@@ -70,15 +68,11 @@ export function buildFilters(f: SearchFilters, fuzzy = false): Filters {
     );
   }
   if (f.q) {
-    if (fuzzy) {
-      filters.add(`l.search_text %> lower(immutable_unaccent(${filters.param(f.q)}))`);
-    } else {
-      const tsquery = prefixQuery(f.q);
-      if (tsquery)
-        filters.add(
-          `l.search_vector @@ to_tsquery('simple', immutable_unaccent(${filters.param(tsquery)}))`,
-        );
-    }
+    const tsquery = prefixQuery(f.q);
+    if (tsquery)
+      filters.add(
+        `l.search_vector @@ to_tsquery('simple', immutable_unaccent(${filters.param(tsquery)}))`,
+      );
   }
   if (f.minPrice !== undefined || f.maxPrice !== undefined) {
     const range: string[] = [];
@@ -140,20 +134,19 @@ export class TotalsCache extends TtlCache<Totals> {
 }
 
 async function runSearch(
-  query: QueryFn,
+  database: Database,
   q: LibraryQuery,
-  fuzzy: boolean,
   cache?: TotalsCache,
 ): Promise<ListingPage> {
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? LIBRARY_PAGE_SIZE;
   const order = ORDER[q.sort ?? 'newest'];
 
-  const counted = buildFilters(q, fuzzy);
+  const counted = buildFilters(q);
   // Total under every filter; price bounds under every filter but the price range itself,
   // so the slider keeps its full span while it narrows the results.
   const loadTotals = async () => {
-    const [row] = await query<Totals>(
+    const [row] = await database.query<Totals>(
       `select count(*) filter (where ${counted.priceCondition()})::int as total,
          min(l.price)::float8 as min, max(l.price)::float8 as max
        from book_listings l ${counted.where(false)}`,
@@ -162,7 +155,6 @@ async function runSearch(
     return row;
   };
   const key = JSON.stringify([
-    fuzzy,
     q.q ?? null,
     q.author ?? null,
     q.genre ?? null,
@@ -172,10 +164,10 @@ async function runSearch(
     q.status ?? 'available',
   ]);
   const totals = cache ? cache.get(key, loadTotals) : loadTotals();
-  const listed = buildFilters(q, fuzzy);
+  const listed = buildFilters(q);
   const limit = listed.param(pageSize);
   const offset = listed.param((page - 1) * pageSize);
-  const items = query<CardRow>(
+  const items = database.query<CardRow>(
     `with hits as (
        select l.id from book_listings l ${listed.where()} order by ${order} limit ${limit} offset ${offset})
      select ${CARD_COLUMNS} from hits h join book_listings l on l.id = h.id ${CARD_JOINS}
@@ -196,14 +188,44 @@ async function runSearch(
   };
 }
 
-/** Words first; when they match nothing, the same search forgiving typos. */
+/**
+ * Replaces each word of q that no title or author word starts with by the most similar known
+ * word (pg_trgm similarity over `search_words`); null when nothing could be corrected.
+ */
+export async function correctTypos(database: Database, q: string): Promise<string | null> {
+  const words = q
+    .normalize('NFKC')
+    .match(/[\p{L}\p{N}]+/gu)
+    ?.slice(0, 8);
+  if (!words?.length) return null;
+  const rows = await database.query<{ word: string; fix: string | null }>(
+    `select q.word,
+       case when exists (select 1 from search_words s
+                         where s.word collate "C" >= q.norm
+                           and s.word collate "C" < q.norm || chr(1114111))
+            then null
+            else (select s.word from search_words s
+                  where s.word % q.norm
+                  order by similarity(s.word, q.norm) desc, s.word limit 1)
+       end as fix
+     from (select w as word, lower(immutable_unaccent(w)) as norm
+           from unnest($1::text[]) as w) as q`,
+    [words.map((w) => w.replace(/[\\%_]/g, ''))],
+  );
+  if (!rows.some((r) => r.fix)) return null;
+  return rows.map((r) => r.fix ?? r.word).join(' ');
+}
+
+/** Words first; when they match nothing, the same search with its typos corrected. */
 export async function searchListings(
   database: Database,
   query: LibraryQuery,
   cache?: TotalsCache,
 ): Promise<ListingPage> {
-  const exact = await runSearch((text, p) => database.query(text, p), query, false, cache);
+  const exact = await runSearch(database, query, cache);
   if (exact.total > 0 || !query.q) return exact;
-  const fuzzy = await withFuzzyMatching(database, (run) => runSearch(run, query, true, cache));
-  return fuzzy.total > 0 ? fuzzy : exact;
+  const corrected = await correctTypos(database, query.q);
+  if (!corrected) return exact;
+  const fixed = await runSearch(database, { ...query, q: corrected }, cache);
+  return fixed.total > 0 ? fixed : exact;
 }
