@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -79,14 +79,62 @@ export function wrapPool(pool: pg.Pool): Database {
   };
 }
 
+/**
+ * PGlite is one process's database: a second process opening the same folder (a seed while the
+ * server runs, a second server) would not see the first one's writes and could corrupt them.
+ * A lock file beside the folder holds the owner's pid; a lock left by a dead process is taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const file = `${dataDir.replace(/\/$/, '')}.lock`;
+  try {
+    writeFileSync(file, String(process.pid), { flag: 'wx' });
+  } catch {
+    const owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
+    let alive = false;
+    if (owner && owner !== process.pid) {
+      try {
+        process.kill(owner, 0);
+        alive = true;
+      } catch (err) {
+        alive = (err as NodeJS.ErrnoException).code === 'EPERM';
+      }
+    }
+    if (alive)
+      throw new Error(
+        `The embedded database in ${dataDir} is in use by process ${owner} (is \`npm start\` running?). ` +
+          'Stop that process first, or use a PostgreSQL server through DATABASE_URL.',
+      );
+    writeFileSync(file, String(process.pid));
+  }
+  return () => {
+    try {
+      if (readFileSync(file, 'utf8') === String(process.pid)) unlinkSync(file);
+    } catch {
+      // already gone
+    }
+  };
+}
+
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir,
-    loadDataDir,
-    extensions: pgliteExtensions,
-  });
-  return wrapPglite(client);
+  let unlock = () => {};
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(dataDir);
+    process.once('exit', unlock);
+  }
+  try {
+    const client = await PGlite.create({ dataDir, loadDataDir, extensions: pgliteExtensions });
+    const database = wrapPglite(client);
+    const close = database.close;
+    database.close = async () => {
+      await close();
+      unlock();
+    };
+    return database;
+  } catch (err) {
+    unlock();
+    throw err;
+  }
 }
 
 export function openPostgres(url: string, max = 10): Database {

@@ -23,11 +23,21 @@ export const theme = createTheme({
 });
 
 /**
- * Mantine's default dimmed grey and error red are below WCAG AA contrast on white; ours pass
- * (5.9:1 and 5.9:1).
+ * Mantine's default dimmed grey, error red and light-variant text colours are below WCAG AA
+ * contrast on white; ours pass.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c636a', '--mantine-color-error': '#c92a2a' },
+  light: {
+    '--mantine-color-dimmed': '#5c636a',
+    '--mantine-color-error': '#c92a2a',
+    // Text of "light" badges and alerts: shade 9 of each colour instead of 6, for AA contrast.
+    ...Object.fromEntries(
+      ['red', 'orange', 'yellow', 'green', 'teal', 'blue', 'gray'].map((c) => [
+        `--mantine-color-${c}-light-color`,
+        `var(--mantine-color-${c}-9)`,
+      ]),
+    ),
+  },
   dark: {},
 });
