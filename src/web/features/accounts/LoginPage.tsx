@@ -13,6 +13,7 @@ import { GoogleButton } from './GoogleButton';
 import { requestPasswordReset, signIn } from './api';
 import { dashboardPath, safeRedirectPath } from './safeRedirect';
 import { emailKey, requiredKey } from './validation';
+import { useSubmitState } from './useSubmitState';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -24,9 +25,8 @@ export default function LoginPage() {
   const [view, setView] = useState<'login' | 'forgot'>(
     params.get('forgot') === '1' ? 'forgot' : 'login',
   );
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, submitting, run } = useSubmitState();
   const [notice, setNotice] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const arrivedSignedOut = useRef(false);
   useDocumentTitle(view === 'login' ? t('auth.login.pageTitle') : t('auth.forgot.pageTitle'));
 
@@ -73,18 +73,12 @@ export default function LoginPage() {
         <form
           noValidate
           onSubmit={forgotForm.onSubmit(async ({ email }) => {
-            setError(null);
-            setSubmitting(true);
-            try {
+            await run(async () => {
               await requestPasswordReset(email);
               // The same confirmation whatever the address: nobody learns who has an account.
               switchTo('login');
               setNotice(t('auth.passwordResetSent'));
-            } catch (err) {
-              setError((err as Error).message);
-            } finally {
-              setSubmitting(false);
-            }
+            });
           })}
         >
           <Stack>
@@ -134,17 +128,11 @@ export default function LoginPage() {
       <form
         noValidate
         onSubmit={loginForm.onSubmit(async ({ identifier, password }) => {
-          setError(null);
           setNotice(null);
-          setSubmitting(true);
-          try {
+          await run(async () => {
             const { user } = await signIn(identifier, password);
             session.applyUser(user);
-          } catch (err) {
-            setError((err as Error).message);
-          } finally {
-            setSubmitting(false);
-          }
+          });
         })}
       >
         <Stack>

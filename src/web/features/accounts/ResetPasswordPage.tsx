@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuthCard } from './AuthCard';
 import { resetPassword } from './api';
 import { confirmPasswordKey, newPasswordKey } from './validation';
+import { useSubmitState } from './useSubmitState';
 
 /** Target of the reset e-mail's link: /reset-password?token=… (or ?error=INVALID_TOKEN). */
 export default function ResetPasswordPage() {
@@ -20,8 +21,7 @@ export default function ResetPasswordPage() {
   const [state, setState] = useState<'form' | 'done' | 'invalid'>(
     token && !params.get('error') ? 'form' : 'invalid',
   );
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { error, submitting, run } = useSubmitState();
   useDocumentTitle(t('auth.reset.pageTitle'));
 
   const form = useForm({
@@ -69,21 +69,18 @@ export default function ResetPasswordPage() {
       <form
         noValidate
         onSubmit={form.onSubmit(async ({ password }) => {
-          setError(null);
-          setSubmitting(true);
-          try {
-            await resetPassword(token ?? '', password);
-            // A reset ends every session of the member, this browser's included.
-            if (session.status === 'signed-in') await session.signOut().catch(() => {});
-            setState('done');
-          } catch (err) {
-            const invalidToken =
-              err instanceof ApiError && err.status === 400 && /token/i.test(err.code);
-            setError((err as Error).message);
-            if (invalidToken) setState('invalid');
-          } finally {
-            setSubmitting(false);
-          }
+          await run(
+            async () => {
+              await resetPassword(token ?? '', password);
+              // A reset ends every session of the member, this browser's included.
+              if (session.status === 'signed-in') await session.signOut().catch(() => {});
+              setState('done');
+            },
+            (err) => {
+              if (err instanceof ApiError && err.status === 400 && /token/i.test(err.code))
+                setState('invalid');
+            },
+          );
         })}
       >
         <Stack>

@@ -12,14 +12,14 @@ import { AuthCard } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
 import { signUp } from './api';
 import { confirmPasswordKey, emailKey, newPasswordKey } from './validation';
+import { useSubmitState } from './useSubmitState';
 
 export default function SignupPage() {
   const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
   const [created, setCreated] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { error, setError, submitting, run } = useSubmitState();
   useDocumentTitle(t('auth.signup.pageTitle'));
 
   const form = useForm({
@@ -69,16 +69,10 @@ export default function SignupPage() {
       <form
         noValidate
         onSubmit={form.onSubmit(async ({ email, password }) => {
-          setError(null);
-          setSubmitting(true);
-          try {
+          await run(async () => {
             await signUp(email, password);
             setCreated(true);
-          } catch (err) {
-            setError((err as Error).message);
-          } finally {
-            setSubmitting(false);
-          }
+          });
         })}
       >
         <Stack>
