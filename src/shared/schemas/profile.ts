@@ -53,7 +53,7 @@ export const meSchema = z.object({
   displayName: z.string(),
   username: z.string().nullable(),
   avatarUrl: z.string().nullable(),
-  /** sha-256 hex of the lower-cased e-mail: the identicon seed (src/shared/identicon.ts). */
+  /** The identicon seed (src/shared/identicon.ts): a hash of the member's id, never of the e-mail. */
   avatarSeed: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),

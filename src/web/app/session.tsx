@@ -21,7 +21,7 @@ export interface SessionUser {
   username: string | null;
   avatarUrl: string | null;
   emailVerified: boolean;
-  /** sha-256 of the lower-cased e-mail: seeds the local identicon when there is no avatar. */
+  /** Seeds the local identicon when there is no avatar (a hash of the id, not of the e-mail). */
   avatarSeed?: string | null;
 }
 

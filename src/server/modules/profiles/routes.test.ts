@@ -102,7 +102,7 @@ describe('profiles API', async () => {
         displayName: 'alice.rossi',
         username: null,
         avatarUrl: null,
-        avatarSeed: createHash('sha256').update('alice.rossi@example.com').digest('hex'),
+        avatarSeed: createHash('sha256').update(`scaffale-identicon:${alice.id}`).digest('hex'),
         firstName: null,
         lastName: null,
         bio: null,

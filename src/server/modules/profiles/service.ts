@@ -17,9 +17,12 @@ import {
 /** Avatars are stored at most this many pixels on each side. */
 export const AVATAR_MAX_SIDE = 512;
 
-/** The identicon seed: sha-256 hex of the lower-cased e-mail (the e-mail stays private). */
-export function avatarSeedOf(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+/**
+ * The identicon seed: sha-256 hex of the member's id. Not of the e-mail as the spec's identicon
+ * service had it: a public hash of an e-mail lets anyone test whether an address has an account.
+ */
+export function avatarSeedOf(userId: string): string {
+  return createHash('sha256').update(`scaffale-identicon:${userId}`).digest('hex');
 }
 
 /** A user row as the owner's private Me (also used by the accounts sign-in answer). */
@@ -32,7 +35,7 @@ export function toMe(row: UserRow): Me {
     displayName: row.displayName || row.email.split('@')[0],
     username: row.displayUsername ?? row.username ?? null,
     avatarUrl: row.avatarUrl ?? null,
-    avatarSeed: avatarSeedOf(row.email),
+    avatarSeed: avatarSeedOf(row.id),
     firstName: row.firstName ?? null,
     lastName: row.lastName ?? null,
     bio: row.bio ?? null,

@@ -38,12 +38,16 @@ describe('GET /api/users/:id/profile', () => {
     const res = await get('/api/users/lucia/profile');
     expect(res.statusCode).toBe(200);
     const p = res.json();
+    // The public profile never reveals the e-mail, not even hashed.
+    expect(JSON.stringify(p)).not.toContain(
+      createHash('sha256').update('lucia@example.com').digest('hex'),
+    );
     expect(p).toMatchObject({
       id: 'lucia',
       displayName: 'Lucia Verdi',
       username: 'lucia',
       avatarUrl: null,
-      avatarSeed: createHash('sha256').update('lucia@example.com').digest('hex'),
+      avatarSeed: createHash('sha256').update('scaffale-identicon:lucia').digest('hex'),
       memberSince: '2024-03-01T10:00:00.000Z',
       rating: 3.5,
       booksListed: 8,

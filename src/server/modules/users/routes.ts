@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { avatarSeedOf } from '../profiles/service';
 import { z } from 'zod';
 import type { Module } from '../../app';
 import {
@@ -39,11 +39,10 @@ export async function loadPublicProfile(
     display_name: string;
     username: string | null;
     avatar_url: string | null;
-    email: string;
     created_at: Date | string;
     books_listed: number;
   }>(
-    `select u.id, u.display_name, u.username::text as username, u.avatar_url, u.email::text as email,
+    `select u.id, u.display_name, u.username::text as username, u.avatar_url,
        u.created_at, (select count(*) from book_listings where user_id = u.id)::int as books_listed
      from users u where u.id = $1`,
     [userId],
@@ -68,7 +67,7 @@ export async function loadPublicProfile(
     displayName: user.display_name,
     username: user.username,
     avatarUrl: user.avatar_url,
-    avatarSeed: createHash('sha256').update(user.email.toLowerCase()).digest('hex'),
+    avatarSeed: avatarSeedOf(user.id),
     memberSince: new Date(user.created_at).toISOString(),
     rating,
     booksListed: user.books_listed,
