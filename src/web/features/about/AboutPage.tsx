@@ -1,14 +1,4 @@
-import {
-  Button,
-  Card,
-  Container,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Button, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconLeaf,
   IconMail,
@@ -19,6 +9,7 @@ import {
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { FeatureCard } from '../../components/FeatureCard';
 
 const VALUES = [
   { key: 'trust', Icon: IconShieldCheck },
@@ -65,17 +56,12 @@ export default function AboutPage() {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg" mb={56}>
           {VALUES.map(({ key, Icon }) => (
-            <Card key={key} withBorder padding="lg">
-              <ThemeIcon size={48} radius="md" variant="light">
-                <Icon size={28} aria-hidden />
-              </ThemeIcon>
-              <Title order={3} mt="md" fz="lg">
-                {t(`about.values.${key}.title`)}
-              </Title>
-              <Text c="dimmed" mt="xs" fz="sm">
-                {t(`about.values.${key}.text`)}
-              </Text>
-            </Card>
+            <FeatureCard
+              key={key}
+              Icon={Icon}
+              title={t(`about.values.${key}.title`)}
+              text={t(`about.values.${key}.text`)}
+            />
           ))}
         </SimpleGrid>
       </section>

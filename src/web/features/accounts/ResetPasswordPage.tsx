@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { AuthCard } from './AuthCard';
 import { resetPassword } from './api';
 import { confirmPasswordKey, newPasswordKey } from './validation';
 import { useSubmitState } from './useSubmitState';
+import { NewPasswordFields } from './NewPasswordFields';
 
 /** Target of the reset e-mail's link: /reset-password?token=… (or ?error=INVALID_TOKEN). */
 export default function ResetPasswordPage() {
@@ -31,7 +32,6 @@ export default function ResetPasswordPage() {
       confirmPassword: (value, values) => confirmPasswordKey(value, values.password),
     },
   });
-  const fieldError = (key: unknown) => (key ? t(String(key)) : undefined);
 
   if (state === 'invalid') {
     return (
@@ -84,20 +84,10 @@ export default function ResetPasswordPage() {
         })}
       >
         <Stack>
-          <PasswordInput
-            label={t('auth.fields.newPassword')}
-            description={t('auth.signup.passwordHint')}
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('password')}
-            error={fieldError(form.errors.password)}
-          />
-          <PasswordInput
-            label={t('auth.fields.confirmNewPassword')}
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('confirmPassword')}
-            error={fieldError(form.errors.confirmPassword)}
+          <NewPasswordFields
+            form={form}
+            labelKey="auth.fields.newPassword"
+            confirmLabelKey="auth.fields.confirmNewPassword"
           />
           <Button type="submit" size="md" loading={submitting} fullWidth>
             {t('auth.reset.submit')}

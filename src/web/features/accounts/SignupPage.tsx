@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -13,6 +13,7 @@ import { GoogleButton } from './GoogleButton';
 import { signUp } from './api';
 import { confirmPasswordKey, emailKey, newPasswordKey } from './validation';
 import { useSubmitState } from './useSubmitState';
+import { NewPasswordFields } from './NewPasswordFields';
 
 export default function SignupPage() {
   const { t } = useTranslation();
@@ -84,20 +85,10 @@ export default function SignupPage() {
             {...form.getInputProps('email')}
             error={fieldError(form.errors.email)}
           />
-          <PasswordInput
-            label={t('auth.fields.password')}
-            description={t('auth.signup.passwordHint')}
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('password')}
-            error={fieldError(form.errors.password)}
-          />
-          <PasswordInput
-            label={t('auth.fields.confirmPassword')}
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('confirmPassword')}
-            error={fieldError(form.errors.confirmPassword)}
+          <NewPasswordFields
+            form={form}
+            labelKey="auth.fields.password"
+            confirmLabelKey="auth.fields.confirmPassword"
           />
           <Button type="submit" size="md" loading={submitting} fullWidth>
             {t('auth.signup.submit')}

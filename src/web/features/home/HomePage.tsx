@@ -7,7 +7,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  ThemeIcon,
   Title,
 } from '@mantine/core';
 import { IconBooks, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
@@ -16,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCounter } from '@shared/format';
 import { useSession } from '../../app/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { FeatureCard } from '../../components/FeatureCard';
 import { useSiteStats } from './useSiteStats';
 
 const FEATURES = [
@@ -106,17 +106,12 @@ export default function HomePage() {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           {FEATURES.map(({ key, Icon }) => (
-            <Card key={key} withBorder padding="xl">
-              <ThemeIcon size={48} radius="md" variant="light">
-                <Icon size={28} aria-hidden />
-              </ThemeIcon>
-              <Title order={3} mt="md" fz="lg">
-                {t(`home.features.${key}.title`)}
-              </Title>
-              <Text c="dimmed" mt="xs">
-                {t(`home.features.${key}.text`)}
-              </Text>
-            </Card>
+            <FeatureCard
+              key={key}
+              Icon={Icon}
+              title={t(`home.features.${key}.title`)}
+              text={t(`home.features.${key}.text`)}
+            />
           ))}
         </SimpleGrid>
       </Container>

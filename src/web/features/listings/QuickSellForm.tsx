@@ -1,9 +1,10 @@
-import { Button, Group, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { QUICK_SELL_DEFAULT_PRICE, quickSellSchema } from '@shared/marketplace';
 import { CatalogueSearch } from '../catalogue';
 import { translatedResolver, useServerSubmit } from './useZodForm';
+import { TitleAuthorFields } from './TitleAuthorFields';
 
 /** Quick sell: title, author and a price greater than 0 (a catalogue result can fill the first two). */
 export function QuickSellForm({
@@ -32,18 +33,7 @@ export function QuickSellForm({
           description={t('sell.catalogue.fillHint')}
           onSelect={(book) => form.setValues({ title: book.title, author: book.author })}
         />
-        <TextInput
-          label={t('sell.fields.title')}
-          withAsterisk
-          maxLength={300}
-          {...form.getInputProps('title')}
-        />
-        <TextInput
-          label={t('sell.fields.author')}
-          withAsterisk
-          maxLength={300}
-          {...form.getInputProps('author')}
-        />
+        <TitleAuthorFields form={form} />
         <NumberInput
           label={t('sell.fields.priceEur')}
           withAsterisk

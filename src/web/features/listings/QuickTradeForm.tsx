@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { quickTradeSchema, type CatalogueBook } from '@shared/marketplace';
 import { CatalogueSearch } from '../catalogue';
 import { BookCover } from './BookCover';
 import { translatedResolver, useServerSubmit } from './useZodForm';
+import { TitleAuthorFields } from './TitleAuthorFields';
 
 interface QuickTradeValues {
   title: string;
@@ -74,18 +75,7 @@ export function QuickTradeForm({
             </Group>
           </Alert>
         )}
-        <TextInput
-          label={t('sell.fields.title')}
-          withAsterisk
-          maxLength={300}
-          {...form.getInputProps('title')}
-        />
-        <TextInput
-          label={t('sell.fields.author')}
-          withAsterisk
-          maxLength={300}
-          {...form.getInputProps('author')}
-        />
+        <TitleAuthorFields form={form} />
         <Group justify="flex-end">
           {onCancel && (
             <Button variant="default" onClick={onCancel}>

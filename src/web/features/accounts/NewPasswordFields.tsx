@@ -1,0 +1,36 @@
+import { PasswordInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+
+/** A new password and its confirmation (sign-up and reset), with the spec's messages. */
+export function NewPasswordFields<T extends { password: string; confirmPassword: string }>({
+  form,
+  labelKey,
+  confirmLabelKey,
+}: {
+  form: UseFormReturnType<T>;
+  labelKey: string;
+  confirmLabelKey: string;
+}) {
+  const { t } = useTranslation();
+  const message = (key: unknown) => (key ? t(String(key)) : undefined);
+  return (
+    <>
+      <PasswordInput
+        label={t(labelKey)}
+        description={t('auth.signup.passwordHint')}
+        autoComplete="new-password"
+        withAsterisk
+        {...form.getInputProps('password')}
+        error={message(form.errors.password)}
+      />
+      <PasswordInput
+        label={t(confirmLabelKey)}
+        autoComplete="new-password"
+        withAsterisk
+        {...form.getInputProps('confirmPassword')}
+        error={message(form.errors.confirmPassword)}
+      />
+    </>
+  );
+}
