@@ -31,6 +31,7 @@ import { withSafeRequestLogging } from './platform/auth/logging';
 import { createSessionResolver } from './platform/sessions';
 import { registerCsrfProtection } from './platform/csrf';
 import { modules } from './modules';
+import { createNullRealtime, type Realtime } from './platform/realtime';
 
 export interface AppDeps {
   config: Config;
@@ -47,6 +48,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Injected fetch for remote services (Google Books). */
   fetch?: typeof fetch;
+  /** Live events to members' sockets (src/server/platform/realtime). */
+  realtime?: Realtime;
 }
 
 export type ModuleApp = FastifyInstance<
@@ -89,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now ?? (() => new Date()),
     fetch: deps.fetch ?? globalThis.fetch,
     storage: deps.storage ?? createStorage({ rootDir: join(config.dataDir, 'uploads') }),
+    realtime: deps.realtime ?? createNullRealtime(),
   };
 
   app.setValidatorCompiler(validatorCompiler);

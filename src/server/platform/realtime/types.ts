@@ -1,0 +1,49 @@
+/**
+ * The realtime service's contract, which every feature uses (chats, connections, notifications,
+ * community). Events are small JSON objects: ids and short facts. A payload that does not fit the
+ * cross-process limit (PostgreSQL NOTIFY refuses more than 8,000 bytes) is refused by `publish`,
+ * so features send ids and let clients fetch the rest.
+ */
+export interface RealtimeEvent {
+  /** e.g. 'chat.message', 'chat.typing', 'presence', 'connection.changed' */
+  type: string;
+  [key: string]: unknown;
+}
+
+/** A frame a client sent, after the service checked its size, shape and rate. */
+export interface ClientFrame {
+  userId: string;
+  /** The socket's id, unique across processes. */
+  socketId: string;
+  data: Record<string, unknown>;
+  /** Answers on this socket only. */
+  reply(event: RealtimeEvent): void;
+}
+
+export interface Realtime {
+  /** Delivers an event to every live socket of these members, on any server process. */
+  toUsers(userIds: readonly string[], event: RealtimeEvent): Promise<void>;
+  /**
+   * Delivers an event to every socket subscribed to a topic (`kind:id`, e.g. `room:<uuid>`),
+   * on any server process.
+   */
+  toTopic(topic: string, event: RealtimeEvent): Promise<void>;
+  /**
+   * Declares a topic kind. A client subscribes with `{"type":"subscribe","topic":"kind:id"}`;
+   * `authorize` decides; a refusal answers `{"type":"error","status":403,"topic":...}` and nothing
+   * of the topic is revealed.
+   */
+  topic(kind: string, authorize: (userId: string, id: string) => Promise<boolean>): void;
+  /** Handles client frames of one `type` (e.g. 'chat.typing'). */
+  onFrame(type: string, handler: (frame: ClientFrame) => void | Promise<void>): void;
+  /** True when the member has a live socket on any process. */
+  isOnline(userId: string): Promise<boolean>;
+  /** The members among these who have a live socket on any process. */
+  onlineAmong(userIds: readonly string[]): Promise<Set<string>>;
+  /**
+   * Called on the process where a member's presence changed: first socket anywhere opened
+   * (online) or last socket anywhere closed (offline; `last_seen_at` is already written).
+   */
+  onPresence(handler: (userId: string, online: boolean) => void | Promise<void>): void;
+  close(): Promise<void>;
+}
