@@ -45,7 +45,7 @@ export default function FriendsPage() {
           {t('connections.friends.heading')}
           {friends.data && friends.data.total > 0 && (
             <Text component="span" c="dimmed" fz="md" fw={400} ml="xs">
-              ({t('connections.friends.count', { count: friends.data.total })})
+              {t('connections.friends.count', { count: friends.data.total })}
             </Text>
           )}
         </Title>
