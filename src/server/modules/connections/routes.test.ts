@@ -327,3 +327,26 @@ describe('finding friends', () => {
     expect((await call(null, 'GET', '/api/connections/search?q=bruno')).statusCode).toBe(401);
   });
 });
+
+describe('the API document', () => {
+  it('lists every connections route with its error answers', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/connections',
+        '/api/connections/requests',
+        '/api/connections/search',
+        '/api/connections/status/{userId}',
+        '/api/connections/{id}/accept',
+        '/api/connections/{id}/decline',
+        '/api/connections/{id}',
+      ]),
+    );
+    expect(Object.keys(doc.paths['/api/connections'].post.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '401', '404', '409']),
+    );
+    expect(Object.keys(doc.paths['/api/connections/{id}'].delete.responses)).toEqual(
+      expect.arrayContaining(['204', '401', '403', '404']),
+    );
+  });
+});
