@@ -120,7 +120,21 @@ test('Bruno sees the request on his profile view and his friends page, and accep
 });
 
 test('both list each other; the profile offers send message and remove', async () => {
+  // The first load fails: the page says so and its reload button fetches again.
+  const friendsApi = '**/api/connections?page=1';
+  await ada.page.route(friendsApi, (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'unavailable', message: 'Down' } }),
+    }),
+  );
   await friendsPage(ada);
+  const failure = ada.page.getByRole('alert').filter({ hasText: 'Failed to load friends' });
+  await expect(failure).toBeVisible();
+  await ada.page.unroute(friendsApi);
+  await failure.getByRole('button', { name: 'Reload' }).click();
+  await expect(failure).toHaveCount(0);
   const card = ada.page.getByRole('article', { name: bruno.name });
   await expect(card.getByRole('link', { name: bruno.name })).toHaveAttribute(
     'href',
