@@ -39,5 +39,6 @@ describe('seed:demo connections step', async () => {
       booksExchanged: 1,
       interactions: 1,
     });
-  });
+    // Twelve sign-ups hash twelve passwords: slow on a busy machine.
+  }, 90_000);
 });
