@@ -103,6 +103,7 @@ test('Bruno sees the request on his profile view and his friends page, and accep
   await expect(control(page).getByText(`${ada.name} sent you a friend request.`)).toBeVisible();
   await expect(control(page).getByRole('button', { name: 'Accept request' })).toBeVisible();
   await expect(control(page).getByRole('button', { name: 'Decline' })).toBeVisible();
+  await expectAccessible(page);
 
   await friendsPage(bruno);
   const request = page
@@ -188,5 +189,20 @@ test('at 375 px the friends page fits, and removing a friend asks first', async 
   await expect(page.getByRole('heading', { level: 2, name: 'Friend requests' })).toBeFocused();
 
   await openProfile(ada, bruno);
-  await expect(control(ada.page).getByRole('button', { name: 'Add friend' })).toBeEnabled();
+  const add = control(ada.page).getByRole('button', { name: 'Add friend' });
+  await expect(add).toBeEnabled();
+
+  // Bruno asks first while Ada's page still offers 'add friend': her request is refused, the
+  // reason shows under the button, and the control turns to his request.
+  const origin = new URL(bruno.page.url()).origin;
+  const res = await bruno.page.request.post('/api/connections', {
+    headers: { origin },
+    data: { userId: ada.id },
+  });
+  expect(res.status()).toBe(201);
+  await add.click();
+  await expect(
+    control(ada.page).getByRole('alert').filter({ hasText: 'Connection already exists' }),
+  ).toBeVisible();
+  await expect(control(ada.page).getByRole('button', { name: 'Accept request' })).toBeVisible();
 });
