@@ -328,6 +328,18 @@ describe('finding friends', () => {
   });
 });
 
+describe('rate limits', () => {
+  it('slows down a member who searches the directory in bulk (429)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 121; i++)
+      statuses.push((await call(dario, 'GET', `/api/connections/search?q=zz${i}`)).statusCode);
+    expect(statuses.slice(0, 120).every((s) => s === 200)).toBe(true);
+    expect(statuses[120]).toBe(429);
+    // Another member is not affected.
+    expect((await call(carla, 'GET', '/api/connections/search?q=zz')).statusCode).toBe(200);
+  }, 60_000);
+});
+
 describe('the API document', () => {
   it('lists every connections route with its error answers', async () => {
     const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();

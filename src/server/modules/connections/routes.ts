@@ -94,7 +94,9 @@ export const connectionRoutes: Module = async (app, { database, realtime }) => {
   app.get(
     '/api/connections/search',
     {
-      ...signedIn,
+      // A member directory: slowed down enough that it cannot be scraped in bulk.
+      preHandler: app.requireUser,
+      config: { rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perMember } },
       schema: {
         tags,
         security,
