@@ -12,5 +12,6 @@ export interface PrivateSection {
 export const privateSections: PrivateSection[] = [
   { path: 'dashboard', labelKey: 'privateArea.menu.dashboard' },
   { path: 'books', labelKey: 'privateArea.menu.books' },
+  { path: 'chats', labelKey: 'privateArea.menu.chats' },
   { path: 'settings', labelKey: 'privateArea.menu.settings' },
 ];
