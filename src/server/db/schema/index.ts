@@ -2,3 +2,4 @@
 export * from './platform';
 export * from './accounts';
 export * from './marketplace';
+export * from './chats';
