@@ -15,10 +15,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../listings';
 import { useRooms } from './api';
-import { formatRelative, messagePreview, othersIn, roomName } from './format';
+import type { TFunction } from 'i18next';
+import { formatPrice } from '../listings';
+import { formatRelative, othersIn, roomName } from './format';
 import { presenceOf, useNow, type Presence } from './live';
 import { ChatAvatar } from './ChatAvatar';
-import type { Room } from './types';
+import type { Message, Room } from './types';
 import classes from './ChatsPage.module.css';
 
 /** The member's rooms, most recent activity first, each a link that opens it. */
@@ -169,4 +171,18 @@ function RoomLink({
       </Box>
     </Link>
   );
+}
+
+/** One line for the room list: the text, or what kind of message it was. */
+export function messagePreview(message: Message, meId: string, t: TFunction, language: string) {
+  let text: string;
+  if (message.deleted) text = t('chats.message.deleted');
+  else if (message.type === 'offer' && message.offer)
+    text = t('chats.preview.offer', {
+      amount: formatPrice(message.offer.amount, message.offer.currency, language),
+    });
+  else if (message.type === 'listing' && message.listing)
+    text = t('chats.preview.listing', { title: message.listing.title });
+  else text = message.content;
+  return message.senderId === meId ? t('chats.preview.mine', { text }) : text;
 }

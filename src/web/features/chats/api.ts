@@ -3,25 +3,18 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
-  type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { chatKeys, upsertMessages } from './cache';
 import type { Message, MessagePage, Offer, Room, RoomPage } from './types';
+
+export { chatKeys, flattenPages, upsertMessages, type MessagePages } from './cache';
+
+const roomPath = (id: string) => `/api/chats/rooms/${encodeURIComponent(id)}`;
 
 export const CHAT_PAGE_SIZE = 50;
 export const ROOMS_PAGE_SIZE = 20;
-
-export const chatKeys = {
-  all: ['chats'] as const,
-  rooms: ['chats', 'rooms'] as const,
-  room: (id: string) => ['chats', 'room', id] as const,
-  messages: (id: string) => ['chats', 'messages', id] as const,
-  unread: ['chats', 'unread'] as const,
-  friends: ['chats', 'friends'] as const,
-};
-
-const roomPath = (id: string) => `/api/chats/rooms/${encodeURIComponent(id)}`;
 
 export function useRooms() {
   return useInfiniteQuery({
@@ -53,9 +46,6 @@ export function useUnreadTotal(enabled: boolean) {
   });
 }
 
-/** Newest page first; each further page holds the 50 before the oldest message held. */
-export type MessagePages = InfiniteData<MessagePage, unknown>;
-
 export function useMessagePages(roomId: string) {
   return useInfiniteQuery({
     queryKey: chatKeys.messages(roomId),
@@ -76,40 +66,6 @@ export const fetchMessagesAfter = (roomId: string, afterId: string) =>
 
 export const fetchMessagesAround = (roomId: string, param: 'after' | 'before', id: string) =>
   api<MessagePage>(`${roomPath(roomId)}/messages?${param}=${encodeURIComponent(id)}&limit=1`);
-
-/**
- * Puts messages into a room's cached pages: an id already held is replaced (edit, delete, offer
- * status), a new one joins the newest page. Order is restored when the pages are read.
- */
-export function upsertMessages(client: QueryClient, roomId: string, messages: Message[]): void {
-  if (!messages.length) return;
-  client.setQueryData<MessagePages>(chatKeys.messages(roomId), (data) => {
-    if (!data) return data;
-    const byId = new Map(messages.map((m) => [m.id, m]));
-    const pages = data.pages.map((page) => ({
-      ...page,
-      items: page.items.map((m) => {
-        const fresh = byId.get(m.id);
-        if (!fresh) return m;
-        byId.delete(m.id);
-        return fresh;
-      }),
-    }));
-    if (byId.size && pages[0])
-      pages[0] = { ...pages[0], items: [...pages[0].items, ...byId.values()] };
-    return { ...data, pages };
-  });
-}
-
-/** Every message held for a room, once each, oldest first (ties broken by id). */
-export function flattenPages(data: MessagePages | undefined): Message[] {
-  if (!data) return [];
-  const byId = new Map<string, Message>();
-  for (const page of data.pages) for (const m of page.items) byId.set(m.id, m);
-  return [...byId.values()].sort(
-    (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
-  );
-}
 
 export function invalidateRoomLists(client: QueryClient) {
   return Promise.all([

@@ -1,8 +1,7 @@
 import type { TFunction } from 'i18next';
 import { formatDate } from '@shared/format';
 import { relativeTime } from '@shared/relativeTime';
-import { formatPrice } from '../listings';
-import type { ChatUser, Message, Room } from './types';
+import type { ChatUser, Room } from './types';
 
 /** The other members of a room (all of them but me). */
 export const othersIn = (room: Room, meId: string): ChatUser[] =>
@@ -43,18 +42,4 @@ export function presenceText(
   return t('chats.presence.lastSeen', {
     when: formatRelative(presence.lastSeenAt, t, language, now),
   });
-}
-
-/** One line for the room list: the text, or what kind of message it was. */
-export function messagePreview(message: Message, meId: string, t: TFunction, language: string) {
-  let text: string;
-  if (message.deleted) text = t('chats.message.deleted');
-  else if (message.type === 'offer' && message.offer)
-    text = t('chats.preview.offer', {
-      amount: formatPrice(message.offer.amount, message.offer.currency, language),
-    });
-  else if (message.type === 'listing' && message.listing)
-    text = t('chats.preview.listing', { title: message.listing.title });
-  else text = message.content;
-  return message.senderId === meId ? t('chats.preview.mine', { text }) : text;
 }

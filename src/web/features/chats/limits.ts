@@ -1,2 +1,2 @@
-/** A chat message holds at most this many characters once trimmed (the server checks the same). */
-export const CHAT_MESSAGE_MAX = 4_000;
+// A chat message holds at most this many characters once trimmed (the server's own rule).
+export { MESSAGE_MAX_LENGTH as CHAT_MESSAGE_MAX } from '@shared/schemas/chats';

@@ -1,15 +1,15 @@
 import type { ChatListing, Message, Room } from './types';
 
 /**
- * The seller of the listing a room is about: the listing says so when the server sends it;
- * otherwise the contact's card was posted by the buyer, so in a direct room the seller is the
- * other member. Unknown (null) means no offer control is shown.
+ * The seller of the listing a room is about. The card does not name them, but the contact's
+ * card was posted by the buyer, so in a direct room the seller is the other member; an offer
+ * already made names both. Unknown (null) means no offer control is shown.
  */
 export function sellerOf(room: Room, messages: Message[]): string | null {
   const listing = room.listing;
-  if (!listing) return null;
-  if (listing.sellerId) return listing.sellerId;
-  if (room.isGroup) return null;
+  if (!listing || room.isGroup) return null;
+  const offer = messages.find((m) => m.offer?.listingId === listing.id)?.offer;
+  if (offer) return offer.sellerId;
   const card = messages.find((m) => m.type === 'listing' && m.listing?.id === listing.id);
   if (!card?.senderId) return null;
   return room.participants.find((p) => p.id !== card.senderId)?.id ?? null;
