@@ -31,7 +31,7 @@ import { withSafeRequestLogging } from './platform/auth/logging';
 import { createSessionResolver } from './platform/sessions';
 import { registerCsrfProtection } from './platform/csrf';
 import { modules } from './modules';
-import { createNullRealtime, type Realtime } from './platform/realtime';
+import { createRealtime, type Realtime, type RealtimeService } from './platform/realtime';
 
 export interface AppDeps {
   config: Config;
@@ -48,7 +48,10 @@ export interface AppDeps {
   now?: () => Date;
   /** Injected fetch for remote services (Google Books). */
   fetch?: typeof fetch;
-  /** Live events to members' sockets (src/server/platform/realtime). */
+  /**
+   * Live events to members' sockets (src/server/platform/realtime); built on `database` when
+   * omitted. A service with `attach` serves GET /api/realtime; it is closed with the app.
+   */
   realtime?: Realtime;
 }
 
@@ -92,8 +95,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now ?? (() => new Date()),
     fetch: deps.fetch ?? globalThis.fetch,
     storage: deps.storage ?? createStorage({ rootDir: join(config.dataDir, 'uploads') }),
-    realtime: deps.realtime ?? createNullRealtime(),
+    realtime:
+      deps.realtime ??
+      createRealtime({
+        database: deps.database,
+        trustedOrigins: config.trustedOrigins,
+        log: app.log,
+      }),
   };
+  app.addHook('onClose', async () => moduleDeps.realtime.close());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -161,6 +171,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await moduleDeps.storage.register(app);
+  const realtime = moduleDeps.realtime as Partial<RealtimeService>;
+  if (realtime.attach) await realtime.attach(app);
   for (const register of modules) {
     await app.register(async (scope) =>
       register(scope.withTypeProvider<ZodTypeProvider>(), moduleDeps),

@@ -1,8 +1,8 @@
-// STUB (to be replaced by the realtime branch): the browser side of the realtime service.
-// One WebSocket per tab at /api/realtime while a member is signed in; reconnects with backoff
-// and jitter; after a reconnect every `onReconnect` handler runs so features fetch what they
-// missed (e.g. messages after the last one they hold).
-import { useEffect } from 'react';
+// The browser side of the realtime service: one WebSocket per tab at /api/realtime while a member
+// is signed in. It reconnects with exponential backoff and full jitter, subscribes again to the
+// tab's topics, and then runs every `onReconnect` handler so features fetch what they missed
+// (delivery over the socket is at most once). Frames are never queued: best effort.
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 export interface RealtimeEvent {
   type: string;
@@ -10,34 +10,201 @@ export interface RealtimeEvent {
 }
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'closed';
 
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_CAP_MS = 30_000;
+/** A connection that lived this long was healthy: the next failure starts the backoff over. */
+const HEALTHY_MS = 10_000;
+
+type Listener = (event: RealtimeEvent) => void;
+const listeners = new Map<string, Set<Listener>>();
+const topics = new Map<string, number>();
+const reconnectHandlers = new Set<() => void>();
+const statusListeners = new Set<() => void>();
+
+let status: RealtimeStatus = 'idle';
+let socket: WebSocket | null = null;
+let url = '';
+let wanted = false;
+let everOpened = false;
+let attempt = 0;
+let openedAt = 0;
+let retry: ReturnType<typeof setTimeout> | undefined;
+
+function setStatus(next: RealtimeStatus) {
+  if (status === next) return;
+  status = next;
+  for (const notify of statusListeners) notify();
+}
+
+function send(frame: RealtimeEvent): boolean {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify(frame));
+  return true;
+}
+
+function dispatch(event: RealtimeEvent) {
+  for (const listener of [...(listeners.get(event.type) ?? [])]) {
+    try {
+      listener(event);
+    } catch (err) {
+      console.error(err);
+    }
+  }
+}
+
+function connect() {
+  retry = undefined;
+  if (!wanted) return;
+  setStatus('connecting');
+  const ws = new WebSocket(url);
+  socket = ws;
+  ws.onopen = () => {
+    openedAt = Date.now();
+    setStatus('open');
+    for (const topic of topics.keys()) send({ type: 'subscribe', topic });
+    if (everOpened) for (const handler of [...reconnectHandlers]) handler();
+    everOpened = true;
+  };
+  ws.onmessage = (message) => {
+    let event: RealtimeEvent;
+    try {
+      event = JSON.parse(String(message.data)) as RealtimeEvent;
+    } catch {
+      return;
+    }
+    if (event && typeof event.type === 'string') dispatch(event);
+  };
+  // A close always follows an error; the backoff starts there.
+  ws.onerror = () => {};
+  ws.onclose = () => {
+    if (socket !== ws) return;
+    socket = null;
+    if (openedAt && Date.now() - openedAt > HEALTHY_MS) attempt = 0;
+    openedAt = 0;
+    setStatus('closed');
+    if (wanted) schedule();
+  };
+}
+
+function schedule() {
+  const delay = Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
+  attempt = Math.min(attempt + 1, 16);
+  retry = setTimeout(connect, delay);
+}
+
+/** Back online or back on the tab: no reason to sit out the rest of a long backoff. */
+function reconnectNow() {
+  if (!wanted || socket || retry === undefined) return;
+  clearTimeout(retry);
+  connect();
+}
+
+/** Opens the tab's socket (on sign-in). `endpoint` defaults to this origin's /api/realtime. */
+export function startRealtime(endpoint?: string): void {
+  if (wanted) return;
+  wanted = true;
+  everOpened = false;
+  attempt = 0;
+  url =
+    endpoint ?? `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/realtime`;
+  if (typeof window !== 'undefined') {
+    window.addEventListener('online', reconnectNow);
+    document.addEventListener('visibilitychange', reconnectNow);
+  }
+  connect();
+}
+
+/** Closes the tab's socket for good (on sign-out). */
+export function stopRealtime(): void {
+  if (!wanted) return;
+  wanted = false;
+  clearTimeout(retry);
+  retry = undefined;
+  if (typeof window !== 'undefined') {
+    window.removeEventListener('online', reconnectNow);
+    document.removeEventListener('visibilitychange', reconnectNow);
+  }
+  const ws = socket;
+  socket = null;
+  ws?.close(1000);
+  setStatus('idle');
+}
+
+/** Listens to events of one type; returns the function that stops listening. */
+export function onRealtimeEvent(type: string, listener: Listener): () => void {
+  let set = listeners.get(type);
+  if (!set) listeners.set(type, (set = new Set()));
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+    if (!set.size) listeners.delete(type);
+  };
+}
+
+/** Subscribes the tab to a topic (counted: several components may hold the same topic). */
+export function holdRealtimeTopic(topic: string): () => void {
+  const count = topics.get(topic) ?? 0;
+  topics.set(topic, count + 1);
+  if (count === 0) send({ type: 'subscribe', topic });
+  return () => {
+    const left = (topics.get(topic) ?? 1) - 1;
+    if (left > 0) return void topics.set(topic, left);
+    topics.delete(topic);
+    send({ type: 'unsubscribe', topic });
+  };
+}
+
+export function onRealtimeReconnect(handler: () => void): () => void {
+  reconnectHandlers.add(handler);
+  return () => reconnectHandlers.delete(handler);
+}
+
+/** Opens the socket while `active` (a signed-in member's id) is set; used once by the app shell. */
+export function useRealtimeConnection(active: string | null): void {
+  useEffect(() => {
+    if (!active) return;
+    startRealtime();
+    return stopRealtime;
+  }, [active]);
+}
+
 /** Runs `handler` for every event of this type while the component is mounted. */
 export function useRealtimeEvent(type: string, handler: (event: RealtimeEvent) => void): void {
+  const latest = useRef(handler);
   useEffect(() => {
-    void type;
-    void handler;
-  }, [type, handler]);
+    latest.current = handler;
+  });
+  useEffect(() => onRealtimeEvent(type, (event) => latest.current(event)), [type]);
 }
 
 /** Subscribes this tab to a topic (`kind:id`) while mounted; null subscribes to nothing. */
 export function useRealtimeTopic(topic: string | null): void {
-  useEffect(() => {
-    void topic;
-  }, [topic]);
+  useEffect(() => (topic ? holdRealtimeTopic(topic) : undefined), [topic]);
 }
 
 /** Runs `handler` after every reconnect (not the first connect) while mounted. */
 export function useRealtimeReconnect(handler: () => void): void {
+  const latest = useRef(handler);
   useEffect(() => {
-    void handler;
-  }, [handler]);
+    latest.current = handler;
+  });
+  useEffect(() => onRealtimeReconnect(() => latest.current()), []);
 }
 
 /** Sends a frame if the socket is open; returns false otherwise (frames are best effort). */
 export function sendRealtime(frame: RealtimeEvent): boolean {
-  void frame;
-  return false;
+  return send(frame);
+}
+
+function subscribeStatus(notify: () => void) {
+  statusListeners.add(notify);
+  return () => statusListeners.delete(notify);
 }
 
 export function useRealtimeStatus(): RealtimeStatus {
-  return 'idle';
+  return useSyncExternalStore(
+    subscribeStatus,
+    () => status,
+    () => 'idle',
+  );
 }

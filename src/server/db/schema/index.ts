@@ -3,3 +3,4 @@ export * from './platform';
 export * from './accounts';
 export * from './marketplace';
 export * from './chats';
+export * from './realtime';

@@ -1,12 +1,14 @@
-// STUB (to be replaced by the realtime branch): delivers nothing, knows nobody online. It lets
-// features code against the contract in ./types while the service is being built.
 import type { Realtime } from './types';
 export type { Realtime, RealtimeEvent, ClientFrame } from './types';
+export { createRealtime, type RealtimeOptions, type RealtimeService } from './service';
+export { PayloadTooLargeError, MAX_PAYLOAD_BYTES } from './bus';
 
+/** Delivers nothing and knows nobody online: for scripts and tests that need no sockets. */
 export function createNullRealtime(): Realtime {
   return {
     async toUsers() {},
     async toTopic() {},
+    async leaveTopic() {},
     topic() {},
     onFrame() {},
     async isOnline() {

@@ -25,9 +25,18 @@ export interface Realtime {
   toUsers(userIds: readonly string[], event: RealtimeEvent): Promise<void>;
   /**
    * Delivers an event to every socket subscribed to a topic (`kind:id`, e.g. `room:<uuid>`),
-   * on any server process.
+   * on any server process. `exceptUserIds` leaves out these members' sockets (e.g. the typist).
    */
-  toTopic(topic: string, event: RealtimeEvent): Promise<void>;
+  toTopic(
+    topic: string,
+    event: RealtimeEvent,
+    options?: { exceptUserIds?: readonly string[] },
+  ): Promise<void>;
+  /**
+   * Ends these members' subscriptions to a topic on every process (e.g. a member left a room:
+   * a subscription is authorised once, when made). Optional so that fakes need not implement it.
+   */
+  leaveTopic?(userIds: readonly string[], topic: string): Promise<void>;
   /**
    * Declares a topic kind. A client subscribes with `{"type":"subscribe","topic":"kind:id"}`;
    * `authorize` decides; a refusal answers `{"type":"error","status":403,"topic":...}` and nothing

@@ -1,0 +1,206 @@
+import pg from 'pg';
+import type { RealtimeEvent } from './types';
+
+/**
+ * What travels between server processes: an event and who receives it. Each process delivers it
+ * to its own sockets. `leave` removes a topic subscription of these members (e.g. a member left
+ * a room) instead of delivering an event.
+ */
+export interface BusMessage {
+  users?: string[];
+  topic?: string;
+  exceptUsers?: string[];
+  leave?: boolean;
+  event: RealtimeEvent;
+}
+
+export interface Bus {
+  publish(message: BusMessage): Promise<void>;
+  onMessage(handler: (message: BusMessage) => void): void;
+  /** Runs when messages may have been lost (the listener reconnected). */
+  onGap(handler: () => void): void;
+  /** Resolves once messages from other processes can arrive. */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+/** NOTIFY refuses payloads of 8,000 bytes or more; the rest is room for the envelope. */
+export const MAX_PAYLOAD_BYTES = 7900;
+export const CHANNEL = 'scaffale_rt';
+
+export class PayloadTooLargeError extends Error {
+  readonly code = 'realtime_payload_too_large';
+  constructor(bytes: number) {
+    super(
+      `Realtime payload of ${bytes} bytes is over the ${MAX_PAYLOAD_BYTES}-byte limit ` +
+        '(PostgreSQL NOTIFY): send ids and let clients fetch the rest',
+    );
+  }
+}
+
+type Wire = BusMessage & { o: string };
+
+/**
+ * The message as one or more wire payloads within the size limit: a long member list is split
+ * across several notifications; an event that does not fit on its own is refused.
+ */
+export function encode(message: BusMessage, origin: string): string[] {
+  const text = JSON.stringify({ ...message, o: origin } satisfies Wire);
+  const bytes = Buffer.byteLength(text);
+  if (bytes <= MAX_PAYLOAD_BYTES) return [text];
+  const users = message.users ?? [];
+  if (users.length <= 1) throw new PayloadTooLargeError(bytes);
+  const half = Math.ceil(users.length / 2);
+  return [
+    ...encode({ ...message, users: users.slice(0, half) }, origin),
+    ...encode({ ...message, users: users.slice(half) }, origin),
+  ];
+}
+
+function decode(text: string): Wire | null {
+  try {
+    const wire = JSON.parse(text) as Wire;
+    return wire && typeof wire.event?.type === 'string' ? wire : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One process (the embedded database): delivery is a function call, with the same size rule. */
+export function createLocalBus(): Bus {
+  const handlers: ((m: BusMessage) => void)[] = [];
+  return {
+    async publish(message) {
+      for (const text of encode(message, 'local')) {
+        const wire = decode(text)!;
+        for (const handler of handlers) handler(wire);
+      }
+    },
+    onMessage(handler) {
+      handlers.push(handler);
+    },
+    onGap() {},
+    ready: Promise.resolve(),
+    async close() {
+      handlers.length = 0;
+    },
+  };
+}
+
+export interface PgBusOptions {
+  pool: pg.Pool;
+  processId: string;
+  log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  channel?: string;
+  /** Reconnect backoff of the LISTEN connection: base and cap in ms (full jitter). */
+  backoffMs?: { base: number; cap: number };
+  /** How often the LISTEN connection is checked with a query. */
+  checkEveryMs?: number;
+}
+
+/**
+ * Several processes on one PostgreSQL server: NOTIFY through the pool, LISTEN on a dedicated
+ * connection that reconnects with backoff. A process delivers its own messages at once and skips
+ * their echo, so a local recipient does not wait for a round trip.
+ */
+export function createPgBus(opts: PgBusOptions): Bus {
+  const channel = opts.channel ?? CHANNEL;
+  const backoff = opts.backoffMs ?? { base: 500, cap: 30_000 };
+  const handlers: ((m: BusMessage) => void)[] = [];
+  const gapHandlers: (() => void)[] = [];
+  let listener: pg.Client | null = null;
+  let closed = false;
+  let everConnected = false;
+  let retry: NodeJS.Timeout | undefined;
+  let listening = () => {};
+  const ready = new Promise<void>((resolve) => (listening = resolve));
+
+  const deliver = (m: BusMessage) => {
+    for (const handler of handlers) handler(m);
+  };
+
+  async function listen(attempt: number): Promise<void> {
+    if (closed) return;
+    const client = new pg.Client({
+      ...(opts.pool.options as pg.ClientConfig),
+      keepAlive: true,
+      application_name: 'scaffale_realtime',
+    });
+    let dropped = false;
+    const drop = (err?: Error) => {
+      if (dropped) return;
+      dropped = true;
+      if (listener === client) listener = null;
+      client.end().catch(() => {});
+      if (closed) return;
+      opts.log.warn({ err: err?.message }, 'realtime: LISTEN connection lost, reconnecting');
+      schedule(attempt + 1);
+    };
+    client.on('error', drop);
+    client.on('end', () => drop());
+    client.on('notification', (n) => {
+      if (n.channel !== channel || !n.payload) return;
+      const wire = decode(n.payload);
+      if (wire && wire.o !== opts.processId) deliver(wire);
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+    } catch (err) {
+      drop(err as Error);
+      return;
+    }
+    if (closed) {
+      await client.end().catch(() => {});
+      return;
+    }
+    listener = client;
+    attempt = 0;
+    if (everConnected) {
+      opts.log.info({}, 'realtime: LISTEN connection restored');
+      for (const handler of gapHandlers) handler();
+    }
+    everConnected = true;
+    listening();
+  }
+
+  function schedule(attempt: number) {
+    const delay = Math.random() * Math.min(backoff.cap, backoff.base * 2 ** attempt);
+    retry = setTimeout(() => void listen(attempt), delay);
+    retry.unref();
+  }
+
+  // A connection that died silently (no FIN) shows up on the next query.
+  const check = setInterval(() => {
+    listener?.query('select 1').catch(() => listener?.emit('error', new Error('check failed')));
+  }, opts.checkEveryMs ?? 30_000);
+  check.unref();
+
+  void listen(0);
+
+  return {
+    async publish(message) {
+      const payloads = encode(message, opts.processId);
+      for (const text of payloads) deliver(decode(text)!);
+      for (const text of payloads) {
+        await opts.pool.query('select pg_notify($1, $2)', [channel, text]);
+      }
+    },
+    onMessage(handler) {
+      handlers.push(handler);
+    },
+    onGap(handler) {
+      gapHandlers.push(handler);
+    },
+    ready,
+    async close() {
+      closed = true;
+      listening();
+      clearInterval(check);
+      clearTimeout(retry);
+      const client = listener;
+      listener = null;
+      await client?.end().catch(() => {});
+    },
+  };
+}

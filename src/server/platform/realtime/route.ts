@@ -1,0 +1,83 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { AppError, forbidden, unauthorized } from '../errors';
+import { CLOSE, type SocketHub } from './sockets';
+
+const errorSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+
+const DESCRIPTION = `Opens the tab's WebSocket (HTTP upgrade; answers 101 Switching Protocols).
+The handshake needs the session cookie and an Origin among the site's own origins; otherwise it is
+refused before the socket opens. Frames are JSON objects with a string \`type\`, at most 16 KB,
+at most 20 a second (bursts of 40). Client frames: \`{"type":"subscribe","topic":"kind:id"}\`,
+\`{"type":"unsubscribe","topic":"kind:id"}\` and feature frames (e.g. \`chat.typing\`). Server
+frames: feature events, \`{"type":"subscribed","topic"}\` and \`{"type":"error","status","topic"?}\`.
+Close codes: 1001 server closing, 1008 malformed frame or rate limit, 1009 frame too large,
+1012 reconnect and fetch what you missed. A plain GET without the upgrade answers 426.`;
+
+export interface RouteOptions {
+  trustedOrigins: readonly string[];
+  maxFrameBytes: number;
+  maxSocketsPerUser: number;
+  hub: SocketHub;
+  isClosed: () => boolean;
+}
+
+/** GET /api/realtime: the handshake is checked by Fastify hooks, so a refusal is plain HTTP. */
+export async function registerRealtimeRoute(app: FastifyInstance, opts: RouteOptions) {
+  const { hub } = opts;
+  await app.register(async (scope) => {
+    await scope.register(websocket, {
+      options: { maxPayload: opts.maxFrameBytes, perMessageDeflate: false },
+      preClose(done) {
+        hub.closeAll(CLOSE.goingAway, 'server closing');
+        // Clients that do not answer the close handshake are cut after a short grace.
+        const wss = scope.websocketServer;
+        setTimeout(() => {
+          for (const client of wss.clients) client.terminate();
+        }, 1000).unref();
+        wss.close(() => done());
+      },
+      // ws already answered a protocol error (1009 for an oversized frame) with its close frame;
+      // only a socket still open after an error is cut.
+      errorHandler(error, socket: WebSocket, request) {
+        request.log.debug({ err: error }, 'realtime socket error');
+        if (socket.readyState === socket.OPEN) socket.terminate();
+      },
+    });
+
+    const checkHandshake = async (request: FastifyRequest) => {
+      const origin = request.headers.origin;
+      if (!origin || !opts.trustedOrigins.includes(origin)) throw forbidden();
+      if (!request.user) throw unauthorized();
+      if (opts.isClosed()) throw new AppError(503, 'unavailable', 'errors.internal');
+      if (hub.socketCount(request.user.id) >= opts.maxSocketsPerUser) {
+        throw new AppError(429, 'rate_limited', 'errors.rateLimited', undefined, { seconds: 60 });
+      }
+    };
+
+    scope.route({
+      method: 'GET',
+      url: '/api/realtime',
+      schema: {
+        tags: ['realtime'],
+        summary: "The tab's live connection (WebSocket)",
+        description: DESCRIPTION,
+        security: [{ session: [] }],
+        response: { 401: errorSchema, 403: errorSchema, 426: errorSchema, 429: errorSchema },
+      },
+      preHandler: checkHandshake,
+      handler: async (_request, reply) =>
+        reply
+          .status(426)
+          .header('upgrade', 'websocket')
+          .send({ error: { code: 'upgrade_required', message: 'Upgrade Required' } }),
+      wsHandler: (socket, request) => {
+        hub.accept(socket, request.user!.id);
+      },
+    });
+  });
+}

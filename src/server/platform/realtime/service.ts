@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import { createLocalBus, createPgBus, type Bus } from './bus';
+import { createPresence } from './presence';
+import { registerRealtimeRoute } from './route';
+import { CLOSE, createSocketHub, type SocketLimits } from './sockets';
+import type { Realtime } from './types';
+
+interface Log {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface RealtimeOptions {
+  database: Database;
+  /** Origins whose pages may open a socket (config.trustedOrigins). */
+  trustedOrigins: readonly string[];
+  log?: Log;
+  /** Defaults to PostgreSQL LISTEN/NOTIFY on a PostgreSQL server, in-process otherwise. */
+  bus?: Bus;
+  /** Ping interval; a socket that missed one ping is dropped at the next (default 25 s). */
+  heartbeatMs?: number;
+  /** How often this process refreshes its presence rows (default 20 s). */
+  presenceRefreshMs?: number;
+  /** A presence row not refreshed for this long belongs to a dead process (default 60 s). */
+  presenceTtlMs?: number;
+  /** How often users.last_seen_at of connected members is written (default 60 s). */
+  lastSeenEveryMs?: number;
+  /** Largest client frame (default 16 KB); larger ones close the socket with 1009. */
+  maxFrameBytes?: number;
+  /** Sockets one member may hold on one process (tabs); more are refused with 429. */
+  maxSocketsPerUser?: number;
+  limits?: Partial<SocketLimits>;
+}
+
+/** The realtime service with what buildApp needs to serve it. */
+export interface RealtimeService extends Realtime {
+  readonly processId: string;
+  /** Registers GET /api/realtime on the app and closes every socket when the app closes. */
+  attach(app: FastifyInstance): Promise<void>;
+  /** Live sockets on this process (of one member when given). */
+  socketCount(userId?: string): number;
+  /** Resolves once events from other processes can arrive (LISTEN is in place). */
+  ready(): Promise<void>;
+}
+
+const silent: Log = { warn() {}, info() {}, error() {} };
+
+export function createRealtime(opts: RealtimeOptions): RealtimeService {
+  const processId = randomUUID();
+  const log = opts.log ?? silent;
+  const heartbeatMs = opts.heartbeatMs ?? 25_000;
+  const refreshMs = opts.presenceRefreshMs ?? 20_000;
+  const lastSeenMs = opts.lastSeenEveryMs ?? 60_000;
+  const bus =
+    opts.bus ??
+    (opts.database.kind === 'postgres' && opts.database.pool
+      ? createPgBus({ pool: opts.database.pool, processId, log })
+      : createLocalBus());
+  const presenceHandlers: ((userId: string, online: boolean) => void | Promise<void>)[] = [];
+  let closed = false;
+
+  const presence = createPresence({
+    database: opts.database,
+    processId,
+    ttlMs: opts.presenceTtlMs ?? 60_000,
+    async onChange(userId, online) {
+      for (const handler of presenceHandlers) {
+        try {
+          await handler(userId, online);
+        } catch (err) {
+          log.warn({ err, userId }, 'realtime: presence handler failed');
+        }
+      }
+    },
+    onError: (err) => log.error({ err }, 'realtime: presence write failed'),
+  });
+
+  const hub = createSocketHub({
+    processId,
+    limits: {
+      framesPerSecond: 20,
+      burst: 40,
+      maxTopics: 50,
+      maxBufferedBytes: 1024 * 1024,
+      ...opts.limits,
+    },
+    onFirstSocket: (userId) => void presence.connected(userId),
+    onLastSocket: (userId) => void presence.disconnected(userId),
+    log,
+  });
+  bus.onMessage((message) => hub.deliver(message));
+  // Messages from other processes may have been lost while LISTEN was down: clients reconnect
+  // and fetch what they missed over HTTP.
+  bus.onGap(() => hub.closeAll(CLOSE.restart, 'resync'));
+
+  const timers = [
+    setInterval(() => hub.heartbeat(), heartbeatMs),
+    setInterval(() => {
+      presence
+        .refresh()
+        .then(() => presence.expire())
+        .catch((err) => log.warn({ err }, 'realtime: presence refresh failed'));
+    }, refreshMs),
+    setInterval(() => {
+      presence
+        .touchLastSeen()
+        .catch((err) => log.warn({ err }, 'realtime: last seen update failed'));
+    }, lastSeenMs),
+  ];
+  for (const timer of timers) timer.unref();
+
+  const service: RealtimeService = {
+    processId,
+    async toUsers(userIds, event) {
+      if (!userIds.length) return;
+      await bus.publish({ users: [...new Set(userIds)], event });
+    },
+    async toTopic(topic, event, options) {
+      const exceptUsers = options?.exceptUserIds?.length ? [...options.exceptUserIds] : undefined;
+      await bus.publish({ topic, exceptUsers, event });
+    },
+    async leaveTopic(userIds, topic) {
+      if (!userIds.length) return;
+      await bus.publish({ users: [...userIds], topic, leave: true, event: { type: 'leave' } });
+    },
+    topic(kind, authorize) {
+      hub.topicKinds.set(kind, authorize);
+    },
+    onFrame(type, handler) {
+      hub.frameHandlers.set(type, handler);
+    },
+    isOnline: (userId) => presence.isOnline(userId),
+    onlineAmong: (userIds) => presence.onlineAmong(userIds),
+    onPresence(handler) {
+      presenceHandlers.push(handler);
+    },
+    socketCount: (userId) => hub.socketCount(userId),
+    ready: () => bus.ready,
+    async attach(app) {
+      await registerRealtimeRoute(app, {
+        trustedOrigins: opts.trustedOrigins,
+        maxFrameBytes: opts.maxFrameBytes ?? 16 * 1024,
+        maxSocketsPerUser: opts.maxSocketsPerUser ?? 32,
+        hub,
+        isClosed: () => closed,
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const timer of timers) clearInterval(timer);
+      // Sockets are closed by the route's preClose; a service used without a route has none.
+      hub.closeAll(CLOSE.goingAway, 'server closing');
+      for (const userId of [...hub.byUser.keys()]) {
+        hub.byUser.delete(userId);
+        void presence.disconnected(userId);
+      }
+      await presence.settle();
+      await bus.close();
+    },
+  };
+  return service;
+}

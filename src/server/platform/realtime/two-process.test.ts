@@ -1,0 +1,150 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/helpers';
+import { createMember, type Member } from '../../test/members';
+import { createNullRealtime } from './index';
+import { eventually, mustOpen } from './testing';
+
+const ORIGIN = 'http://localhost:3000';
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (!pgUrl) console.warn('two-process realtime test skipped: TEST_DATABASE_URL is not set');
+
+/** A server process of its own, driven over stdin/stdout (see test-server.ts). */
+interface ServerProcess {
+  url: string;
+  child: ChildProcessWithoutNullStreams;
+  call(op: string, args: Record<string, unknown>): Promise<unknown>;
+}
+
+async function startServer(databaseUrl: string): Promise<ServerProcess> {
+  const script = fileURLToPath(new URL('./test-server.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      AUTH_SECRET: testConfig().authSecret,
+      PRESENCE_REFRESH_MS: '500',
+    },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const pending = new Map<
+    number,
+    (answer: { ok: boolean; value?: unknown; error?: string }) => void
+  >();
+  let nextId = 1;
+  const lines = createInterface({ input: child.stdout });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 30_000);
+    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${stderr}`)));
+    lines.on('line', (line) => {
+      const msg = JSON.parse(line);
+      if (msg.url) {
+        clearTimeout(timer);
+        resolve(msg.url);
+      } else pending.get(msg.id)?.(msg);
+    });
+  });
+  return {
+    url,
+    child,
+    call(op, args) {
+      const id = nextId++;
+      child.stdin.write(`${JSON.stringify({ id, op, ...args })}\n`);
+      return new Promise((resolve, reject) => {
+        pending.set(id, (answer) =>
+          answer.ok ? resolve(answer.value) : reject(new Error(answer.error)),
+        );
+      });
+    },
+  };
+}
+
+describe.skipIf(!pgUrl)('two server processes on one PostgreSQL database', () => {
+  let t: TestApp;
+  let one: ServerProcess;
+  let two: ServerProcess;
+  let ann: Member;
+  let databaseUrl: string;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    databaseUrl = String(database.pool!.options.connectionString);
+    // This process only signs members in; the sockets live on the two servers.
+    t = await createTestApp({ database, deps: { realtime: createNullRealtime() } });
+    ann = await createMember(t);
+    [one, two] = await Promise.all([startServer(databaseUrl), startServer(databaseUrl)]);
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const server of [one, two]) {
+      if (!server || server.child.exitCode !== null) continue;
+      const exited = new Promise((r) => server.child.once('exit', r));
+      server.child.kill('SIGTERM');
+      await exited;
+    }
+  });
+
+  it('an event published on one process reaches a socket held by the other', async () => {
+    const socket = await mustOpen(one.url, { cookie: ann.cookie, origin: ORIGIN });
+    await two.call('toUsers', { users: [ann.id], event: { type: 'chat.message', roomId: 'r1' } });
+    expect(await socket.next((f) => f.type === 'chat.message')).toEqual({
+      type: 'chat.message',
+      roomId: 'r1',
+    });
+    socket.ws.close();
+    await socket.closed;
+  });
+
+  it('presence is seen from both processes, and offline after the last socket anywhere', async () => {
+    const bob = await createMember(t);
+    const onOne = await mustOpen(one.url, { cookie: bob.cookie, origin: ORIGIN });
+    const onTwo = await mustOpen(two.url, { cookie: bob.cookie, origin: ORIGIN });
+    await eventually(async () => (await two.call('isOnline', { user: bob.id })) === true);
+    expect(await one.call('isOnline', { user: bob.id })).toBe(true);
+    onOne.ws.close();
+    await onOne.closed;
+    // Still online through the other process's socket.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await one.call('isOnline', { user: bob.id })).toBe(true);
+    onTwo.ws.close();
+    await onTwo.closed;
+    await eventually(async () => (await one.call('isOnline', { user: bob.id })) === false);
+    const [row] = await t.database.query<{ last_seen_at: Date | null }>(
+      'select last_seen_at from users where id = $1',
+      [bob.id],
+    );
+    expect(row.last_seen_at).not.toBeNull();
+  });
+
+  it('after the LISTEN connection drops, sockets are told to reconnect and delivery resumes', async () => {
+    const socket = await mustOpen(one.url, { cookie: ann.cookie, origin: ORIGIN });
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    const dbName = new URL(databaseUrl).pathname.slice(1);
+    await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+       where application_name = 'scaffale_realtime' and datname = $1`,
+      [dbName],
+    );
+    // Messages may have been missed meanwhile: the client is asked to reconnect and catch up.
+    expect(await socket.closed).toBe(1012);
+    const again = await mustOpen(one.url, { cookie: ann.cookie, origin: ORIGIN });
+    await eventually(async () => {
+      const { rows } = await admin.query(
+        `select count(*)::int as n from pg_stat_activity
+         where application_name = 'scaffale_realtime' and datname = $1 and query ilike 'listen%'`,
+        [dbName],
+      );
+      return rows[0].n === 2;
+    }, 15_000);
+    await admin.end();
+    await two.call('toUsers', { users: [ann.id], event: { type: 'after.gap' } });
+    expect(await again.next((f) => f.type === 'after.gap')).toEqual({ type: 'after.gap' });
+    again.ws.close();
+  }, 30_000);
+});

@@ -1,0 +1,109 @@
+// The browser client against a local WebSocket server speaking the service's protocol (the real
+// server is covered by src/server/platform/realtime/*.test.ts and the chats e2e journey).
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import {
+  holdRealtimeTopic,
+  onRealtimeEvent,
+  onRealtimeReconnect,
+  sendRealtime,
+  startRealtime,
+  stopRealtime,
+} from './realtime';
+
+let server: WebSocketServer;
+let endpoint: string;
+const sockets: WebSocket[] = [];
+const received: { socket: number; frame: Record<string, unknown> }[] = [];
+const closes: number[] = [];
+
+beforeAll(async () => {
+  // Node 20 has no global WebSocket; the browser's and ws's share this API.
+  (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
+  server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise((r) => server.once('listening', r));
+  endpoint = `ws://127.0.0.1:${(server.address() as { port: number }).port}/api/realtime`;
+  server.on('connection', (ws) => {
+    const index = sockets.push(ws) - 1;
+    ws.on('message', (data) => received.push({ socket: index, frame: JSON.parse(String(data)) }));
+    ws.on('close', (code) => closes.push(code));
+  });
+});
+
+afterAll(async () => {
+  stopRealtime();
+  await new Promise((r) => server.close(r));
+});
+
+const until = async (check: () => boolean, timeoutMs = 5000) => {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+it('connects, dispatches by type, re-subscribes and runs the reconnect handlers after a drop', async () => {
+  const events: unknown[] = [];
+  const stop = onRealtimeEvent('chat.message', (e) => events.push(e));
+  let reconnects = 0;
+  onRealtimeReconnect(() => reconnects++);
+  expect(sendRealtime({ type: 'chat.typing' })).toBe(false);
+
+  startRealtime(endpoint);
+  await until(() => sockets.length === 1 && sockets[0].readyState === WebSocket.OPEN);
+  const release = holdRealtimeTopic('room:1');
+  const again = holdRealtimeTopic('room:1');
+  await until(() => received.length === 1);
+  expect(received[0]).toEqual({ socket: 0, frame: { type: 'subscribe', topic: 'room:1' } });
+
+  sockets[0].send(JSON.stringify({ type: 'chat.message', roomId: 'r' }));
+  sockets[0].send(JSON.stringify({ type: 'other' }));
+  sockets[0].send('not json');
+  await until(() => events.length === 1);
+  expect(events).toEqual([{ type: 'chat.message', roomId: 'r' }]);
+  expect(reconnects).toBe(0);
+  // The first connect is not a reconnect.
+  await until(() => sendRealtime({ type: 'chat.typing', roomId: 'r' }));
+
+  sockets[0].terminate();
+  await until(() => sockets.length === 2 && reconnects === 1, 3000);
+  expect(received.filter((r) => r.socket === 1)).toEqual([
+    { socket: 1, frame: { type: 'subscribe', topic: 'room:1' } },
+  ]);
+
+  // Released by both holders: unsubscribed once.
+  release();
+  again();
+  await until(() => received.some((r) => r.frame.type === 'unsubscribe'));
+  expect(received.filter((r) => r.frame.type === 'unsubscribe')).toEqual([
+    { socket: 1, frame: { type: 'unsubscribe', topic: 'room:1' } },
+  ]);
+  stop();
+
+  stopRealtime();
+  await until(() => closes.includes(1000));
+  expect(sendRealtime({ type: 'chat.typing' })).toBe(false);
+  await new Promise((r) => setTimeout(r, 700));
+  expect(sockets).toHaveLength(2);
+});
+
+it('backs off with jitter while handshakes are refused, instead of hammering the server', async () => {
+  let attempts = 0;
+  const refusing = new WebSocketServer({
+    port: 0,
+    host: '127.0.0.1',
+    verifyClient: (_info, done) => {
+      attempts++;
+      done(false, 401);
+    },
+  });
+  await new Promise((r) => refusing.once('listening', r));
+  startRealtime(`ws://127.0.0.1:${(refusing.address() as { port: number }).port}/api/realtime`);
+  await new Promise((r) => setTimeout(r, 2500));
+  stopRealtime();
+  await new Promise((r) => refusing.close(r));
+  // Delays are random in [0, 0.5 s], [0, 1 s], [0, 2 s]...: a handful of attempts, not hundreds.
+  expect(attempts).toBeGreaterThanOrEqual(2);
+  expect(attempts).toBeLessThanOrEqual(8);
+});
