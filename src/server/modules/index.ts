@@ -10,6 +10,7 @@ import { listingRoutes } from './listings/routes';
 import { libraryRoutes } from './library/routes';
 import { userRoutes } from './users/routes';
 import { connectionRoutes } from './connections/routes';
+import { chatRoutes } from './chats/routes';
 
 /** Every domain module, registered in this order by buildApp. */
 export const modules: Module[] = [
@@ -24,4 +25,5 @@ export const modules: Module[] = [
   libraryRoutes,
   userRoutes,
   connectionRoutes,
+  chatRoutes,
 ];

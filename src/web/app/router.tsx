@@ -26,6 +26,7 @@ export const privateAreaRoutes: RouteObject[] = [
   // Marketplace: books
   { path: 'books', ...page(() => import('../features/listings/MyBooksPage')) },
   { path: 'friends', ...page(() => import('../features/connections/FriendsPage')) },
+  { path: 'chats', ...page(() => import('../features/chats/ChatsPage'), ['chats']) },
 ];
 
 export const routes: RouteObject[] = [
