@@ -9,6 +9,7 @@ import { catalogueRoutes } from './catalogue/routes';
 import { listingRoutes } from './listings/routes';
 import { libraryRoutes } from './library/routes';
 import { userRoutes } from './users/routes';
+import { seoRoutes } from './seo/routes';
 
 /** Every domain module, registered in this order by buildApp. */
 export const modules: Module[] = [
@@ -22,4 +23,5 @@ export const modules: Module[] = [
   listingRoutes,
   libraryRoutes,
   userRoutes,
+  seoRoutes,
 ];
