@@ -73,7 +73,12 @@ const textFiles = readdirSync(`${out}/web`, { recursive: true, withFileTypes: tr
   .filter((e) => e.isFile() && precompressed.test(e.name))
   .map((e) => join(e.parentPath, e.name))
   // Not .vite/manifest.json: dot folders are not served.
-  .filter((file) => !relative(`${out}/web`, file).split(sep).some((p) => p.startsWith('.')));
+  .filter(
+    (file) =>
+      !relative(`${out}/web`, file)
+        .split(sep)
+        .some((p) => p.startsWith('.')),
+  );
 let raw = 0;
 let brotli = 0;
 await Promise.all(

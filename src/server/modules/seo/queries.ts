@@ -37,10 +37,7 @@ export interface ProfileHead {
   rating: number;
 }
 
-export async function findProfileHead(
-  database: Database,
-  id: string,
-): Promise<ProfileHead | null> {
+export async function findProfileHead(database: Database, id: string): Promise<ProfileHead | null> {
   // Member ids are better-auth's: opaque text, not uuids; bounded like the API's params.
   if (!id || id.length > 64) return null;
   const [row] = await database.query<{

@@ -2,7 +2,13 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Module } from '../../app';
 import { sendNotFound } from '../../platform/errors';
-import { SITEMAP_KINDS, sitemapIndex, sitemapPage, staticSitemap, type SitemapKind } from './sitemap';
+import {
+  SITEMAP_KINDS,
+  sitemapIndex,
+  sitemapPage,
+  staticSitemap,
+  type SitemapKind,
+} from './sitemap';
 
 /** Crawlers may re-read these hourly; a CDN keeps them as long. */
 const CRAWLER_CACHE_CONTROL = 'public, max-age=3600';

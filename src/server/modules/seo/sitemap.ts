@@ -106,7 +106,10 @@ export async function sitemapPage(
   publicUrl: string,
   kind: SitemapKind,
   page: number,
-  { pageSize = SITEMAP_MAX_URLS, batchSize = BATCH }: { pageSize?: number; batchSize?: number } = {},
+  {
+    pageSize = SITEMAP_MAX_URLS,
+    batchSize = BATCH,
+  }: { pageSize?: number; batchSize?: number } = {},
 ): Promise<AsyncIterable<string> | null> {
   const source = SOURCES[kind];
   if (!Number.isInteger(page) || page < 1) return null;

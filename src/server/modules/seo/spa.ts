@@ -3,11 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { requestLanguage } from '../../platform/i18n';
 import { sendNotFound } from '../../platform/errors';
-import {
-  REVALIDATE_CACHE_CONTROL,
-  etagOf,
-  matchesIfNoneMatch,
-} from '../../platform/http-cache';
+import { REVALIDATE_CACHE_CONTROL, etagOf, matchesIfNoneMatch } from '../../platform/http-cache';
 import { describePage, renderHead } from './head';
 import { loadTemplate } from './template';
 
