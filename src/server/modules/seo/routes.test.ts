@@ -303,6 +303,28 @@ describe('the head of a book page', () => {
     expect(html).not.toContain(secretive.id);
   });
 
+  it('shows the cover as an absolute image for previews and JSON-LD', async () => {
+    const covered = await create(seller, { ...gattopardo, title: 'Lessico famigliare' });
+    await t.database.query(`update book_listings set cover_url = $2 where id = $1`, [
+      covered.id,
+      '/uploads/covers/lessico.webp',
+    ]);
+    const html = (await get(`/library/book/${covered.id}`)).body;
+    const image = `${PUBLIC_URL}/uploads/covers/lessico.webp`;
+    expect(meta(html, 'og:image')).toBe(image);
+    expect(meta(html, 'twitter:image')).toBe(image);
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(jsonLd(html).image).toBe(image);
+  });
+
+  it('answers HEAD like GET, without a body', async () => {
+    const res = await t.inject({ method: 'HEAD', url: `/library/book/${listing.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['etag']).toBeTruthy();
+    expect(res.body).toBe('');
+  });
+
   it('answers 404 with the app for a listing that does not exist', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const res = await get(`/library/book/${id}`);

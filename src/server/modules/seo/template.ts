@@ -11,9 +11,9 @@ export interface HtmlTemplate {
 
 const DROPPED = [
   /<title>[\s\S]*?<\/title>\s*/i,
-  /<meta\s+name=["']description["'][^>]*>\s*/gi,
-  /<meta\s+(?:name|property)=["'](?:og|twitter):[^"']*["'][^>]*>\s*/gi,
-  /<link\s+rel=["']canonical["'][^>]*>\s*/gi,
+  /<meta\s[^>]*\bname=["']description["'][^>]*>\s*/gi,
+  /<meta\s[^>]*\b(?:name|property)=["'](?:og|twitter):[^"']*["'][^>]*>\s*/gi,
+  /<link\s[^>]*\brel=["']canonical["'][^>]*>\s*/gi,
 ];
 const MARK = '<!--scaffale:head-->';
 
