@@ -132,16 +132,18 @@ describe('sitemaps', () => {
     const detail = (await get(`/api/listings/${listing.id}`)).json();
     expect(before.body).toContain(`<loc>${url}</loc><lastmod>${detail.updatedAt}</lastmod>`);
 
-    const reserved = await t.inject({
-      method: 'POST',
-      url: `/api/listings/${listing.id}/status`,
-      headers: { cookie: seller.cookie },
-      payload: { status: 'reserved' },
-    });
-    expect(reserved.statusCode).toBe(200);
-    const after = await get('/sitemaps/listings-1.xml');
-    expect(locs(after.body)).not.toContain(url);
-    expect(locs(after.body)).toContain(`${PUBLIC_URL}/library/book/${nasty.id}`);
+    for (const status of ['unavailable', 'reserved', 'sold']) {
+      const changed = await t.inject({
+        method: 'POST',
+        url: `/api/listings/${listing.id}/status`,
+        headers: { cookie: seller.cookie },
+        payload: { status },
+      });
+      expect(changed.statusCode, status).toBe(200);
+      const after = await get('/sitemaps/listings-1.xml');
+      expect(locs(after.body), status).not.toContain(url);
+      expect(locs(after.body)).toContain(`${PUBLIC_URL}/library/book/${nasty.id}`);
+    }
 
     await t.inject({
       method: 'POST',
