@@ -11,6 +11,7 @@ import { libraryRoutes } from './library/routes';
 import { userRoutes } from './users/routes';
 import { connectionRoutes } from './connections/routes';
 import { chatRoutes } from './chats/routes';
+import { seoRoutes } from './seo/routes';
 
 /** Every domain module, registered in this order by buildApp. */
 export const modules: Module[] = [
@@ -26,4 +27,5 @@ export const modules: Module[] = [
   userRoutes,
   connectionRoutes,
   chatRoutes,
+  seoRoutes,
 ];
