@@ -154,6 +154,7 @@ export function coverDesign(book: CoverBook): CoverDesign {
 const escapeXml = (s: string) =>
   s
     // Characters XML 1.0 forbids would make the whole SVG unreadable.
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
     .replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
