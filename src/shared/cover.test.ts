@@ -71,6 +71,15 @@ describe('coverSvg', () => {
     expect(svg).toContain('Daron Acemoglu,');
   });
 
+  it('prefers a smaller size to splitting a word', () => {
+    const svg = coverSvg({ title: 'Introduction to Algorithms', author: 'Thomas H. Cormen' });
+    const lines = [...svg.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1]);
+    const words = lines.flatMap((l) => l.split(' '));
+    expect(words).toContain('Introduction');
+    expect(words).toContain('Algorithms');
+    expect(lines.join(' ')).toContain('Introduction to Algorithms');
+  });
+
   it('breaks a single word too long for the line', () => {
     const { lines, fits } = wrapText('Supercalifragilisticexpialidocious', 8, 6);
     expect(fits).toBe(true);

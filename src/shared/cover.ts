@@ -230,9 +230,14 @@ const TITLE_SIZES = [26, 22, 19, 16];
 const LINE_HEIGHT = 1.18;
 const AUTHOR_SIZE = 13;
 
-/** The largest title size whose lines fit the box; the smallest, cut with an ellipsis, else. */
+/**
+ * The largest title size whose lines fit the box without splitting a word; the smallest, with
+ * words split or the end cut with an ellipsis, else.
+ */
 function fitTitle(title: string, width: number, height: number) {
+  const longestWord = Math.max(0, ...title.split(/\s+/).map(emWidth));
   for (const size of TITLE_SIZES) {
+    if (longestWord > width / size) continue;
     const maxLines = Math.max(1, Math.floor(height / (size * LINE_HEIGHT)));
     const wrapped = wrapText(title, width / size, maxLines);
     if (wrapped.fits) return { size, lines: wrapped.lines };
