@@ -234,15 +234,24 @@ describe('GET /api/catalogue/search', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('draws the generated cover of a book without a usable image, the same every time', async () => {
+  it('draws the generated cover of a book without a usable image, as SVG or WebP', async () => {
     const [book] = await t.database.query<{ id: string }>(
       `insert into books (title, author) values ('Il barone rampante', 'Italo Calvino') returning id`,
     );
-    const res = await t.inject({ method: 'GET', url: `/api/covers/${book.id}?w=320` });
+    const res = await t.inject({ method: 'GET', url: `/api/covers/${book.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('image/svg+xml');
     expect(res.body).toBe(coverSvg({ title: 'Il barone rampante', author: 'Italo Calvino' }));
     expect(res.body).toContain('Italo Calvino');
+    // At a width, a WebP of it: what link previews and srcset can use.
+    const sized = await t.inject({ method: 'GET', url: `/api/covers/${book.id}?w=320` });
+    expect(sized.statusCode).toBe(200);
+    expect(sized.headers['content-type']).toBe('image/webp');
+    expect(await sharp(sized.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 320,
+      height: 480,
+    });
   });
 
   it('never fetches covers from hosts that are not cover hosts', async () => {

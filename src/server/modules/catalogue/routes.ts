@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { z } from 'zod';
 import type { Module } from '../../app';
 import {
@@ -61,7 +62,7 @@ export const catalogueRoutes: Module = async (app, deps) => {
       schema: {
         tags: ['catalogue'],
         summary: "A book's cover from our origin (remote covers are fetched once and cached)",
-        description: `WebP, optionally resized to \`w\` px wide (${COVER_WIDTHS.join(', ')}); a book without a usable image gets its generated SVG cover.`,
+        description: `WebP, optionally resized to \`w\` px wide (${COVER_WIDTHS.join(', ')}); a book without a usable image gets its generated cover (SVG, or WebP at \`w\`).`,
         params: z.object({ bookId: z.string().max(64) }),
         querystring: z.object({
           w: z
@@ -89,15 +90,21 @@ export const catalogueRoutes: Module = async (app, deps) => {
         // Cached on disk by book and never refetched: the bytes behind this URL never change.
         return reply.header('cache-control', IMMUTABLE_CACHE).type('image/webp').send(image);
       }
-      return (
-        reply
-          .status(book ? 200 : 404)
-          // Short: the remote cover may answer next time.
-          .header('cache-control', 'public, max-age=300')
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-          .type('image/svg+xml')
-          .send(placeholderCover(book ? { title: book.title, author: book.author } : null))
-      );
+      const generated = placeholderCover(book ? { title: book.title, author: book.author } : null);
+      // Short: the remote cover may answer next time, and a title may be corrected.
+      reply.status(book ? 200 : 404).header('cache-control', 'public, max-age=300');
+      if (width) {
+        // Rasterised on request (a few ms): srcset and link previews get an image at that width.
+        const webp = await sharp(Buffer.from(generated), { density: (72 * width) / 200 })
+          .resize({ width })
+          .webp({ quality: 80 })
+          .toBuffer();
+        return reply.type('image/webp').send(webp);
+      }
+      return reply
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .type('image/svg+xml')
+        .send(generated);
     },
   );
 };
