@@ -1,0 +1,111 @@
+// Test support for the chats tests (not a test file itself).
+import { expect } from 'vitest';
+import type { ClientFrame, Realtime, RealtimeEvent } from '../../platform/realtime';
+import type { TestApp } from '../../test/helpers';
+import type { Member } from '../../test/members';
+
+/**
+ * A Realtime that records what the chats module publishes, and lets a test play the service's
+ * side: online members, client frames and presence changes. A double of our own interface: the
+ * real socket delivery is tested in platform/realtime.
+ */
+export function createRecordingRealtime() {
+  const toUsers: Array<{ userIds: string[]; event: RealtimeEvent }> = [];
+  const toTopic: Array<{ topic: string; event: RealtimeEvent }> = [];
+  const topics = new Map<string, (userId: string, id: string) => Promise<boolean>>();
+  const frames = new Map<string, (frame: ClientFrame) => void | Promise<void>>();
+  const presence: Array<(userId: string, online: boolean) => void | Promise<void>> = [];
+  const online = new Set<string>();
+  const realtime: Realtime = {
+    async toUsers(userIds, event) {
+      toUsers.push({ userIds: [...userIds].sort(), event });
+    },
+    async toTopic(topic, event) {
+      toTopic.push({ topic, event });
+    },
+    topic(kind, authorize) {
+      topics.set(kind, authorize);
+    },
+    onFrame(type, handler) {
+      frames.set(type, handler);
+    },
+    async isOnline(userId) {
+      return online.has(userId);
+    },
+    async onlineAmong(userIds) {
+      return new Set(userIds.filter((id) => online.has(id)));
+    },
+    onPresence(handler) {
+      presence.push(handler);
+    },
+    async close() {},
+  };
+  return {
+    realtime,
+    toUsers,
+    toTopic,
+    topics,
+    online,
+    /** A client frame as the service hands it over; answers what was replied on the socket. */
+    async frame(userId: string, data: Record<string, unknown>) {
+      const replies: RealtimeEvent[] = [];
+      await frames.get(String(data.type))?.({
+        userId,
+        socketId: `socket-${userId}`,
+        data,
+        reply: (event) => replies.push(event),
+      });
+      return replies;
+    },
+    async presenceChanged(userId: string, isOnline: boolean) {
+      for (const handler of presence) await handler(userId, isOnline);
+    },
+    clear() {
+      toUsers.length = 0;
+      toTopic.length = 0;
+    },
+  };
+}
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export function requester(t: TestApp) {
+  return (method: Method, url: string, who?: Member, payload?: unknown, lang = 'en') =>
+    t.inject({
+      method,
+      url,
+      headers: { 'accept-language': lang, ...(who ? { cookie: who.cookie } : {}) },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+}
+
+export const saleListing = {
+  mode: 'full',
+  title: 'Il barone rampante',
+  author: 'Italo Calvino',
+  genre: 'fiction',
+  condition: 'good',
+  listingType: 'sell',
+  price: 20,
+  currency: 'EUR',
+  description: 'Edizione Einaudi, come nuovo.',
+};
+
+export async function createListing(t: TestApp, who: Member, overrides: object = {}) {
+  const res = await requester(t)('POST', '/api/listings', who, { ...saleListing, ...overrides });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string; title: string };
+}
+
+/** Polls until `check` passes (background work such as e-mails after a commit). */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() - start > timeoutMs) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
