@@ -381,7 +381,10 @@ describe('group rooms', () => {
 
   it('can be left: the member is gone, the others see "left", and the room is closed to them', async () => {
     const room = (
-      await req('POST', '/api/chats/rooms', ada, { name: 'Lettori', participantIds: [bea.id, dino.id] })
+      await req('POST', '/api/chats/rooms', ada, {
+        name: 'Lettori',
+        participantIds: [bea.id, dino.id],
+      })
     ).json().room.id;
     await send(dino, room, 'Ciao a tutti');
     expect((await req('DELETE', `/api/chats/rooms/${room}/participants/me`, dino)).statusCode).toBe(
