@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createMember, type Member } from '../../test/members';
-import { createListing, createRecordingRealtime, eventually, requester } from './test-support';
+import {
+  befriend,
+  createListing,
+  createRecordingRealtime,
+  eventually,
+  requester,
+} from './test-support';
 
 let t: TestApp;
 let req: ReturnType<typeof requester>;
@@ -26,6 +32,7 @@ beforeAll(async () => {
   outsider = await createMember(t, { username: 'otto_live', displayName: 'Otto Outsider' });
   await req('PATCH', '/api/me', bea, { preferredLanguage: 'it' });
   await req('PATCH', '/api/me', emil, { preferredLanguage: 'en' });
+  await befriend(t, ada, bea, cleo);
 });
 
 const sorted = (...members: Member[]) => members.map((m) => m.id).sort();
@@ -92,7 +99,11 @@ describe('live events', () => {
     ]);
     rt.clear();
     await req('POST', `/api/chats/rooms/${room}/read`, bea);
-    expect(rt.toUsers).toHaveLength(1);
+    expect(rt.toUsers).toHaveLength(2);
+    expect(rt.toUsers[1]).toEqual({
+      userIds: [bea.id],
+      event: { type: 'chat.room', roomId: room },
+    });
     expect(rt.toUsers[0]).toMatchObject({
       userIds: sorted(ada, bea),
       event: { type: 'chat.read', roomId: room, userId: bea.id },
@@ -264,6 +275,7 @@ describe('e-mail for missed messages', () => {
     await req('PATCH', '/api/me', away, { preferredLanguage: 'en' });
     const off = await req('PATCH', '/api/me', quiet, { emailNotifications: false });
     expect(off.json().emailNotifications).toBe(false);
+    await befriend(t, ada, quiet, live, away);
     rt.online.add(live.id);
     const room = (
       await req('POST', '/api/chats/rooms', ada, {

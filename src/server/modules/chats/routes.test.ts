@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createMember, type Member } from '../../test/members';
-import { createListing, requester } from './test-support';
+import { befriend, createListing, requester } from './test-support';
 
 let t: TestApp;
 let req: ReturnType<typeof requester>;
@@ -333,6 +333,10 @@ describe('room list and unread counts', () => {
 });
 
 describe('group rooms', () => {
+  beforeAll(async () => {
+    await befriend(t, ada, bea, cleo, dino);
+  });
+
   it('are created with their participants in one go, creator included, deduplicated', async () => {
     const res = await req('POST', '/api/chats/rooms', ada, {
       name: '  Club del giallo ',
@@ -377,6 +381,37 @@ describe('group rooms', () => {
       expect(resIt.json().error.fields[field]).toBe(it_);
     }
     expect(await count('chat_rooms')).toBe(before);
+  });
+
+  it('are for friends only', async () => {
+    const res = await req('POST', '/api/chats/rooms', ada, {
+      name: 'Estranei',
+      participantIds: [bea.id, outsider.id],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({
+      participantIds: 'You can only add friends to a group',
+    });
+    const resIt = await req(
+      'POST',
+      '/api/chats/rooms',
+      ada,
+      { name: 'Estranei', participantIds: [bea.id, outsider.id] },
+      'it',
+    );
+    expect(resIt.json().error.fields.participantIds).toBe(
+      'Puoi aggiungere a un gruppo solo i tuoi amici',
+    );
+    // A pending request is not a friendship.
+    await t.database.query(
+      "insert into connections (requester_id, addressee_id, status) values ($1, $2, 'pending')",
+      [ada.id, outsider.id],
+    );
+    const pending = await req('POST', '/api/chats/rooms', ada, {
+      name: 'Estranei',
+      participantIds: [bea.id, outsider.id],
+    });
+    expect(pending.statusCode).toBe(400);
   });
 
   it('can be left: the member is gone, the others see "left", and the room is closed to them', async () => {

@@ -342,6 +342,8 @@ export function createChatService(deps: ChatServiceDeps) {
         userId,
         at: new Date(row.last_read_at).toISOString(),
       });
+      // The contract also refreshes the reader's own other tabs with a room event.
+      await publish([userId], { type: 'chat.room', roomId });
     },
 
     async contact(

@@ -109,3 +109,25 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000): 
     }
   }
 }
+
+/**
+ * Makes two members friends. The connections feature (its own branch) owns the `connections`
+ * table; until it is merged, the same table is created here so the friends-only rule is tested.
+ */
+export async function befriend(t: TestApp, a: Member, ...others: Member[]) {
+  await t.database.exec(`create table if not exists connections (
+    id uuid primary key default gen_random_uuid(),
+    requester_id text not null references users (id) on delete cascade,
+    addressee_id text not null references users (id) on delete cascade,
+    status text not null default 'pending',
+    created_at timestamptz not null default now(),
+    updated_at timestamptz not null default now())`);
+  for (const b of others) {
+    await t.database.query(
+      `insert into connections (requester_id, addressee_id, status)
+       select $1, $2, 'accepted' where not exists (select 1 from connections
+         where (requester_id = $1 and addressee_id = $2) or (requester_id = $2 and addressee_id = $1))`,
+      [a.id, b.id],
+    );
+  }
+}
