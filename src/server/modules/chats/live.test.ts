@@ -124,6 +124,8 @@ describe('live events', () => {
     });
     rt.clear();
     await req('DELETE', `/api/chats/rooms/${room}/participants/me`, cleo);
+    // No more typing from that room reaches the member who left.
+    expect(rt.leftTopics).toEqual([{ userIds: [cleo.id], topic: `room:${room}` }]);
     expect(rt.toUsers[0]).toEqual({
       userIds: sorted(ada, bea, cleo),
       event: { type: 'chat.room', roomId: room },
@@ -197,10 +199,12 @@ describe('topics, typing and presence', () => {
       {
         topic: `room:${room}`,
         event: { type: 'chat.typing', roomId: room, userId: ada.id, displayName: 'Ada Lovelace' },
+        options: { exceptUserIds: [ada.id] },
       },
       {
         topic: `room:${room}`,
         event: { type: 'chat.typing', roomId: room, userId: bea.id, displayName: 'Bea Bianchi' },
+        options: { exceptUserIds: [bea.id] },
       },
     ]);
     clock += 2001;

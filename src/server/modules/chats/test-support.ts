@@ -1,6 +1,7 @@
 // Test support for the chats tests (not a test file itself).
 import { expect } from 'vitest';
-import type { ClientFrame, Realtime, RealtimeEvent } from '../../platform/realtime';
+import type { ClientFrame, RealtimeEvent } from '../../platform/realtime';
+import type { LiveRealtime } from './events';
 import type { TestApp } from '../../test/helpers';
 import type { Member } from '../../test/members';
 
@@ -11,17 +12,25 @@ import type { Member } from '../../test/members';
  */
 export function createRecordingRealtime() {
   const toUsers: Array<{ userIds: string[]; event: RealtimeEvent }> = [];
-  const toTopic: Array<{ topic: string; event: RealtimeEvent }> = [];
+  const toTopic: Array<{
+    topic: string;
+    event: RealtimeEvent;
+    options?: { exceptUserIds?: readonly string[] };
+  }> = [];
+  const leftTopics: Array<{ userIds: string[]; topic: string }> = [];
   const topics = new Map<string, (userId: string, id: string) => Promise<boolean>>();
   const frames = new Map<string, (frame: ClientFrame) => void | Promise<void>>();
   const presence: Array<(userId: string, online: boolean) => void | Promise<void>> = [];
   const online = new Set<string>();
-  const realtime: Realtime = {
+  const realtime: LiveRealtime & { leaveTopic: NonNullable<LiveRealtime['leaveTopic']> } = {
     async toUsers(userIds, event) {
       toUsers.push({ userIds: [...userIds].sort(), event });
     },
-    async toTopic(topic, event) {
-      toTopic.push({ topic, event });
+    async toTopic(topic, event, options?: { exceptUserIds?: readonly string[] }) {
+      toTopic.push({ topic, event, ...(options ? { options } : {}) });
+    },
+    async leaveTopic(userIds, topic) {
+      leftTopics.push({ userIds: [...userIds], topic });
     },
     topic(kind, authorize) {
       topics.set(kind, authorize);
@@ -44,6 +53,7 @@ export function createRecordingRealtime() {
     realtime,
     toUsers,
     toTopic,
+    leftTopics,
     topics,
     online,
     /** A client frame as the service hands it over; answers what was replied on the socket. */
@@ -63,6 +73,7 @@ export function createRecordingRealtime() {
     clear() {
       toUsers.length = 0;
       toTopic.length = 0;
+      leftTopics.length = 0;
     },
   };
 }
