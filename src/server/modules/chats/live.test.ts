@@ -33,7 +33,7 @@ beforeAll(async () => {
   await req('PATCH', '/api/me', bea, { preferredLanguage: 'it' });
   await req('PATCH', '/api/me', emil, { preferredLanguage: 'en' });
   await befriend(t, ada, bea, cleo);
-});
+}, 120_000); // signing members up hashes passwords: slow on a busy machine
 
 const sorted = (...members: Member[]) => members.map((m) => m.id).sort();
 

@@ -15,7 +15,7 @@ beforeAll(async () => {
   seller = await createMember(t, { username: 'sara_sells', displayName: 'Sara Seller' });
   buyer = await createMember(t, { username: 'bruno_buys', displayName: 'Bruno Buyer' });
   rival = await createMember(t, { username: 'rita_rival', displayName: 'Rita Rival' });
-});
+}, 120_000); // signing members up hashes passwords: slow on a busy machine
 
 async function contact(who: Member, listingId: string, content = 'È ancora disponibile?') {
   const res = await req('POST', '/api/chats/contact', who, { listingId, content });

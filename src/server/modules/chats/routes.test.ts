@@ -19,7 +19,7 @@ beforeAll(async () => {
   cleo = await createMember(t, { username: 'cleo_chat', displayName: 'Cleo Conti' });
   dino = await createMember(t, { username: 'dino_chat', displayName: 'Dino Dini' });
   outsider = await createMember(t, { username: 'outsider', displayName: 'Otto Outsider' });
-});
+}, 120_000); // signing members up hashes passwords: slow on a busy machine
 
 async function directRoom(a: Member, b: Member): Promise<string> {
   const res = await req('POST', '/api/chats/direct', a, { userId: b.id });
