@@ -39,11 +39,15 @@ export interface Realtime {
   leaveTopic?(userIds: readonly string[], topic: string): Promise<void>;
   /**
    * Declares a topic kind. A client subscribes with `{"type":"subscribe","topic":"kind:id"}`;
-   * `authorize` decides; a refusal answers `{"type":"error","status":403,"topic":...}` and nothing
-   * of the topic is revealed.
+   * `authorize` decides (once, at subscription); success answers `{"type":"subscribed","topic"}`,
+   * a refusal or an unknown kind `{"type":"error","status":403,"topic":...}` and nothing of the
+   * topic is revealed; past 50 topics on one socket, status 429.
    */
   topic(kind: string, authorize: (userId: string, id: string) => Promise<boolean>): void;
-  /** Handles client frames of one `type` (e.g. 'chat.typing'). */
+  /**
+   * Handles client frames of one `type` (e.g. 'chat.typing'). A frame of a type nobody handles
+   * answers `{"type":"error","status":400,"frameType"}`; a handler's error is logged, not sent.
+   */
   onFrame(type: string, handler: (frame: ClientFrame) => void | Promise<void>): void;
   /** True when the member has a live socket on any process. */
   isOnline(userId: string): Promise<boolean>;
