@@ -55,7 +55,9 @@ export interface Realtime {
   onlineAmong(userIds: readonly string[]): Promise<Set<string>>;
   /**
    * Called on the process where a member's presence changed: first socket anywhere opened
-   * (online) or last socket anywhere closed (offline; `last_seen_at` is already written).
+   * (online) or last socket anywhere closed (offline; `last_seen_at` is already written). For a
+   * process that died, its members go offline on the live process that expired its rows (within
+   * about 80 s; `last_seen_at` is then the dead process's last minute-by-minute update).
    */
   onPresence(handler: (userId: string, online: boolean) => void | Promise<void>): void;
   close(): Promise<void>;
