@@ -39,6 +39,8 @@ export const updateProfileSchema = z.strictObject(
     locationCity: optionalText(100),
     locationCountry: optionalText(100),
     preferredLanguage: z.enum(LANGUAGES, { error: 'validation.invalid' }).optional(),
+    /** E-mails about chat messages that arrive while the member is away. */
+    emailNotifications: z.boolean({ error: 'validation.invalid' }).optional(),
   },
   { error: 'validation.invalid' },
 );
@@ -61,6 +63,7 @@ export const meSchema = z.object({
   locationCity: z.string().nullable(),
   locationCountry: z.string().nullable(),
   preferredLanguage: z.enum(LANGUAGES),
+  emailNotifications: z.boolean(),
   createdAt: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;

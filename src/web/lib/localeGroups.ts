@@ -4,5 +4,5 @@
  * Everything else in it.json / en.json is the "core" catalogue loaded at start.
  * Pure data: vite.config.ts reads it too.
  */
-export const LAZY_LOCALE_GROUPS = ['legal'] as const;
+export const LAZY_LOCALE_GROUPS = ['legal', 'chats'] as const;
 export type LocaleGroup = (typeof LAZY_LOCALE_GROUPS)[number];

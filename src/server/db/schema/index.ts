@@ -2,4 +2,6 @@
 export * from './platform';
 export * from './accounts';
 export * from './marketplace';
+export * from './chats';
 export * from './realtime';
+export * from './connections';

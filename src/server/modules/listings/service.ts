@@ -306,6 +306,17 @@ export function createListingService({ database, coverHosts }: ListingServiceDep
         throw badRequest('listings.errors.selfTransaction', {
           counterpartUsername: 'listings.errors.selfTransaction',
         });
+      return this.completeWith(userId, id, kind, counterpart.id);
+    },
+
+    /** As `complete`, with the counterpart's id (an accepted offer in chats knows its buyer). */
+    async completeWith(
+      userId: string,
+      id: string,
+      kind: 'sale' | 'trade',
+      counterpartId: string,
+    ): Promise<ListingDetail> {
+      if (!isUuid(id)) throw listingNotFound();
       const done = await database.query<{ id: string }>(
         `with done as (
            update book_listings set status = $3, updated_at = now()
@@ -314,7 +325,7 @@ export function createListingService({ database, coverHosts }: ListingServiceDep
          insert into transactions (listing_id, buyer_id, seller_id, kind, status)
          select id, $4, user_id, $5, 'completed' from done
          returning id`,
-        [id, userId, kind === 'sale' ? 'sold' : 'traded', counterpart.id, kind],
+        [id, userId, kind === 'sale' ? 'sold' : 'traded', counterpartId, kind],
       );
       if (done.length === 0) {
         const [own] = await database.query<{ status: string }>(

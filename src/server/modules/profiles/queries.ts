@@ -35,6 +35,7 @@ export type ProfilePatch = Partial<
     | 'locationCity'
     | 'locationCountry'
     | 'preferredLanguage'
+    | 'emailNotifications'
   >
 >;
 

@@ -109,6 +109,7 @@ describe('profiles API', async () => {
         locationCity: null,
         locationCountry: null,
         preferredLanguage: expect.stringMatching(/^(it|en)$/),
+        emailNotifications: true,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
     });
@@ -185,6 +186,18 @@ describe('profiles API', async () => {
       expect(me.json().bio).toBe('Leggo gialli e saggi.');
       // Stored the way better-auth's username sign-in looks it up.
       expect((await row(alice.id)).username).toBe('alice_r');
+    });
+
+    it('turns e-mail notifications off and on again, changing nothing else', async () => {
+      const off = await patch(alice, { emailNotifications: false });
+      expect(off.statusCode).toBe(200);
+      expect(off.json()).toMatchObject({ emailNotifications: false, username: 'Alice_R' });
+      expect((await row(alice.id)).emailNotifications).toBe(false);
+      const bad = await patch(alice, { emailNotifications: 'no' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.fields).toEqual({ emailNotifications: 'This value is not valid' });
+      const on = await patch(alice, { emailNotifications: true });
+      expect(on.json().emailNotifications).toBe(true);
     });
 
     it('clears optional text with an empty string and leaves absent fields alone', async () => {

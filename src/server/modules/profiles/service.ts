@@ -42,6 +42,7 @@ export function toMe(row: UserRow): Me {
     locationCity: row.locationCity ?? null,
     locationCountry: row.locationCountry ?? null,
     preferredLanguage: isLanguage(row.preferredLanguage) ? row.preferredLanguage : 'en',
+    emailNotifications: row.emailNotifications,
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }
@@ -98,6 +99,7 @@ export async function updateProfile(
     if (value !== undefined) patch[key] = value;
   }
   if (input.preferredLanguage !== undefined) patch.preferredLanguage = input.preferredLanguage;
+  if (input.emailNotifications !== undefined) patch.emailNotifications = input.emailNotifications;
 
   if (Object.keys(patch).length === 0) return loadMe(database, userId);
   try {

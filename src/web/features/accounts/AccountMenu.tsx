@@ -1,11 +1,27 @@
-import { Button, Divider, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLayoutDashboard, IconLogout, IconUser } from '@tabler/icons-react';
+import {
+  Button,
+  Divider,
+  Group,
+  Indicator,
+  Menu,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconChevronDown,
+  IconLayoutDashboard,
+  IconLogout,
+  IconMessages,
+  IconUser,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { displayNameOf, useSession } from '../../app/session';
 import { dashboardPath } from './safeRedirect';
 import { UserAvatar } from './UserAvatar';
 import { notify } from './notify';
+import { ChatsUnreadBadge, useLiveUnreadTotal } from '../chats';
 
 /**
  * The signed-in corner of the top bar: the welcome line and the avatar menu with the e-mail, the
@@ -20,6 +36,7 @@ export default function AccountMenu({
 }) {
   const { t } = useTranslation();
   const session = useSession();
+  const unread = useLiveUnreadTotal();
   if (session.status !== 'signed-in') return null;
   const { user } = session;
   const name = displayNameOf(user);
@@ -63,6 +80,16 @@ export default function AccountMenu({
           {t('auth.header.myProfile')}
         </Button>
         <Button
+          component={Link}
+          to={`/profile/${user.id}/chats`}
+          variant="default"
+          leftSection={<IconMessages size={18} aria-hidden />}
+          rightSection={<ChatsUnreadBadge />}
+          onClick={onNavigate}
+        >
+          {t('privateArea.menu.chats')}
+        </Button>
+        <Button
           variant="outline"
           color="red.9"
           leftSection={<IconLogout size={18} aria-hidden />}
@@ -86,9 +113,17 @@ export default function AccountMenu({
         withInitialFocusPlaceholder={false}
       >
         <Menu.Target>
-          <UnstyledButton aria-label={t('auth.header.accountMenu')}>
+          <UnstyledButton
+            aria-label={
+              unread
+                ? `${t('auth.header.accountMenu')} (${t('privateArea.unreadMessages', { count: unread })})`
+                : t('auth.header.accountMenu')
+            }
+          >
             <Group gap={4} wrap="nowrap">
-              <UserAvatar user={user} size="md" alt="" />
+              <Indicator color="red.9" size={12} offset={4} withBorder disabled={!unread}>
+                <UserAvatar user={user} size="md" alt="" />
+              </Indicator>
               <IconChevronDown size={14} aria-hidden />
             </Group>
           </UnstyledButton>
@@ -118,6 +153,14 @@ export default function AccountMenu({
             leftSection={<IconUser size={16} aria-hidden />}
           >
             {t('auth.header.myProfile')}
+          </Menu.Item>
+          <Menu.Item
+            component={Link}
+            to={`/profile/${user.id}/chats`}
+            leftSection={<IconMessages size={16} aria-hidden />}
+            rightSection={<ChatsUnreadBadge />}
+          >
+            {t('privateArea.menu.chats')}
           </Menu.Item>
           <Menu.Divider role="separator" />
           <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={logout}>

@@ -30,6 +30,7 @@ import { Link, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { SIDEBAR_COLLAPSE_WIDTH } from '@shared/constants';
 import { displayNameOf, useSession, type SessionUser } from '../../app/session';
 import { privateSections } from '../../app/privateArea';
+import { ChatsUnreadBadge } from '../chats';
 import { dashboardPath } from './safeRedirect';
 import classes from './PrivateAreaLayout.module.css';
 
@@ -180,6 +181,7 @@ function Sidebar({
                 to={`/profile/${user.id}/${section.path}`}
                 label={t(section.labelKey)}
                 leftSection={<Icon size={18} aria-hidden />}
+                rightSection={section.path === 'chats' ? <ChatsUnreadBadge /> : undefined}
                 active={isActive}
                 aria-current={isActive ? 'page' : undefined}
                 variant="light"

@@ -25,6 +25,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { fetchMe, sendVerificationEmail, updateMe, uploadAvatar, type Me } from './api';
 import { UserAvatar } from './UserAvatar';
 import { notify } from './notify';
+import { MissedMessagesSwitch } from '../chats';
 
 type Upload =
   | { state: 'idle' }
@@ -70,6 +71,14 @@ export default function SettingsPage() {
           <Field label={t('settings.memberSince')}>
             <Text data-testid="settings-member-since">{formatDate(data.createdAt, language)}</Text>
           </Field>
+        </Stack>
+      </Card>
+      <Card withBorder padding="lg">
+        <Stack gap="md">
+          <Title order={2} fz="lg">
+            {t('settings.missedMessages.title')}
+          </Title>
+          <MissedMessagesSwitch me={data} />
         </Stack>
       </Card>
       <Group>

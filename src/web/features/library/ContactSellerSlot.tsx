@@ -1,11 +1,7 @@
 import type { ListingDetail } from '@shared/marketplace';
+import { ContactSeller } from '../chats';
 
-/**
- * SLOT for the chats issue: the contact-seller button (contact to buy / to trade / seller, with a
- * message box) goes here. It must show only for active listings, send signed-out visitors to
- * /login?redirect_to=/library/book/{id}, and hide on the member's own listing.
- * Until then it renders nothing.
- */
-export function ContactSellerSlot(_props: { listing: ListingDetail }) {
-  return null;
+/** The contact-seller control of the book detail (the chats feature owns it). */
+export function ContactSellerSlot({ listing }: { listing: ListingDetail }) {
+  return <ContactSeller listing={listing} />;
 }

@@ -1,0 +1,229 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { test, expect, expectAccessible } from './fixtures';
+import {
+  createConfirmedMember,
+  dismissCookieBanner,
+  signInWithForm,
+  PASSWORD,
+} from './accounts-helpers';
+
+/**
+ * The chats journey with two browsers: a visitor presses contact on a listing, signs in, comes
+ * back to the same detail and writes; the seller, already on the chats page, sees the room, the
+ * message and the unread badge arrive without reloading, and answers while the buyer watches them
+ * type; the buyer offers, the seller accepts, and the listing is reserved.
+ */
+test.use({ locale: 'en-US' });
+test.describe.configure({ mode: 'serial' });
+
+const TITLE = `Il barone rampante ${Date.now().toString(36)}`;
+
+interface Member {
+  id: string;
+  email: string;
+  name: string;
+  context: BrowserContext;
+  page: Page;
+}
+
+let seller: Member;
+let buyer: Member;
+let listingId: string;
+
+async function newPage(browser: Browser) {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await dismissCookieBanner(page);
+  return { context, page };
+}
+
+async function displayName(page: Page): Promise<string> {
+  const me = await page.request.get('/api/me');
+  expect(me.ok()).toBeTruthy();
+  return ((await me.json()) as { displayName: string }).displayName;
+}
+
+/** A name inside a longer accessible name, taken literally. */
+const named = (name: string) => new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
+const chatsLink = (page: Page) =>
+  page.getByRole('navigation', { name: 'Private area' }).getByRole('link', { name: /^Chats/ });
+
+test.beforeAll(async ({ browser }) => {
+  const s = await newPage(browser);
+  const { id, email } = await createConfirmedMember(s.page);
+  seller = { id, email, name: await displayName(s.page), ...s };
+  const created = await s.page.request.post('/api/listings', {
+    headers: { origin: new URL(s.page.url()).origin },
+    data: { mode: 'quickSell', title: TITLE, author: 'Italo Calvino', price: 12 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  listingId = ((await created.json()) as { id: string }).id;
+
+  // The buyer's account exists; their browser below is a signed-out visitor until they sign in.
+  const b = await newPage(browser);
+  const account = await createConfirmedMember(b.page);
+  await b.context.close();
+  const visitor = await newPage(browser);
+  buyer = { id: account.id, email: account.email, name: '', ...visitor };
+});
+
+test.afterAll(async () => {
+  await seller?.context.close();
+  await buyer?.context.close();
+});
+
+test('a visitor contacts the seller after signing in; both talk live, and an accepted offer reserves the book', async () => {
+  // The seller waits on the chats page: no conversation yet.
+  await seller.page.goto(`/profile/${seller.id}/chats`);
+  await expect(seller.page).toHaveTitle('Chats | Scaffale');
+  await expect(seller.page.getByText('No chats yet')).toBeVisible();
+  await expectAccessible(seller.page);
+
+  // The seller never sees a contact button on their own listing.
+  const sellerDetail = await seller.context.newPage();
+  await sellerDetail.goto(`/library/book/${listingId}`);
+  await expect(sellerDetail.getByRole('heading', { name: TITLE })).toBeVisible();
+  await expect(sellerDetail.getByRole('button', { name: 'Contact to buy' })).toHaveCount(0);
+  await expect(sellerDetail.getByRole('link', { name: 'Contact to buy' })).toHaveCount(0);
+
+  // A visitor presses contact and is sent to sign in, then back to the same detail.
+  const page = buyer.page;
+  await page.goto(`/library/book/${listingId}`);
+  await page.getByRole('link', { name: 'Contact to buy' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect_to=/);
+  await signInWithForm(page, buyer.email, PASSWORD);
+  await expect(page).toHaveURL(new RegExp(`/library/book/${listingId}`));
+  await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
+  buyer.name = await displayName(page);
+
+  const box = page.getByLabel(`Your message to ${seller.name}`);
+  await expect(box).toHaveValue(`Hi! Is “${TITLE}” still available?`);
+  await box.fill('Hello! Is the cover in good shape?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${buyer.id}/chats\\?room=`));
+  await expect(messages(page).getByText('Hello! Is the cover in good shape?')).toBeVisible();
+  await expect(messages(page).getByRole('link', { name: TITLE })).toBeVisible();
+
+  // The seller, without reloading, sees the room, the message and the unread badge.
+  const room = seller.page.getByRole('link', { name: named(buyer.name) });
+  await expect(room).toBeVisible();
+  await expect(room).toContainText('Hello! Is the cover in good shape?');
+  await expect(chatsLink(seller.page)).toContainText('2');
+  await expect(chatsLink(seller.page)).toHaveAccessibleName(/Unread messages: 2/);
+  await room.click();
+  await expect(messages(seller.page).getByText('Hello! Is the cover in good shape?')).toBeVisible();
+  // Opening the room reads it.
+  await expect(seller.page.getByTestId('chats-unread')).toHaveCount(0);
+  // Each sees the other online.
+  await expect(page.getByTestId('conversation-status')).toHaveText('Online');
+  await expect(seller.page.getByTestId('conversation-status')).toHaveText('Online');
+
+  // The buyer sees the seller typing, then the answer, live.
+  await composer(seller.page).pressSequentially('Yes, like new', { delay: 30 });
+  await expect(page.getByTestId('conversation-status')).toHaveText(`${seller.name} is typing…`);
+  await composer(seller.page).press('Enter');
+  await expect(composer(seller.page)).toHaveValue('');
+  await expect(messages(page).getByText('Yes, like new')).toBeVisible();
+  await expect(page.getByTestId('conversation-status')).not.toHaveText(/typing/);
+
+  // Shift+Enter breaks the line; a blank message is not sent.
+  await composer(page).fill('line one');
+  await composer(page).press('Shift+Enter');
+  await composer(page).pressSequentially('line two');
+  await expect(composer(page)).toHaveValue('line one\nline two');
+  await composer(page).fill('   ');
+  await composer(page).press('Enter');
+  await expect(composer(page)).toHaveValue('   ');
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  await composer(page).fill('');
+
+  // The buyer makes an offer; the seller accepts it.
+  await page.getByRole('button', { name: 'Make an offer' }).click();
+  const amount = page.getByLabel('Your offer (EUR)');
+  await amount.fill('0');
+  await page.getByRole('button', { name: 'Send offer' }).click();
+  await expect(page.getByText('Enter an amount above 0')).toBeVisible();
+  await amount.fill('9.50');
+  await page.getByRole('button', { name: 'Send offer' }).click();
+  const offer = messages(page).getByTestId('chat-offer');
+  await expect(offer).toContainText('Your offer: €9.50');
+  await expect(offer).toContainText('Pending');
+  await expect(page.getByRole('button', { name: 'Make an offer' })).toHaveCount(0);
+
+  const theirOffer = messages(seller.page).getByTestId('chat-offer');
+  await expect(theirOffer).toContainText('Offer: €9.50');
+  await expectAccessible(seller.page);
+  await theirOffer.getByRole('button', { name: 'Accept offer' }).click();
+  await expect(theirOffer).toContainText('Accepted');
+  await expect(offer).toContainText('Accepted');
+  await expect(theirOffer.getByRole('button', { name: 'Mark as sold' })).toBeVisible();
+
+  // The listing is reserved, and no longer offers contact.
+  await page.goto(`/library/book/${listingId}`);
+  await expect(page.getByText('Reserved').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Contact to buy' })).toHaveCount(0);
+});
+
+test('the sender edits and deletes their own message through its menu', async () => {
+  const page = buyer.page;
+  await page.goto(`/profile/${buyer.id}/chats`);
+  await page.getByRole('link', { name: named(seller.name) }).click();
+  await composer(page).fill('A typo hre');
+  await composer(page).press('Enter');
+  const mine = messages(page).getByTestId('chat-message').filter({ hasText: 'A typo hre' });
+  await mine.getByRole('button', { name: 'Message options' }).click();
+  await page.getByRole('menuitem', { name: 'Edit message' }).click();
+  const edit = page.getByRole('textbox', { name: 'Edit your message' });
+  await edit.fill('A typo here');
+  await edit.press('Enter');
+  const fixed = messages(page).getByTestId('chat-message').filter({ hasText: 'A typo here' });
+  await expect(fixed).toContainText('edited');
+  // The other side sees the edit live.
+  await expect(messages(seller.page).getByText('A typo here')).toBeVisible();
+
+  await fixed.getByRole('button', { name: 'Message options' }).click();
+  await page.getByRole('menuitem', { name: 'Delete message' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this message?' })
+    .getByRole('button', {
+      name: 'Delete message',
+    })
+    .click();
+  await expect(messages(page).getByText('This message was deleted')).toBeVisible();
+  await expect(messages(seller.page).getByText('This message was deleted')).toBeVisible();
+});
+
+test('on a phone the list and the conversation are two views', async () => {
+  const page = buyer.page;
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto(`/profile/${buyer.id}/chats`);
+  const room = page.getByRole('link', { name: named(seller.name) });
+  await room.click();
+  await expect(messages(page)).toBeVisible();
+  await expect(room).toBeHidden();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Back to chats' }).click();
+  await expect(room).toBeVisible();
+  await expect(messages(page)).toHaveCount(0);
+  // A room the member is not in is not found.
+  await page.goto(`/profile/${buyer.id}/chats?room=00000000-0000-4000-8000-000000000000`);
+  await expect(page.getByText('Chat room not found')).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
+});
+
+test('a member turns off e-mails about missed messages in settings', async () => {
+  const page = buyer.page;
+  await page.goto(`/profile/${buyer.id}/settings`);
+  const toggle = page.getByRole('switch', { name: 'E-mail me about messages I missed' });
+  await expect(toggle).toBeChecked();
+  await toggle.click();
+  await expect(toggle).not.toBeChecked();
+  await expect(toggle).toBeEnabled();
+  await page.reload();
+  await expect(
+    page.getByRole('switch', { name: 'E-mail me about messages I missed' }),
+  ).not.toBeChecked();
+});

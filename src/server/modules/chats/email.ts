@@ -1,0 +1,149 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { isLanguage, type Language } from '@shared/constants';
+import type { ChatMessage } from '@shared/schemas/chats';
+import { escapeHtml, type Mailer, type MailMessage } from '../../platform/mail';
+import { t } from '../../platform/i18n';
+import type { Realtime } from '../../platform/realtime';
+import type { Query } from './tx';
+
+/** At most one "new messages" e-mail per member and room in this window. */
+export const EMAIL_NOTICE_WINDOW_HOURS = 1;
+const EXCERPT_MAX = 300;
+
+interface Recipient {
+  id: string;
+  email: string;
+  display_name: string;
+  preferred_language: string;
+}
+
+function excerptOf(lang: Language, message: ChatMessage): string {
+  if (message.type === 'offer' && message.offer) {
+    return t(lang, 'chatApi.email.offer', {
+      amount: `${message.offer.amount.toFixed(2)} ${message.offer.currency}`,
+      title: message.listing?.title ?? '',
+    });
+  }
+  if (message.type === 'listing' && message.listing)
+    return t(lang, 'chatApi.email.listing', { title: message.listing.title });
+  const text = message.content;
+  return text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX)}…` : text;
+}
+
+export function missedMessageEmail(
+  lang: Language,
+  recipient: { email: string; name: string },
+  sender: string,
+  room: { name: string | null; isGroup: boolean },
+  message: ChatMessage,
+  link: string,
+): MailMessage {
+  const greeting = t(lang, 'auth.email.greeting', {
+    name: recipient.name.trim() || recipient.email.split('@')[0],
+  });
+  const intro =
+    room.isGroup && room.name
+      ? t(lang, 'chatApi.email.introGroup', { name: sender, room: room.name })
+      : t(lang, 'chatApi.email.intro', { name: sender });
+  const excerpt = excerptOf(lang, message);
+  const action = t(lang, 'chatApi.email.action');
+  const note = t(lang, 'chatApi.email.note');
+  const signature = t(lang, 'auth.email.signature');
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    excerpt,
+    '',
+    `${action}: ${link}`,
+    '',
+    note,
+    '',
+    signature,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="${lang}"><body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1a1b1e">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+<blockquote style="margin: 0 0 16px; padding: 8px 14px; border-left: 3px solid #ced4da; white-space: pre-wrap">${escapeHtml(excerpt)}</blockquote>
+<p><a href="${escapeHtml(link)}" style="display: inline-block; padding: 10px 18px; background: #1c7ed6; color: #fff; border-radius: 6px; text-decoration: none">${escapeHtml(action)}</a></p>
+<p style="font-size: 13px; color: #555">${escapeHtml(note)}</p>
+<p>${escapeHtml(signature)}</p>
+</body></html>`;
+  return {
+    to: recipient.email,
+    subject: t(lang, 'chatApi.email.subject', { name: sender }),
+    text,
+    html,
+  };
+}
+
+/**
+ * E-mails the participants who have no live socket when a message arrives, in their language,
+ * at most once an hour per room, unless they turned e-mail notifications off. Runs after the
+ * message is committed; the hourly claim is one upsert, so two messages at once send one e-mail.
+ */
+export function createMissedMessageNotifier(deps: {
+  query: Query;
+  realtime: Realtime;
+  mailer: Mailer;
+  publicUrl: string;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}) {
+  const { query, realtime, mailer, publicUrl, now, log } = deps;
+  return async function notify(roomId: string, message: ChatMessage): Promise<void> {
+    const senderId = message.senderId;
+    if (!senderId) return;
+    const recipients = await query<Recipient>(
+      `select u.id, u.email::text as email, u.display_name, u.preferred_language
+       from chat_participants p join users u on u.id = p.user_id
+       where p.room_id = $1 and p.user_id <> $2 and u.email_notifications`,
+      [roomId, senderId],
+    );
+    if (recipients.length === 0) return;
+    const online = await realtime.onlineAmong(recipients.map((r) => r.id));
+    const away = recipients.filter((r) => !online.has(r.id));
+    if (away.length === 0) return;
+    const [room] = await query<{ name: string | null; is_group: boolean }>(
+      'select name, is_group from chat_rooms where id = $1',
+      [roomId],
+    );
+    if (!room) return;
+    const at = now();
+    for (const recipient of away) {
+      const claimed = await query(
+        `insert into chat_email_notices (room_id, user_id, sent_at) values ($1, $2, $3)
+         on conflict (room_id, user_id) do update set sent_at = excluded.sent_at
+         where chat_email_notices.sent_at <= excluded.sent_at - interval '${EMAIL_NOTICE_WINDOW_HOURS} hour'
+         returning user_id`,
+        [roomId, recipient.id, at.toISOString()],
+      );
+      if (claimed.length === 0) continue;
+      const lang: Language = isLanguage(recipient.preferred_language)
+        ? recipient.preferred_language
+        : 'it';
+      const link = `${publicUrl}/profile/${encodeURIComponent(recipient.id)}/chats?room=${roomId}`;
+      try {
+        await mailer.send(
+          missedMessageEmail(
+            lang,
+            { email: recipient.email, name: recipient.display_name },
+            message.sender?.displayName || message.sender?.username || '',
+            { name: room.name, isGroup: room.is_group },
+            message,
+            link,
+          ),
+        );
+      } catch (err) {
+        log.error({ err, roomId }, 'missed-message e-mail not sent');
+        // Not sent: the next message may try again.
+        await query(
+          'delete from chat_email_notices where room_id = $1 and user_id = $2 and sent_at = $3',
+          [roomId, recipient.id, at.toISOString()],
+        ).catch(() => {});
+      }
+    }
+  };
+}

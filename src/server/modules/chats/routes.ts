@@ -1,0 +1,362 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  contactAnswerSchema,
+  contactSellerSchema,
+  directRoomSchema,
+  groupRoomSchema,
+  makeOfferSchema,
+  messageAnswerSchema,
+  messagesPageSchema,
+  messagesQuerySchema,
+  roomAnswerSchema,
+  roomsPageSchema,
+  roomsQuerySchema,
+  sendMessageSchema,
+  unreadSchema,
+  chatRoomSchema,
+  ROOMS_PAGE_SIZE,
+} from '@shared/schemas/chats';
+import type { Module } from '../../app';
+import { currentUser } from '../../platform/auth';
+import { registerLiveChat } from './events';
+import { queryOf } from './queries';
+import { createChatService, type OfferAction } from './service';
+
+const errorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+const roomParams = z.object({ roomId: z.string().max(64) });
+const messageParams = z.object({ roomId: z.string().max(64), messageId: z.string().max(64) });
+const offerParams = z.object({ offerId: z.string().max(64) });
+const noContent = z.null().describe('No content');
+const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
+
+/** Errors every signed-in chat route can answer. */
+const common = { 401: errorSchema, 403: errorSchema };
+
+/**
+ * Chats (CHATS-CONTRACT.md): rooms, messages, contacting a seller and offers, with live events
+ * through the realtime service. A room that does not exist and a room the member is not in
+ * answer the same 403, so a non-participant learns nothing of it.
+ */
+export const chatRoutes: Module = async (app, deps) => {
+  const { database, realtime, mailer, config, now } = deps;
+  const chats = createChatService({ database, realtime, mailer, config, now, log: app.log });
+  registerLiveChat({ realtime, query: queryOf(database), log: app.log, now });
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...chats.background]);
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/chats')) reply.header('cache-control', 'private, no-store');
+  });
+
+  const tags = ['chats'];
+  const security = [{ session: [] }];
+  const signedIn = { preHandler: app.requireUser };
+  const writes = {
+    preHandler: app.requireUser,
+    config: { rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perMember } },
+  };
+
+  app.get(
+    '/api/chats/rooms',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'My rooms, latest activity first, with unread counts and who is online',
+        querystring: roomsQuerySchema,
+        response: { 200: roomsPageSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) =>
+      chats.rooms(
+        currentUser(request).id,
+        request.query.page ?? 1,
+        request.query.pageSize ?? ROOMS_PAGE_SIZE,
+      ),
+  );
+
+  app.get(
+    '/api/chats/unread',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Unread messages over all my rooms',
+        response: { 200: unreadSchema, 401: errorSchema },
+      },
+    },
+    async (request) => ({ total: await chats.unread(currentUser(request).id) }),
+  );
+
+  app.get(
+    '/api/chats/rooms/:roomId',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'One of my rooms',
+        params: roomParams,
+        response: { 200: chatRoomSchema, ...common },
+      },
+    },
+    async (request) => chats.room(request.params.roomId, currentUser(request).id),
+  );
+
+  app.post(
+    '/api/chats/direct',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Get or create the one direct room with a member (201 when created)',
+        body: directRoomSchema,
+        response: {
+          200: roomAnswerSchema,
+          201: roomAnswerSchema,
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { room, created } = await chats.direct(currentUser(request).id, request.body.userId);
+      return reply.status(created ? 201 : 200).send({ room });
+    },
+  );
+
+  app.post(
+    '/api/chats/rooms',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a group room with at least two friends (creator included)',
+        body: groupRoomSchema,
+        response: { 201: roomAnswerSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const room = await chats.createGroup(currentUser(request).id, request.body);
+      return reply.status(201).send({ room });
+    },
+  );
+
+  app.delete(
+    '/api/chats/rooms/:roomId/participants/me',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Leave a room',
+        params: roomParams,
+        response: { 204: noContent, ...common },
+      },
+    },
+    async (request, reply) => {
+      await chats.leave(currentUser(request).id, request.params.roomId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/chats/rooms/:roomId/messages',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'A page of messages, oldest first: 50 before `before` (latest), or after `after`',
+        description:
+          '`after` answers up to 200 messages after that one (catch-up after a reconnect); ' +
+          'an unknown cursor answers no messages.',
+        params: roomParams,
+        querystring: messagesQuerySchema,
+        response: { 200: messagesPageSchema, 400: errorSchema, ...common },
+      },
+    },
+    async (request) =>
+      chats.messages(currentUser(request).id, request.params.roomId, request.query),
+  );
+
+  app.post(
+    '/api/chats/rooms/:roomId/messages',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Send a message (trimmed, 1 to 4,000 characters)',
+        params: roomParams,
+        body: sendMessageSchema,
+        response: { 201: messageAnswerSchema, 400: errorSchema, ...common, 500: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const message = await chats.post(
+        currentUser(request).id,
+        request.params.roomId,
+        request.body.content,
+      );
+      return reply.status(201).send({ message });
+    },
+  );
+
+  app.patch(
+    '/api/chats/rooms/:roomId/messages/:messageId',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit my message',
+        params: messageParams,
+        body: sendMessageSchema,
+        response: { 200: messageAnswerSchema, 400: errorSchema, ...common, 404: errorSchema },
+      },
+    },
+    async (request) => ({
+      message: await chats.edit(
+        currentUser(request).id,
+        request.params.roomId,
+        request.params.messageId,
+        request.body.content,
+      ),
+    }),
+  );
+
+  app.delete(
+    '/api/chats/rooms/:roomId/messages/:messageId',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete my message (its content is removed; the place stays)',
+        params: messageParams,
+        response: { 204: noContent, ...common, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await chats.remove(currentUser(request).id, request.params.roomId, request.params.messageId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/chats/rooms/:roomId/read',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Mark the room read up to its newest message',
+        params: roomParams,
+        response: { 204: noContent, ...common },
+      },
+    },
+    async (request, reply) => {
+      await chats.markRead(currentUser(request).id, request.params.roomId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/chats/contact',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Contact a seller about a listing: the direct room, a card of it, then the text',
+        body: contactSellerSchema,
+        response: {
+          201: contactAnswerSchema,
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          500: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await chats.contact(
+        currentUser(request).id,
+        request.body.listingId,
+        request.body.content,
+      );
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.post(
+    '/api/chats/rooms/:roomId/offers',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: "Make an offer on the room's listing for sale (buyer only, one open at a time)",
+        params: roomParams,
+        body: makeOfferSchema,
+        response: {
+          201: messageAnswerSchema,
+          400: errorSchema,
+          ...common,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const message = await chats.makeOffer(
+        currentUser(request).id,
+        request.params.roomId,
+        request.body,
+      );
+      return reply.status(201).send({ message });
+    },
+  );
+
+  const offerRoute = (action: OfferAction, summary: string) =>
+    app.post(
+      `/api/chats/offers/:offerId/${action}`,
+      {
+        ...writes,
+        schema: {
+          tags,
+          security,
+          summary,
+          params: offerParams,
+          response: { 200: messageAnswerSchema, ...common, 409: errorSchema },
+        },
+      },
+      async (request) => ({
+        message: await chats.answerOffer(currentUser(request).id, request.params.offerId, action),
+      }),
+    );
+  offerRoute(
+    'accept',
+    'Accept an offer (seller): reserves the listing, declines other open offers',
+  );
+  offerRoute('decline', 'Decline an offer (seller)');
+  offerRoute('withdraw', 'Withdraw my open offer (buyer)');
+  offerRoute(
+    'complete',
+    'Mark the listing sold to the buyer of an accepted offer (seller): a completed transaction',
+  );
+};

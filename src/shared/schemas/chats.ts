@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { CURRENCIES, LISTING_STATUSES, LISTING_TYPES } from '../marketplace';
+
+/**
+ * Chats API (see CHATS-CONTRACT): request rules shared by the server and the web app, and the
+ * answers' shapes. Messages are locale keys under `chatApi.*`.
+ */
+
+export const MESSAGE_MAX_LENGTH = 4000;
+export const CHAT_PAGE_SIZE = 50;
+export const CHAT_CATCH_UP_LIMIT = 200;
+export const ROOMS_PAGE_SIZE = 20;
+export const ROOMS_MAX_PAGE_SIZE = 50;
+export const GROUP_NAME_MAX_LENGTH = 100;
+export const GROUP_MAX_PARTICIPANTS = 50;
+export const OFFER_MAX_AMOUNT = 100_000;
+/** A member's typing is relayed at most this often per room. */
+export const TYPING_THROTTLE_MS = 2000;
+/** Clients show "X is typing…" this long after the last typing event. */
+export const TYPING_SHOW_MS = 4000;
+
+/** Trimmed, 1 to 4,000 characters (spec 2 section 5: whitespace alone is not sent). */
+export const messageContentField = () =>
+  z
+    .string({ error: 'chatApi.validation.contentRequired' })
+    .trim()
+    .min(1, { error: 'chatApi.validation.contentRequired' })
+    .max(MESSAGE_MAX_LENGTH, { error: 'chatApi.validation.contentTooLong' });
+
+const idField = (error: string) => z.string({ error }).trim().min(1, { error }).max(64, { error });
+
+export const sendMessageSchema = z.object({ content: messageContentField() });
+export type SendMessageInput = z.input<typeof sendMessageSchema>;
+
+export const directRoomSchema = z.object({ userId: idField('chatApi.validation.userRequired') });
+
+export const groupRoomSchema = z.object({
+  name: z
+    .string({ error: 'chatApi.validation.groupNameRequired' })
+    .trim()
+    .min(1, { error: 'chatApi.validation.groupNameRequired' })
+    .max(GROUP_NAME_MAX_LENGTH, { error: 'chatApi.validation.groupNameTooLong' }),
+  description: z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(500, { error: 'validation.tooLong' })
+    .optional(),
+  participantIds: z
+    .array(idField('chatApi.validation.groupTooFew'), { error: 'chatApi.validation.groupTooFew' })
+    .max(GROUP_MAX_PARTICIPANTS, { error: 'chatApi.validation.groupTooMany' }),
+});
+export type GroupRoomInput = z.input<typeof groupRoomSchema>;
+
+export const contactSellerSchema = z.object({
+  listingId: idField('chatApi.validation.listingRequired'),
+  content: messageContentField(),
+});
+export type ContactSellerInput = z.input<typeof contactSellerSchema>;
+
+/** More than 0, at most two decimals, in the listing's currency (the server decides it). */
+export const offerAmountField = () =>
+  z
+    .number({ error: 'chatApi.validation.amountInvalid' })
+    .gt(0, { error: 'chatApi.validation.amountPositive' })
+    .max(OFFER_MAX_AMOUNT, { error: 'chatApi.validation.amountTooLarge' })
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
+      error: 'chatApi.validation.amountDecimals',
+    });
+
+export const makeOfferSchema = z.object({
+  listingId: idField('chatApi.validation.listingRequired'),
+  amount: offerAmountField(),
+});
+export type MakeOfferInput = z.input<typeof makeOfferSchema>;
+
+const queryInt = (min: number, max: number) =>
+  z.preprocess(
+    (x) => (x === '' || x === undefined ? undefined : typeof x === 'string' ? Number(x) : x),
+    z
+      .number({ error: 'validation.invalid' })
+      .int({ error: 'validation.invalid' })
+      .min(min, { error: 'validation.invalid' })
+      .max(max, { error: 'validation.invalid' })
+      .optional(),
+  );
+
+export const roomsQuerySchema = z.object({
+  page: queryInt(1, 10_000),
+  pageSize: queryInt(1, ROOMS_MAX_PAGE_SIZE),
+});
+
+export const messagesQuerySchema = z.object({
+  before: z.string().max(64, { error: 'validation.invalid' }).optional(),
+  after: z.string().max(64, { error: 'validation.invalid' }).optional(),
+  limit: queryInt(1, CHAT_PAGE_SIZE),
+});
+
+// ---------- answers ----------
+
+export const chatUserSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  username: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  online: z.boolean(),
+  lastSeenAt: z.string().nullable(),
+});
+export type ChatUser = z.infer<typeof chatUserSchema>;
+
+export const chatSenderSchema = chatUserSchema.omit({ online: true });
+export type ChatSender = z.infer<typeof chatSenderSchema>;
+
+export const chatListingSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  author: z.string(),
+  price: z.number().nullable(),
+  currency: z.string(),
+  coverUrl: z.string().nullable(),
+  listingType: z.enum(LISTING_TYPES),
+  status: z.enum(LISTING_STATUSES),
+});
+export type ChatListing = z.infer<typeof chatListingSchema>;
+
+export const OFFER_STATUSES = [
+  'pending',
+  'accepted',
+  'declined',
+  'withdrawn',
+  'completed',
+] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+
+export const offerSchema = z.object({
+  id: z.string(),
+  listingId: z.string(),
+  buyerId: z.string(),
+  sellerId: z.string(),
+  amount: z.number(),
+  currency: z.enum(CURRENCIES),
+  status: z.enum(OFFER_STATUSES),
+  createdAt: z.string(),
+  answeredAt: z.string().nullable(),
+});
+export type Offer = z.infer<typeof offerSchema>;
+
+export const MESSAGE_TYPES = ['text', 'listing', 'offer', 'system'] as const;
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  roomId: z.string(),
+  senderId: z.string().nullable(),
+  sender: chatSenderSchema.nullable(),
+  /** '' when deleted. System messages carry a code: 'left' (the sender left the room). */
+  content: z.string(),
+  type: z.enum(MESSAGE_TYPES),
+  listing: chatListingSchema.optional(),
+  offer: offerSchema.optional(),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+  deleted: z.boolean(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatRoomSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  description: z.string().nullable(),
+  isGroup: z.boolean(),
+  createdBy: z.string().nullable(),
+  updatedAt: z.string(),
+  participants: z.array(chatUserSchema),
+  lastMessage: chatMessageSchema.nullable(),
+  unreadCount: z.number().int(),
+  listing: chatListingSchema.nullable().optional(),
+});
+export type ChatRoom = z.infer<typeof chatRoomSchema>;
+
+export const roomsPageSchema = z.object({
+  items: z.array(chatRoomSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export const messagesPageSchema = z.object({
+  items: z.array(chatMessageSchema),
+  hasMore: z.boolean(),
+});
+export const unreadSchema = z.object({ total: z.number().int() });
+export const roomAnswerSchema = z.object({ room: chatRoomSchema });
+export const messageAnswerSchema = z.object({ message: chatMessageSchema });
+export const contactAnswerSchema = z.object({ roomId: z.string(), message: chatMessageSchema });

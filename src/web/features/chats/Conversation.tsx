@@ -1,0 +1,100 @@
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api';
+import { ErrorAlert } from '../listings';
+import { flattenPages, invalidateRoomLists, markRoomRead, useMessagePages, useRoom } from './api';
+import { Composer } from './Composer';
+import { ConversationHeader } from './ConversationHeader';
+import { MessageList } from './MessageList';
+import { OfferBar } from './OfferBar';
+import { useTyping, type Presence } from './live';
+import classes from './ChatsPage.module.css';
+
+/** One open room: its header, its messages and the composer. */
+export function Conversation({
+  roomId,
+  meId,
+  presence,
+  onBack,
+  onLeft,
+}: {
+  roomId: string;
+  meId: string;
+  presence: Record<string, Presence>;
+  onBack?: () => void;
+  onLeft: () => void;
+}) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const room = useRoom(roomId);
+  const pages = useMessagePages(roomId);
+  const messages = useMemo(() => flattenPages(pages.data), [pages.data]);
+  const typing = useTyping(roomId, meId);
+  const joined = room.isSuccess;
+
+  // Opening a room reads it (only once we know the member is in it).
+  useEffect(() => {
+    if (!joined) return;
+    markRoomRead(roomId)
+      .then(() => invalidateRoomLists(client))
+      .catch(() => undefined);
+  }, [joined, roomId, client]);
+
+  // A typist whose message arrived has stopped typing.
+  const last = messages.at(-1);
+  const { stopped } = typing;
+  useEffect(() => {
+    if (last) stopped(last.senderId);
+  }, [last, stopped]);
+
+  if (room.isPending)
+    return (
+      <Center className={classes.pane}>
+        <Loader aria-label={t('chats.loadingChat')} />
+      </Center>
+    );
+  if (room.isError) {
+    const status = room.error instanceof ApiError ? room.error.status : 0;
+    const missing = status === 403 || status === 404;
+    return (
+      <Stack className={classes.pane} p="md">
+        <ErrorAlert title={missing ? t('chats.errors.notFound') : t('chats.errors.loadChat')}>
+          <Stack gap="xs" align="flex-start">
+            {!missing && <Text size="sm">{room.error.message}</Text>}
+            {missing ? (
+              onBack && (
+                <Button size="xs" variant="default" onClick={onBack}>
+                  {t('chats.back')}
+                </Button>
+              )
+            ) : (
+              <Button size="xs" variant="default" onClick={() => void room.refetch()}>
+                {t('common.tryAgain')}
+              </Button>
+            )}
+          </Stack>
+        </ErrorAlert>
+      </Stack>
+    );
+  }
+
+  return (
+    <section className={classes.pane} aria-labelledby="conversation-title">
+      <ConversationHeader
+        room={room.data}
+        meId={meId}
+        presence={presence}
+        typists={typing.names}
+        onBack={onBack}
+        onLeft={onLeft}
+      />
+      <MessageList room={room.data} meId={meId} pages={pages} messages={messages} />
+      <div className={classes.footer}>
+        <OfferBar room={room.data} meId={meId} messages={messages} />
+        <Composer roomId={roomId} onTyping={typing.typing} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,194 @@
+import { ActionIcon, Box, Button, Group, Menu, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CHAT_MESSAGE_MAX } from './limits';
+import { useDeleteMessage, useEditMessage } from './api';
+import { ListingMessage } from './ListingMessage';
+import { OfferMessage } from './OfferMessage';
+import type { Message, Room } from './types';
+import classes from './ChatsPage.module.css';
+
+function useTimeLabel(iso: string) {
+  const { i18n } = useTranslation();
+  const at = new Date(iso);
+  const today = at.toDateString() === new Date().toDateString();
+  return new Intl.DateTimeFormat(i18n.language.startsWith('en') ? 'en-US' : 'it-IT', {
+    ...(today ? {} : { dateStyle: 'short' as const }),
+    timeStyle: 'short',
+  }).format(at);
+}
+
+/** One message: text, a listing card, an offer or a room notice; the sender may edit or delete. */
+export function MessageItem({
+  message,
+  room,
+  meId,
+}: {
+  message: Message;
+  room: Room;
+  meId: string;
+}) {
+  const { t } = useTranslation();
+  const time = useTimeLabel(message.createdAt);
+  const [editing, setEditing] = useState(false);
+  const mine = message.senderId === meId;
+
+  if (message.type === 'system')
+    return (
+      <Text size="xs" c="dimmed" className={classes.system} data-testid="chat-message">
+        {message.content === 'left'
+          ? t('chats.system.left', { name: message.sender?.displayName ?? '' })
+          : message.content}
+      </Text>
+    );
+
+  const showSender = room.isGroup && !mine && message.sender;
+  const canChange = mine && !message.deleted && message.type === 'text';
+  return (
+    <Box
+      className={`${classes.bubble} ${mine ? classes.mine : classes.theirs}`}
+      data-testid="chat-message"
+      data-message-id={message.id}
+    >
+      {showSender && (
+        <Text size="xs" fw={700} c="brown.8">
+          {message.sender!.displayName}
+        </Text>
+      )}
+      {message.deleted ? (
+        <Text size="sm" fs="italic" c="dimmed">
+          {t('chats.message.deleted')}
+        </Text>
+      ) : editing ? (
+        <EditForm message={message} onDone={() => setEditing(false)} />
+      ) : (
+        <>
+          {message.type === 'listing' && message.listing && (
+            <ListingMessage listing={message.listing} />
+          )}
+          {message.type === 'offer' && message.offer && (
+            <OfferMessage offer={message.offer} roomId={message.roomId} meId={meId} />
+          )}
+          {message.content && message.type !== 'offer' && (
+            <Text size="sm" className={classes.text}>
+              {message.content}
+            </Text>
+          )}
+        </>
+      )}
+      <Group gap={4} justify="flex-end" wrap="nowrap">
+        <Text size="xs" c="dimmed">
+          <time dateTime={message.createdAt}>{time}</time>
+          {message.editedAt && !message.deleted && ` · ${t('chats.message.edited')}`}
+        </Text>
+        {canChange && !editing && <MessageMenu message={message} onEdit={() => setEditing(true)} />}
+      </Group>
+    </Box>
+  );
+}
+
+function MessageMenu({ message, onEdit }: { message: Message; onEdit: () => void }) {
+  const { t } = useTranslation();
+  const [confirming, confirm] = useDisclosure(false);
+  const remove = useDeleteMessage(message.roomId);
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+        <Menu.Target>
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            color="gray"
+            aria-label={t('chats.message.options')}
+          >
+            <IconDots size={14} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit}>
+            {t('chats.message.edit')}
+          </Menu.Item>
+          <Menu.Item
+            color="red.9"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            onClick={confirm.open}
+          >
+            {t('chats.message.delete')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Modal
+        opened={confirming}
+        onClose={confirm.close}
+        title={t('chats.message.deleteTitle')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        <Stack>
+          {remove.isError && (
+            <Text size="sm" c="red.9" role="alert">
+              {remove.error.message}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={confirm.close}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              color="red.9"
+              loading={remove.isPending}
+              onClick={() => remove.mutate(message, { onSuccess: confirm.close })}
+            >
+              {t('chats.message.delete')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+function EditForm({ message, onDone }: { message: Message; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(message.content);
+  const edit = useEditMessage(message.roomId);
+  const content = text.trim();
+  const valid = content.length > 0 && content.length <= CHAT_MESSAGE_MAX;
+  const save = () => {
+    if (!valid || edit.isPending) return;
+    if (content === message.content) return onDone();
+    edit.mutate({ id: message.id, content }, { onSuccess: onDone });
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Escape') onDone();
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      save();
+    }
+  };
+  return (
+    <Stack gap={4} miw={220}>
+      <Textarea
+        aria-label={t('chats.message.editLabel')}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        autosize
+        minRows={1}
+        maxRows={6}
+        data-autofocus
+        autoFocus
+        error={edit.isError ? edit.error.message : undefined}
+      />
+      <Group gap="xs" justify="flex-end">
+        <Button size="compact-xs" variant="default" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button size="compact-xs" onClick={save} loading={edit.isPending} disabled={!valid}>
+          {t('common.save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,119 @@
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../listings';
+import type { MessagePages } from './api';
+import { MessageItem } from './MessageItem';
+import type { Message, Room } from './types';
+import classes from './ChatsPage.module.css';
+
+/** Older pages load within this distance of the top. */
+const LOAD_OLDER_PX = 80;
+/** Within this distance of the bottom the list follows new messages. */
+const FOLLOW_PX = 80;
+
+/**
+ * The conversation, oldest first. Scrolling up loads older pages without moving what is on
+ * screen; new messages scroll into view when the reader is at the bottom or wrote them.
+ */
+export function MessageList({
+  room,
+  meId,
+  pages,
+  messages,
+}: {
+  room: Room;
+  meId: string;
+  pages: UseInfiniteQueryResult<MessagePages>;
+  messages: Message[];
+}) {
+  const { t } = useTranslation();
+  const logRef = useRef<HTMLDivElement>(null);
+  const fromBottom = useRef<number | null>(null);
+  const following = useRef(true);
+  const lastId = useRef<string | undefined>(undefined);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+
+  const loadOlder = useCallback(() => {
+    const el = logRef.current;
+    if (!el || !hasNextPage || isFetchingNextPage) return;
+    fromBottom.current = el.scrollHeight - el.scrollTop;
+    void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const onScroll = () => {
+    const el = logRef.current;
+    if (!el) return;
+    following.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_PX;
+    if (el.scrollTop < LOAD_OLDER_PX) loadOlder();
+  };
+
+  useLayoutEffect(() => {
+    const el = logRef.current;
+    if (!el) return;
+    const newest = messages.at(-1);
+    if (fromBottom.current !== null && !isFetchingNextPage) {
+      el.scrollTop = el.scrollHeight - fromBottom.current;
+      fromBottom.current = null;
+    } else if (
+      newest &&
+      newest.id !== lastId.current &&
+      (following.current || newest.senderId === meId)
+    ) {
+      el.scrollTop = el.scrollHeight;
+    }
+    lastId.current = newest?.id;
+  }, [messages, isFetchingNextPage, meId]);
+
+  if (pages.isPending)
+    return (
+      <Center style={{ flex: 1 }}>
+        <Loader size="sm" aria-label={t('chats.loadingMessages')} />
+      </Center>
+    );
+  if (pages.isError)
+    return (
+      <Stack p="md" style={{ flex: 1 }}>
+        <ErrorAlert title={t('chats.errors.loadMessages')}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{pages.error.message}</Text>
+            <Button size="xs" variant="default" onClick={() => void pages.refetch()}>
+              {t('common.tryAgain')}
+            </Button>
+          </Stack>
+        </ErrorAlert>
+      </Stack>
+    );
+
+  return (
+    <div
+      ref={logRef}
+      className={classes.log}
+      role="log"
+      aria-label={t('chats.messagesLabel')}
+      onScroll={onScroll}
+      tabIndex={0}
+    >
+      {hasNextPage && (
+        <Button
+          variant="subtle"
+          size="xs"
+          style={{ alignSelf: 'center' }}
+          loading={isFetchingNextPage}
+          onClick={loadOlder}
+        >
+          {t('chats.olderMessages')}
+        </Button>
+      )}
+      {messages.length === 0 && (
+        <Text c="dimmed" ta="center" m="auto">
+          {t('chats.noMessagesYet')}
+        </Text>
+      )}
+      {messages.map((message) => (
+        <MessageItem key={message.id} message={message} room={room} meId={meId} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatPrice } from '../listings';
+import { useOfferAction, type OfferAction } from './api';
+import type { Offer, OfferStatus } from './types';
+
+const STATUS_COLOURS: Record<OfferStatus, string> = {
+  pending: 'yellow.9',
+  accepted: 'green.9',
+  declined: 'red.9',
+  withdrawn: 'gray.7',
+  completed: 'teal.9',
+};
+
+/**
+ * An offer inside the conversation: its amount and status, and the answers open to this member —
+ * accept or decline for the seller, withdraw for the buyer while pending, mark sold once accepted.
+ */
+export function OfferMessage({
+  offer,
+  roomId,
+  meId,
+}: {
+  offer: Offer;
+  roomId: string;
+  meId: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const act = useOfferAction(roomId);
+  const amount = formatPrice(offer.amount, offer.currency, i18n.language);
+  const seller = offer.sellerId === meId;
+  const buyer = offer.buyerId === meId;
+  const actions: { action: OfferAction; variant: string; color?: string }[] = [];
+  if (offer.status === 'pending' && seller)
+    actions.push(
+      { action: 'accept', variant: 'filled' },
+      { action: 'decline', variant: 'default' },
+    );
+  if (offer.status === 'pending' && buyer) actions.push({ action: 'withdraw', variant: 'default' });
+  if (offer.status === 'accepted' && seller)
+    actions.push({ action: 'complete', variant: 'filled' });
+
+  return (
+    <Stack gap={6} data-testid="chat-offer">
+      <Group gap="xs">
+        <Text size="sm" fw={700}>
+          {buyer ? t('chats.offer.yours', { amount }) : t('chats.offer.theirs', { amount })}
+        </Text>
+        <Badge size="sm" variant="light" color={STATUS_COLOURS[offer.status]}>
+          {t(`chats.offer.status.${offer.status}`)}
+        </Badge>
+      </Group>
+      {actions.length > 0 && (
+        <Group gap="xs">
+          {actions.map(({ action, variant }) => (
+            <Button
+              key={action}
+              size="compact-sm"
+              variant={variant}
+              loading={act.isPending && act.variables?.action === action}
+              disabled={act.isPending}
+              onClick={() => act.mutate({ offer, action })}
+            >
+              {t(`chats.offer.${action}`)}
+            </Button>
+          ))}
+        </Group>
+      )}
+      {act.isError && (
+        <Text size="xs" c="red.9" role="alert">
+          {act.error.message}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+import { Badge, VisuallyHidden, type BadgeProps } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../app/session';
+import { useRealtimeEvent, useRealtimeReconnect } from '../../lib/realtime';
+import { chatKeys, useUnreadTotal } from './api';
+
+/** The member's unread total, refreshed by chat events and after a reconnect. */
+export function useLiveUnreadTotal(): number {
+  const session = useSession();
+  const client = useQueryClient();
+  const unread = useUnreadTotal(session.status === 'signed-in');
+  const refresh = useCallback(
+    () => void client.invalidateQueries({ queryKey: chatKeys.unread }),
+    [client],
+  );
+  useRealtimeEvent('chat.message', refresh);
+  useRealtimeEvent('chat.read', refresh);
+  useRealtimeEvent('chat.room', refresh);
+  useRealtimeReconnect(refresh);
+  return unread.data?.total ?? 0;
+}
+
+/**
+ * The count of unread messages beside a chats entry; nothing when all are read. A screen reader
+ * hears what the number means rather than the bare number.
+ */
+export function ChatsUnreadBadge(props: Omit<BadgeProps, 'children'>) {
+  const { t } = useTranslation();
+  const total = useLiveUnreadTotal();
+  if (total <= 0) return null;
+  return (
+    <>
+      <Badge
+        color="red.9"
+        size="sm"
+        circle={total < 10}
+        aria-hidden
+        data-testid="chats-unread"
+        {...props}
+      >
+        {total > 99 ? '99+' : total}
+      </Badge>
+      <VisuallyHidden>{t('privateArea.unreadMessages', { count: total })}</VisuallyHidden>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { Message, MessagePage } from './types';
+
+export const chatKeys = {
+  all: ['chats'] as const,
+  rooms: ['chats', 'rooms'] as const,
+  room: (id: string) => ['chats', 'room', id] as const,
+  messages: (id: string) => ['chats', 'messages', id] as const,
+  unread: ['chats', 'unread'] as const,
+  friends: ['chats', 'friends'] as const,
+};
+
+/** Newest page first; each further page holds the 50 before the oldest message held. */
+export type MessagePages = InfiniteData<MessagePage, unknown>;
+
+/**
+ * Puts messages into a room's cached pages: an id already held is replaced (edit, delete, offer
+ * status), a new one joins the newest page. Order is restored when the pages are read.
+ */
+export function upsertMessages(client: QueryClient, roomId: string, messages: Message[]): void {
+  if (!messages.length) return;
+  client.setQueryData<MessagePages>(chatKeys.messages(roomId), (data) => {
+    if (!data) return data;
+    const byId = new Map(messages.map((m) => [m.id, m]));
+    const pages = data.pages.map((page) => ({
+      ...page,
+      items: page.items.map((m) => {
+        const fresh = byId.get(m.id);
+        if (!fresh) return m;
+        byId.delete(m.id);
+        return fresh;
+      }),
+    }));
+    if (byId.size && pages[0])
+      pages[0] = { ...pages[0], items: [...pages[0].items, ...byId.values()] };
+    return { ...data, pages };
+  });
+}
+
+/** Every message held for a room, once each, oldest first (ties broken by id). */
+export function flattenPages(data: MessagePages | undefined): Message[] {
+  if (!data) return [];
+  const byId = new Map<string, Message>();
+  for (const page of data.pages) for (const m of page.items) byId.set(m.id, m);
+  return [...byId.values()].sort(
+    (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+  );
+}

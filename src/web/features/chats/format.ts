@@ -1,0 +1,45 @@
+import type { TFunction } from 'i18next';
+import { formatDate } from '@shared/format';
+import { relativeTime } from '@shared/relativeTime';
+import type { ChatUser, Room } from './types';
+
+/** The other members of a room (all of them but me). */
+export const othersIn = (room: Room, meId: string): ChatUser[] =>
+  room.participants.filter((p) => p.id !== meId);
+
+/**
+ * A direct room is named after the other member; a group by its name; and either, with nothing
+ * to show, 'User {first 8 characters of the id}...' (spec).
+ */
+export function roomName(room: Room, meId: string, t: TFunction): string {
+  const named = room.isGroup ? room.name : (othersIn(room, meId)[0]?.displayName ?? room.name);
+  return named?.trim() || t('chats.unnamed', { id: room.id.slice(0, 8) });
+}
+
+const UNITS = { minutes: 'minute', hours: 'hour', days: 'day' } as const;
+
+/** 'just now', '5 minutes ago', '3 hours ago', '2 days ago' (Intl words the plurals), or the date. */
+export function formatRelative(value: string, t: TFunction, language: string, now = Date.now()) {
+  const r = relativeTime(value, now);
+  if (r.unit === 'now') return t('chats.time.now');
+  if (r.unit === 'date') return formatDate(value, language);
+  const locale = language.startsWith('en') ? 'en' : 'it';
+  return new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(-r.count, UNITS[r.unit]);
+}
+
+/** 'Online', 'Last seen 5 minutes ago', 'Last seen on 03/02/2026', or 'Offline'. */
+export function presenceText(
+  presence: { online: boolean; lastSeenAt: string | null },
+  t: TFunction,
+  language: string,
+  now = Date.now(),
+): string {
+  if (presence.online) return t('chats.presence.online');
+  if (!presence.lastSeenAt) return t('chats.presence.offline');
+  const r = relativeTime(presence.lastSeenAt, now);
+  if (r.unit === 'date')
+    return t('chats.presence.lastSeenOn', { date: formatDate(presence.lastSeenAt, language) });
+  return t('chats.presence.lastSeen', {
+    when: formatRelative(presence.lastSeenAt, t, language, now),
+  });
+}

@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  sendRealtime,
+  useRealtimeEvent,
+  useRealtimeTopic,
+  type RealtimeEvent,
+} from '../../lib/realtime';
+import type { ChatUser } from './types';
+
+export interface Presence {
+  online: boolean;
+  lastSeenAt: string | null;
+}
+
+/** Presence events since the page opened, by member id; room data answers for the others. */
+export function usePresenceEvents(): Record<string, Presence> {
+  const [map, setMap] = useState<Record<string, Presence>>({});
+  useRealtimeEvent(
+    'presence',
+    useCallback((event: RealtimeEvent) => {
+      if (typeof event.userId !== 'string') return;
+      const presence = {
+        online: event.online === true,
+        lastSeenAt: typeof event.lastSeenAt === 'string' ? event.lastSeenAt : null,
+      };
+      setMap((m) => ({ ...m, [event.userId as string]: presence }));
+    }, []),
+  );
+  return map;
+}
+
+export const presenceOf = (user: ChatUser, events: Record<string, Presence>): Presence =>
+  events[user.id] ?? { online: user.online, lastSeenAt: user.lastSeenAt };
+
+/** The current time, renewed every `ms`, so relative times and typing marks age on screen. */
+export function useNow(ms: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
+/** A typing mark lasts this long after the member's last keystroke frame. */
+export const TYPING_SHOWN_MS = 4_000;
+/** At most one typing frame per room every this often (the server throttles the same). */
+export const TYPING_FRAME_MS = 2_000;
+
+/**
+ * Typing in one room: subscribes to its topic, lists who else is typing (each mark expires by
+ * itself), and `typing()` sends a frame at most every 2 s.
+ */
+export function useTyping(roomId: string, meId: string) {
+  useRealtimeTopic(`room:${roomId}`);
+  const [typists, setTypists] = useState<Record<string, { name: string; until: number }>>({});
+  const lastSent = useRef(0);
+  useEffect(() => {
+    setTypists({});
+    lastSent.current = 0;
+  }, [roomId]);
+
+  useRealtimeEvent(
+    'chat.typing',
+    useCallback(
+      (event: RealtimeEvent) => {
+        if (event.roomId !== roomId || event.userId === meId || typeof event.userId !== 'string')
+          return;
+        const name = typeof event.displayName === 'string' ? event.displayName : '';
+        setTypists((t) => ({
+          ...t,
+          [event.userId as string]: { name, until: Date.now() + TYPING_SHOWN_MS },
+        }));
+      },
+      [roomId, meId],
+    ),
+  );
+
+  // A message from a typist ends their mark at once.
+  const stopped = useCallback((userId: string | null) => {
+    if (!userId) return;
+    setTypists((t) => {
+      if (!t[userId]) return t;
+      const { [userId]: _gone, ...rest } = t;
+      return rest;
+    });
+  }, []);
+
+  // Prune at the next expiry rather than ticking every second.
+  useEffect(() => {
+    const times = Object.values(typists).map((t) => t.until);
+    if (!times.length) return;
+    const timer = setTimeout(
+      () =>
+        setTypists((t) =>
+          Object.fromEntries(Object.entries(t).filter(([, v]) => v.until > Date.now())),
+        ),
+      Math.max(0, Math.min(...times) - Date.now()) + 20,
+    );
+    return () => clearTimeout(timer);
+  }, [typists]);
+  const names = Object.values(typists).map((t) => t.name);
+
+  const typing = useCallback(() => {
+    const at = Date.now();
+    if (at - lastSent.current < TYPING_FRAME_MS) return;
+    if (sendRealtime({ type: 'chat.typing', roomId })) lastSent.current = at;
+  }, [roomId]);
+
+  return { names, typing, stopped };
+}

@@ -1,0 +1,29 @@
+import type { ChatListing, Message, Room } from './types';
+
+/**
+ * The seller of the listing a room is about. The card does not name them, but the contact's
+ * card was posted by the buyer, so in a direct room the seller is the other member; an offer
+ * already made names both. Unknown (null) means no offer control is shown.
+ */
+export function sellerOf(room: Room, messages: Message[]): string | null {
+  const listing = room.listing;
+  if (!listing || room.isGroup) return null;
+  const offer = messages.find((m) => m.offer?.listingId === listing.id)?.offer;
+  if (offer) return offer.sellerId;
+  const card = messages.find((m) => m.type === 'listing' && m.listing?.id === listing.id);
+  if (!card?.senderId) return null;
+  return room.participants.find((p) => p.id !== card.senderId)?.id ?? null;
+}
+
+/** A listing the buyer may offer on: for sale (alone or with trade) and still available. */
+export const offerable = (listing: ChatListing) =>
+  listing.listingType !== 'trade' && listing.status === 'available';
+
+/** The buyer's open offer on this listing, if any is held (one at a time). */
+export const pendingOfferOf = (messages: Message[], listingId: string, buyerId: string) =>
+  messages.find(
+    (m) =>
+      m.offer?.listingId === listingId &&
+      m.offer.buyerId === buyerId &&
+      m.offer.status === 'pending',
+  )?.offer ?? null;
