@@ -4,7 +4,8 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/scaffale_bench npm run bench:chat
  *
  * BENCH_SOCKETS members (default 1,000), one socket each, in rooms of two; BENCH_RATE messages a
- * second in all (default 200) for BENCH_SECONDS (default 15). The load generator runs in its own
+ * second in all (default 200) for BENCH_SECONDS (default 15), after BENCH_WARMUP seconds (default 3)
+ * at the same rate that are not counted. The load generator runs in its own
  * process (chat-load.ts); the servers in theirs (chat-server.ts). Three runs at the same rate:
  *   1. the floor: a plain `ws` relay (no session, no bus, no database);
  *   2. one Scaffale process;
@@ -136,7 +137,8 @@ const pairsOn = (a: string, b: string) =>
     a: { ...members[2 * i], url: a },
     b: { ...members[2 * i + 1], url: b },
   })) as LoadPlan['pairs'];
-const base = { origin: ORIGIN, rate: RATE, seconds: SECONDS };
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const base = { origin: ORIGIN, rate: RATE, seconds: SECONDS, warmup: WARMUP };
 
 console.log(
   `bench:chat: ${members.length} sockets, ${RATE} messages/s for ${SECONDS} s, load ${loadavg()[0].toFixed(1)}`,

@@ -84,6 +84,10 @@ describe('the handshake', () => {
       headers: { cookie: ann.cookie },
     });
     expect(res.statusCode).toBe(426);
+    expect(res.json().error).toEqual({
+      code: 'upgrade_required',
+      message: 'Questo indirizzo accetta solo connessioni WebSocket.',
+    });
     const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(doc.paths['/api/realtime'].get.responses).toHaveProperty('401');
   });
@@ -297,6 +301,35 @@ describe('presence', () => {
     );
     expect(rows).toEqual([]);
     expect(await realtime.isOnline(hal.id)).toBe(true);
+  });
+  it('a refresh writes back a row lost meanwhile and keeps last_seen_at current', async () => {
+    const ivy = await createMember(t);
+    const presence = createPresence({
+      database: t.database,
+      processId: 'repairing',
+      ttlMs: 60_000,
+      onChange: async () => {},
+      onError: (err) => {
+        throw err;
+      },
+    });
+    await presence.connected(ivy.id);
+    expect(await presence.isOnline(ivy.id)).toBe(true);
+    // A peer expired the row (this process stalled past the window): the refresh repairs it.
+    await t.database.query(`delete from realtime_presence where process_id = 'repairing'`);
+    expect(await presence.isOnline(ivy.id)).toBe(false);
+    await presence.refresh();
+    await presence.settle();
+    expect(await presence.isOnline(ivy.id)).toBe(true);
+    await t.database.query(`update users set last_seen_at = null where id = $1`, [ivy.id]);
+    await presence.touchLastSeen();
+    const [row] = await t.database.query<{ last_seen_at: Date | null }>(
+      'select last_seen_at from users where id = $1',
+      [ivy.id],
+    );
+    expect(row.last_seen_at).not.toBeNull();
+    await presence.disconnected(ivy.id);
+    expect(await presence.isOnline(ivy.id)).toBe(false);
   });
 });
 
