@@ -87,9 +87,8 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
           )}
           <Grid.Col span={isDesktop ? 9 : 12}>
             <Stack gap="md" aria-busy={listings.isFetching}>
-              {/* A screen's height kept for the results, so the footer does not jump (layout shift). */}
               {listings.isPending && (
-                <Center py="xl" mih="100vh">
+                <Center py="xl">
                   <Loader aria-label={t('common.loading')} />
                 </Center>
               )}
