@@ -13,6 +13,8 @@ function useAfterLoad(): boolean {
   useEffect(() => {
     if (loaded) return;
     const done = () => setLoaded(true);
+    // The load event may have fired between the first render and this effect.
+    if (document.readyState === 'complete') return done();
     window.addEventListener('load', done, { once: true });
     return () => window.removeEventListener('load', done);
   }, [loaded]);
