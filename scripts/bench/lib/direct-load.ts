@@ -1,0 +1,70 @@
+/**
+ * The floor: the same query mix through searchListings (the function GET /api/listings calls,
+ * with its totals cache), straight on PostgreSQL over a pool of as many connections as requests
+ * in flight: no HTTP, no validation, no JSON. Run by library.ts in a process of its own.
+ *
+ *   tsx scripts/bench/lib/direct-load.ts '<LoadPlan as JSON>'   (DATABASE_URL set)
+ *
+ * Prints one JSON line (LoadResult with the median per query).
+ */
+import { libraryQuerySchema } from '../../../src/shared/marketplace';
+import { openPostgres } from '../../../src/server/db/client';
+import { searchListings, TotalsCache } from '../../../src/server/modules/library/search';
+import { queryMix } from './mix';
+import { percentile, summarise, type LoadPlan } from './stats';
+
+const plan = JSON.parse(process.argv[2]) as LoadPlan;
+const mix = queryMix();
+const queries = mix.map((q) =>
+  libraryQuerySchema.parse(Object.fromEntries(new URLSearchParams(q))),
+);
+const pooled = plan.rate ? Math.max(plan.concurrency, 20) : plan.concurrency;
+const database = openPostgres(process.env.DATABASE_URL!, pooled);
+const cache = new TotalsCache();
+
+const latencies: number[] = [];
+const byQuery: number[][] = mix.map(() => []);
+let errors = 0;
+let next = plan.start ?? 0;
+
+async function one() {
+  const i = next++ % mix.length;
+  const t0 = performance.now();
+  try {
+    await searchListings(database, queries[i], cache);
+    const ms = performance.now() - t0;
+    latencies.push(ms);
+    byQuery[i].push(ms);
+  } catch {
+    errors++;
+  }
+}
+
+// Open the pool's connections first, as the server has them open before it is measured.
+await Promise.all(Array.from({ length: pooled }, () => database.query('select 1')));
+const started = performance.now();
+const deadline = started + plan.seconds * 1000;
+if (plan.rate) {
+  const interval = 1000 / plan.rate;
+  const inFlight: Promise<void>[] = [];
+  for (let k = 0; started + k * interval < deadline; k++) {
+    const wait = started + k * interval - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    inFlight.push(one());
+  }
+  await Promise.all(inFlight);
+} else {
+  const worker = async () => {
+    while (performance.now() < deadline) await one();
+  };
+  await Promise.all(Array.from({ length: plan.concurrency }, worker));
+}
+const seconds = (performance.now() - started) / 1000;
+await database.close();
+
+const perQuery: Record<string, number> = {};
+mix.forEach((q, i) => {
+  const sorted = byQuery[i].sort((a, b) => a - b);
+  if (sorted.length) perQuery[q || '(no filter)'] = percentile(sorted, 50);
+});
+process.stdout.write(`${JSON.stringify({ ...summarise(latencies, errors, seconds), perQuery })}\n`);
