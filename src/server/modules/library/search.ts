@@ -1,6 +1,7 @@
 import {
   DEFAULT_PRICE_RANGE,
   LIBRARY_PAGE_SIZE,
+  LISTING_STATUSES,
   type LibraryQuery,
   type ListingPage,
   type ListingType,
@@ -133,6 +134,58 @@ export class TotalsCache extends TtlCache<Totals> {
   }
 }
 
+/**
+ * Totals of a search without words or author, the broadest ones (up to every listing), from the
+ * counts table (migration 0010): whole euros of the price range from its rows, a range's partial
+ * euros counted on the listings' price indexes; price bounds as the first and last price of the
+ * (status, price) or (genre, status, price) index under each status asked for.
+ */
+async function countedTotals(database: Database, q: LibraryQuery): Promise<Totals> {
+  const f = new Filters();
+  const status = q.status ?? 'available';
+  const statuses = f.param(status === 'all' ? [...LISTING_STATUSES] : [status]);
+  const genre = q.genre ? f.param(q.genre) : null;
+  const types = q.type ? f.param(typeValues(q.type)) : null;
+  const counted = [`c.status = any(${statuses}::text[])`];
+  const listed: string[] = [];
+  if (genre) {
+    counted.push(`c.genre = ${genre}`);
+    listed.push(`l.genre = ${genre}`);
+  }
+  if (types) {
+    counted.push(`c.listing_type = any(${types}::text[])`);
+    listed.push(`l.listing_type = any(${types}::text[])`);
+  }
+  const edges: string[] = [];
+  const { minPrice, maxPrice } = q;
+  if (minPrice !== undefined || maxPrice !== undefined) {
+    const low = minPrice ?? 0;
+    const wholeLow = Math.ceil(low);
+    // A whole euro b counts when every price in [b, b + 1) is in the range.
+    const whole = [`c.price_floor >= ${f.param(wholeLow)}`];
+    if (maxPrice !== undefined) whole.push(`c.price_floor + 1 <= ${f.param(maxPrice)}::numeric`);
+    // Listings without a price stay unless a minimum above 0 is asked (as in buildFilters).
+    counted.push(`(${whole.join(' and ')}${minPrice ? '' : ' or c.price_floor = -1'})`);
+    const below = maxPrice !== undefined ? ` and l.price <= ${f.param(maxPrice)}` : '';
+    const edge = (from: number, to: string) =>
+      `(select count(*) from book_listings l where l.status = any(${statuses}::text[])
+         ${listed.map((c) => `and ${c} `).join('')}and l.price >= ${f.param(from)} and ${to})`;
+    if (wholeLow > low) edges.push(edge(low, `l.price < ${f.param(wholeLow)}${below}`));
+    if (maxPrice !== undefined)
+      edges.push(edge(Math.max(Math.floor(maxPrice), wholeLow), `true${below}`));
+  }
+  const [row] = await database.query<Totals>(
+    `select ((select coalesce(sum(c.n), 0) from listing_counts c where ${counted.join(' and ')})
+         ${edges.map((e) => `+ ${e}`).join(' ')})::int as total,
+       min(b.low)::float8 as min, max(b.high)::float8 as max
+     from unnest(${statuses}::text[]) as s(status),
+       lateral (select min(l.price) as low, max(l.price) as high from book_listings l
+                where l.status = s.status ${listed.map((c) => `and ${c}`).join(' ')}) as b`,
+    f.params,
+  );
+  return row;
+}
+
 async function runSearch(
   database: Database,
   q: LibraryQuery,
@@ -143,9 +196,11 @@ async function runSearch(
   const order = ORDER[q.sort ?? 'newest'];
 
   const counted = buildFilters(q);
+  const broad = !q.author && !(q.q && prefixQuery(q.q));
   // Total under every filter; price bounds under every filter but the price range itself,
   // so the slider keeps its full span while it narrows the results.
   const loadTotals = async () => {
+    if (broad) return countedTotals(database, q);
     const [row] = await database.query<Totals>(
       `select count(*) filter (where ${counted.priceCondition()})::int as total,
          min(l.price)::float8 as min, max(l.price)::float8 as max
