@@ -5,6 +5,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/scaffale_bench npm run bench:library
  *   … npm run bench:library -- --million   (1,000,000 listings, in scaffale_bench_1m)
  *   … npm run bench:library -- --all       (both sizes)
+ *   … npm run bench:library -- --million --seed   (only create, migrate and seed)
  *
  * For each size: creates the database when missing (one per size, so each keeps its data),
  * migrates, seeds once, starts the server (src/server/main.ts) as a child process on a free port,
@@ -172,6 +173,7 @@ async function benchmark(url: string, listings: number) {
     await database.close();
   }
 
+  if (process.argv.includes('--seed')) return;
   const cpu = cpus();
   console.log(`\n=== ${listings.toLocaleString('en')} listings ===`);
   console.log(`machine   ${cpu.length} × ${cpu[0]?.model.trim()}, Node ${process.version}`);

@@ -262,6 +262,11 @@ describe('GET /api/listings', () => {
     expect(await ids('pageSize=2&page=4')).toEqual([9]);
     expect(await ids('pageSize=2&page=5')).toEqual([]);
     expect(await ids('pageSize=60')).toHaveLength(7);
+    // Few matches are found then sorted, many read in index order: the same pages either way.
+    const pages: number[] = [];
+    for (const p of [1, 2, 3, 4])
+      pages.push(...(await ids(`q=harry&sort=price_asc&pageSize=1&page=${p}`)));
+    expect(pages).toEqual([9, 3, 4]);
   });
 
   it('counts every match exactly, whole and partial euros of a price range alike, and follows changes', async () => {
@@ -313,6 +318,15 @@ describe('GET /api/listings', () => {
     clock += 11_000;
     await check();
     expect((await list('genre=fantasy')).json().total).toBe(3);
+    // What the trigger kept is what a recount finds.
+    const counts = () =>
+      t.database.query(
+        `select status, genre, listing_type, price_floor, n::int from listing_counts
+         where n <> 0 order by 1, 2, 3, 4`,
+      );
+    const kept = await counts();
+    await t.database.query('select refresh_listing_counts()');
+    expect(await counts()).toEqual(kept);
   });
 
   it('refuses bad filters with 400 and a clear message, never 500', async () => {
