@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openPostgres } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
+import { cpuMs, cpuSince } from './lib/cpu';
 import { seed } from './lib/seed';
 import type { LoadPlan, LoadResult } from './lib/stats';
 
@@ -93,7 +94,13 @@ function node(file: string, args: string[], env: NodeJS.ProcessEnv): ChildProces
   });
 }
 
-async function startServer(url: string): Promise<{ port: number; stop: () => Promise<void> }> {
+interface Server {
+  port: number;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+async function startServer(url: string): Promise<Server> {
   const port = await freePort();
   const server = node('src/server/main.ts', [], {
     ...process.env,
@@ -119,6 +126,7 @@ async function startServer(url: string): Promise<{ port: number; stop: () => Pro
   }
   return {
     port,
+    pid: server.pid!,
     stop: async () => {
       server.kill('SIGTERM');
       await exited;
@@ -136,8 +144,42 @@ async function runWorker(file: string, args: string[], url: string): Promise<Loa
   return JSON.parse(line) as LoadResult;
 }
 
-const api = (port: number, url: string, plan: LoadPlan) =>
-  runWorker('scripts/bench/lib/http-load.ts', [String(port), JSON.stringify(plan)], url);
+/** Server processes of PostgreSQL connected to the database at url (but the asker's own). */
+async function backends(url: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    );
+    return rows.map((r) => r.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The API under load, with the CPU each request cost the server and its PostgreSQL connections. */
+async function api(server: Server, url: string, plan: LoadPlan): Promise<LoadResult> {
+  const before = new Map((await backends(url)).map((p) => [p, cpuMs(p)]));
+  const serverCpu = cpuSince([server.pid]);
+  const r = await runWorker(
+    'scripts/bench/lib/http-load.ts',
+    [String(server.port), JSON.stringify(plan)],
+    url,
+  );
+  const serverMs = serverCpu();
+  // Connections the pool opened during the run count from their start.
+  const postgresMs = (await backends(url)).reduce(
+    (sum, p) => sum + cpuMs(p) - (before.get(p) ?? 0),
+    0,
+  );
+  r.cpu = {
+    self: r.cpu?.self ?? NaN,
+    server: serverMs / r.requests,
+    postgres: postgresMs / r.requests,
+  };
+  return r;
+}
 const floor = (url: string, plan: LoadPlan) =>
   runWorker('scripts/bench/lib/direct-load.ts', [JSON.stringify(plan)], url);
 
@@ -148,8 +190,10 @@ const load = () =>
     .join(' ');
 function row(label: string, r: LoadResult) {
   const rps = (r.requests / r.seconds).toFixed(0).padStart(6);
+  const cpu = (n?: number) => (n === undefined ? '' : n.toFixed(2)).padStart(7);
   console.log(
-    `  ${label.padEnd(34)}${rps}${ms(r.p50)}${ms(r.p95)}${ms(r.p99)}${ms(r.max)}${String(r.errors).padStart(7)}`,
+    `  ${label.padEnd(34)}${rps}${ms(r.p50)}${ms(r.p95)}${ms(r.p99)}${ms(r.max)}${String(r.errors).padStart(7)}` +
+      `${cpu(r.cpu?.self)}${cpu(r.cpu?.server)}${cpu(r.cpu?.postgres)}`,
   );
 }
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
@@ -186,14 +230,16 @@ async function benchmark(url: string, listings: number) {
   const server = await startServer(url);
   try {
     // Warm the server's code, both pools and PostgreSQL's cache before measuring.
-    await api(server.port, url, { concurrency: 4, seconds: 3 });
+    await api(server, url, { concurrency: 4, seconds: 3 });
     await floor(url, { concurrency: 4, seconds: 3 });
 
-    const header = `  ${''.padEnd(34)} req/s      p50      p95      p99      max errors`;
+    const header =
+      `  ${''.padEnd(34)} req/s      p50      p95      p99      max errors` +
+      '   CPU ms per request: client, server, PostgreSQL';
     console.log(`\na. one request at a time, ${SECONDS} s each`);
     console.log(header);
     const a1 = await floor(url, { concurrency: 1, seconds: SECONDS });
-    const a2 = await api(server.port, url, { concurrency: 1, seconds: SECONDS });
+    const a2 = await api(server, url, { concurrency: 1, seconds: SECONDS });
     row('searchListings alone', a1);
     row('API (HTTP, 1 connection)', a2);
     const overhead = a2.p50 - a1.p50;
@@ -205,7 +251,7 @@ async function benchmark(url: string, listings: number) {
       console.log(`\nb. saturation, ${n} in flight, ${SECONDS} s each`);
       console.log(header);
       const b1 = await floor(url, { concurrency: n, seconds: SECONDS, start: n });
-      const b2 = await api(server.port, url, { concurrency: n, seconds: SECONDS, start: n });
+      const b2 = await api(server, url, { concurrency: n, seconds: SECONDS, start: n });
       row(`PostgreSQL alone (pool of ${n})`, b1);
       row(`API (${n} connections)`, b2);
       const ratio = b2.requests / b2.seconds / (b1.requests / b1.seconds);
@@ -217,7 +263,7 @@ async function benchmark(url: string, listings: number) {
     console.log(`\nc. steady ${RATE} requests/s, ${RATE_SECONDS} s each`);
     console.log(header);
     const c1 = await floor(url, { concurrency: 20, seconds: RATE_SECONDS, rate: RATE });
-    const c2 = await api(server.port, url, { concurrency: 20, seconds: RATE_SECONDS, rate: RATE });
+    const c2 = await api(server, url, { concurrency: 20, seconds: RATE_SECONDS, rate: RATE });
     row('PostgreSQL alone', c1);
     row('API', c2);
     const aim = AIMS.p95[listings as keyof typeof AIMS.p95];

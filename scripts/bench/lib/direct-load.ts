@@ -10,6 +10,7 @@
 import { libraryQuerySchema } from '../../../src/shared/marketplace';
 import { openPostgres } from '../../../src/server/db/client';
 import { searchListings, TotalsCache } from '../../../src/server/modules/library/search';
+import { cpuSince } from './cpu';
 import { queryMix } from './mix';
 import { percentile, summarise, type LoadPlan } from './stats';
 
@@ -40,8 +41,18 @@ async function one() {
   }
 }
 
-// Open the pool's connections first, as the server has them open before it is measured.
-await Promise.all(Array.from({ length: pooled }, () => database.query('select 1')));
+// Open the pool's connections first, as the server has them open before it is measured; each
+// one's server process is then followed for its CPU time.
+const backends = await Promise.all(
+  Array.from({ length: pooled }, async () => {
+    const [{ pid }] = await database.query<{ pid: number }>(
+      'select pg_backend_pid() as pid, pg_sleep(0.05)',
+    );
+    return pid;
+  }),
+);
+const postgresCpu = cpuSince([...new Set(backends)]);
+const selfCpu = process.cpuUsage();
 const started = performance.now();
 const deadline = started + plan.seconds * 1000;
 if (plan.rate) {
@@ -60,6 +71,11 @@ if (plan.rate) {
   await Promise.all(Array.from({ length: plan.concurrency }, worker));
 }
 const seconds = (performance.now() - started) / 1000;
+const used = process.cpuUsage(selfCpu);
+const cpu = {
+  self: (used.user + used.system) / 1000 / latencies.length,
+  postgres: postgresCpu() / latencies.length,
+};
 await database.close();
 
 const perQuery: Record<string, number> = {};
@@ -67,4 +83,6 @@ mix.forEach((q, i) => {
   const sorted = byQuery[i].sort((a, b) => a - b);
   if (sorted.length) perQuery[q || '(no filter)'] = percentile(sorted, 50);
 });
-process.stdout.write(`${JSON.stringify({ ...summarise(latencies, errors, seconds), perQuery })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ ...summarise(latencies, errors, seconds), cpu, perQuery })}\n`,
+);

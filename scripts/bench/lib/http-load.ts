@@ -19,6 +19,7 @@ const latencies: number[] = [];
 let errors = 0;
 
 const started = performance.now();
+const selfCpu = process.cpuUsage();
 const instance = autocannon(
   {
     url: `http://127.0.0.1:${port}`,
@@ -30,7 +31,9 @@ const instance = autocannon(
   (err) => {
     if (err) throw err;
     const seconds = (performance.now() - started) / 1000;
-    process.stdout.write(`${JSON.stringify(summarise(latencies, errors, seconds))}\n`);
+    const used = process.cpuUsage(selfCpu);
+    const cpu = { self: (used.user + used.system) / 1000 / latencies.length };
+    process.stdout.write(`${JSON.stringify({ ...summarise(latencies, errors, seconds), cpu })}\n`);
   },
 );
 instance.on('response', (_client, statusCode, _bytes, responseTime) => {

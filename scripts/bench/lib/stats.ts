@@ -8,6 +8,8 @@ export interface LoadResult {
   p95: number;
   p99: number;
   max: number;
+  /** CPU ms per request: the worker itself, the server (API runs), PostgreSQL's connections. */
+  cpu?: { self: number; server?: number; postgres?: number };
   /** Median ms per query of the mix (only the direct worker fills it). */
   perQuery?: Record<string, number>;
 }

@@ -64,3 +64,6 @@ select refresh_listing_counts();
 
 -- The library with every status, newest first (the other orders start with the status).
 create index book_listings_newest_idx on book_listings (created_at desc, id desc);
+-- A genre's listings, dearest first (the ascending order is book_listings_genre_price_idx).
+create index book_listings_genre_price_desc_idx
+  on book_listings (genre, status, price desc nulls last, created_at desc, id desc);
