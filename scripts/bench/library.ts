@@ -183,7 +183,7 @@ async function api(server: Server, url: string, plan: LoadPlan): Promise<LoadRes
 const floor = (url: string, plan: LoadPlan) =>
   runWorker('scripts/bench/lib/direct-load.ts', [JSON.stringify(plan)], url);
 
-const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(9);
+const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(10);
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
@@ -234,7 +234,7 @@ async function benchmark(url: string, listings: number) {
     await floor(url, { concurrency: 4, seconds: 3 });
 
     const header =
-      `  ${''.padEnd(34)} req/s      p50      p95      p99      max errors` +
+      `  ${''.padEnd(34)} req/s       p50       p95       p99       max errors` +
       '   CPU ms per request: client, server, PostgreSQL';
     console.log(`\na. one request at a time, ${SECONDS} s each`);
     console.log(header);
