@@ -26,6 +26,7 @@ import pg from 'pg';
 import { openPostgres } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { cpuMs, cpuSince } from './lib/cpu';
+import { apiPath, queryMix } from './lib/mix';
 import { seed } from './lib/seed';
 import type { LoadPlan, LoadResult } from './lib/stats';
 
@@ -160,6 +161,9 @@ async function backends(url: string): Promise<number[]> {
 
 /** The API under load, with the CPU each request cost the server and its PostgreSQL connections. */
 async function api(server: Server, url: string, plan: LoadPlan): Promise<LoadResult> {
+  // One pass over the mix first, as the floor's worker does: both start with warm caches.
+  for (const q of queryMix())
+    await (await fetch(`http://127.0.0.1:${server.port}${apiPath(q)}`)).text();
   const before = new Map((await backends(url)).map((p) => [p, cpuMs(p)]));
   const serverCpu = cpuSince([server.pid]);
   const r = await runWorker(
