@@ -1,303 +1,295 @@
 /**
- * npm run bench:library — load test of the library search (GET /api/listings) on PostgreSQL.
+ * npm run bench:library — how fast the library search (GET /api/listings) answers on PostgreSQL,
+ * each figure beside its floor: the same queries through searchListings straight on PostgreSQL.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/scaffale_bench npm run bench:library
+ *   … npm run bench:library -- --million   (1,000,000 listings, in scaffale_bench_1m)
+ *   … npm run bench:library -- --all       (both sizes)
+ *   … npm run bench:library -- --million --seed   (only create, migrate and seed)
  *
- * Migrates the database, seeds (once) 100,000 listings by ~2,000 sellers over the 10,000 books
- * of goodbooks-10k (read from ../shared/data beside the repository, never copied into it), starts
- * the app on a free port and keeps 50 connections busy for BENCH_SECONDS (default 20) with a mix
- * of text and filter queries. Prints latency percentiles and requests/s, then the time the same
- * searches take when run directly against PostgreSQL (no HTTP, one at a time).
+ * For each size: creates the database when missing (one per size, so each keeps its data),
+ * migrates, seeds once, starts the server (src/server/main.ts) as a child process on a free port,
+ * and drives it from other child processes: autocannon for the API (lib/http-load.ts) and
+ * searchListings on a pool of as many connections as requests in flight (lib/direct-load.ts).
+ * Three measures: (a) one request at a time, (b) saturation at 10 and 50 in flight, (c) a steady
+ * 100 requests/s. BENCH_SECONDS (10) per closed-loop run, BENCH_RATE_SECONDS (20),
+ * BENCH_CONNECTIONS (10,50), BENCH_LISTINGS (100000), BENCH_LOG_LEVEL (warn), BENCH_BOOKS_CSV.
  */
 import 'dotenv/config';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { MARKET_GENRES, isbn10To13, libraryQuerySchema } from '../../src/shared/marketplace';
-import { loadConfig } from '../../src/server/config';
-import { openPostgres, type Database } from '../../src/server/db/client';
+import pg from 'pg';
+import { openPostgres } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
-import { buildApp } from '../../src/server/app';
-import { searchListings } from '../../src/server/modules/library/search';
+import { cpuMs, cpuSince } from './lib/cpu';
+import { apiPath, queryMix } from './lib/mix';
+import { seed } from './lib/seed';
+import type { LoadPlan, LoadResult } from './lib/stats';
 
-const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
-const SELLERS = 2_000;
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-const BOOKS_CSV = new URL('../../../shared/data/goodbooks-10k/books.csv', import.meta.url);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** Beside the repository, never copied into it (BENCH_BOOKS_CSV for a checkout elsewhere). */
+const BOOKS_CSV = process.env.BENCH_BOOKS_CSV
+  ? new URL(`file://${process.env.BENCH_BOOKS_CSV}`)
+  : new URL('../shared/data/goodbooks-10k/books.csv', `file://${ROOT}`);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 20);
+const RATE = 100;
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
+const AIMS = { p50Overhead: 1, throughput: 0.8, p95: { 100_000: 25, 1_000_000: 50 } } as const;
 
-/** Deterministic pseudo-random numbers, so every run seeds the same data. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+function sizes(): number[] {
+  const args = process.argv.slice(2);
+  if (args.includes('--all')) return [100_000, 1_000_000];
+  if (args.includes('--million')) return [1_000_000];
+  return [Number(process.env.BENCH_LISTINGS ?? 100_000)];
+}
+
+/** One database per size: the base name for 100,000, with _1m (or _<n>) otherwise. */
+function databaseFor(base: string, listings: number): string {
+  if (listings === 100_000) return base;
+  const url = new URL(base);
+  const suffix = listings === 1_000_000 ? '1m' : String(listings);
+  url.pathname = `${url.pathname}_${suffix}`;
+  return url.toString();
+}
+
+async function ensureDatabase(url: string) {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) {
+      console.log(`creating database ${name}`);
+      await client.query(`create database ${pg.escapeIdentifier(name)}`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** A TypeScript entry point in a new Node process (tsx as loader). */
+function node(file: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+}
+
+interface Server {
+  port: number;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+async function startServer(url: string): Promise<Server> {
+  const port = await freePort();
+  const server = node('src/server/main.ts', [], {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'scaffale-bench-')),
+  });
+  server.stdout!.resume();
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  for (let i = 0; ; i++) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 300) throw new Error('server did not start in 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    port,
+    pid: server.pid!,
+    stop: async () => {
+      server.kill('SIGTERM');
+      await exited;
+    },
   };
 }
 
-/** RFC 4180 CSV (quoted fields with commas and doubled quotes). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
+async function runWorker(file: string, args: string[], url: string): Promise<LoadResult> {
+  const child = node(file, args, { ...process.env, DATABASE_URL: url });
+  let out = '';
+  child.stdout!.on('data', (chunk) => (out += chunk));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const line = out.trim().split('\n').at(-1);
+  if (code !== 0 || !line) throw new Error(`${file} failed (exit ${code}): ${out}`);
+  return JSON.parse(line) as LoadResult;
 }
 
-interface CsvBook {
-  title: string;
-  authors: string[];
-  isbn10: string | null;
-  isbn13: string | null;
-  year: string | null;
-  language: string | null;
-  cover: string | null;
-}
-
-function readBooks(): CsvBook[] {
-  const [header, ...rows] = parseCsv(readFileSync(BOOKS_CSV, 'utf8'));
-  const col = (name: string) => header.indexOf(name);
-  const [isbnCol, authorsCol, titleCol, yearCol, langCol, imageCol] = [
-    'isbn',
-    'authors',
-    'title',
-    'original_publication_year',
-    'language_code',
-    'image_url',
-  ].map(col);
-  return rows
-    .filter((r) => r.length === header.length && r[titleCol])
-    .map((r) => {
-      // The isbn column lost its leading zeros; the isbn13 column is in float notation.
-      const raw = r[isbnCol].trim().toUpperCase();
-      const isbn10 = /^[\dX]{1,10}$/.test(raw) ? raw.padStart(10, '0') : null;
-      return {
-        title: r[titleCol],
-        authors: r[authorsCol]
-          .split(',')
-          .map((a) => a.trim())
-          .filter(Boolean),
-        isbn10,
-        isbn13: isbn10 ? isbn10To13(isbn10) : null,
-        year: r[yearCol] ? String(Math.trunc(Number(r[yearCol]))) : null,
-        language: r[langCol] || null,
-        cover: r[imageCol]?.startsWith('https://') ? r[imageCol] : null,
-      };
-    });
-}
-
-const DESCRIPTIONS = [
-  'Copia in ottime condizioni, letta una volta.',
-  'Qualche segno a matita, copertina un po’ usurata.',
-  'Like new, no markings. Smoke-free home.',
-  'Edizione tascabile, pagine leggermente ingiallite.',
-  'Hardcover with dust jacket, minor shelf wear.',
-  'Scambio volentieri con gialli o fantascienza.',
-  'Spedizione tracciata in tutta Italia.',
-  'Prima edizione, conservata con cura.',
-];
-const CONDITIONS = ['new', 'likeNew', 'good', 'good', 'fair', 'poor'];
-const TYPES = ['sell', 'sell', 'sell', 'both', 'trade'];
-const STATUSES = [...Array(17).fill('available'), 'reserved', 'sold', 'traded', 'unavailable'];
-
-async function seed(database: Database) {
-  const [{ n }] = await database.query<{ n: number }>(
-    'select count(*)::int as n from book_listings',
-  );
-  if (n >= LISTINGS) {
-    console.log(`seed: ${n} listings already there`);
-    return;
-  }
-  const books = readBooks();
-  console.log(`seed: ${books.length} books, ${SELLERS} sellers, ${LISTINGS} listings…`);
-  const started = Date.now();
-  await database.query(
-    `insert into users (id, email, display_name, username, created_at)
-     select 'bench-' || g, 'bench-' || g || '@example.com', 'Lettore ' || g, 'lettore_' || g,
-       now() - make_interval(days => g % 700)
-     from generate_series(1, $1::int) g on conflict do nothing`,
-    [SELLERS],
-  );
-  const random = rng(42);
-  const bookIds: string[] = [];
-  for (let i = 0; i < books.length; i += 1000) {
-    const chunk = books.slice(i, i + 1000).map((b) => ({
-      title: b.title,
-      authors: b.authors,
-      author: b.authors.join(', '),
-      isbn_10: b.isbn10,
-      isbn_13: b.isbn13,
-      published_date: b.year,
-      language: b.language,
-      cover_url: b.cover,
-    }));
-    const rows = await database.query<{ id: string }>(
-      `insert into books (title, authors, author, isbn_10, isbn_13, published_date, language, cover_url)
-       select x.title, array(select jsonb_array_elements_text(x.authors)), x.author, x.isbn_10,
-         x.isbn_13, x.published_date, x.language, x.cover_url
-       from jsonb_to_recordset($1::jsonb) as x(title text, authors jsonb, author text,
-         isbn_10 text, isbn_13 text, published_date text, language text, cover_url text)
-       returning id`,
-      [JSON.stringify(chunk)],
+/** Server processes of PostgreSQL connected to the database at url (but the asker's own). */
+async function backends(url: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
     );
-    bookIds.push(...rows.map((r) => r.id));
+    return rows.map((r) => r.pid);
+  } finally {
+    await client.end();
   }
-  // Each book keeps one genre across its listings.
-  const genreOf = books.map(() => MARKET_GENRES[Math.floor(random() * MARKET_GENRES.length)]);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
-  for (let i = n; i < LISTINGS; i += 5000) {
-    const chunk = [];
-    for (let j = i; j < Math.min(i + 5000, LISTINGS); j++) {
-      // Popular books are listed more often (a skewed pick).
-      const b = Math.floor(books.length * random() ** 2);
-      const type = pick(TYPES);
-      chunk.push({
-        book_id: bookIds[b],
-        user_id: `bench-${1 + Math.floor(random() * SELLERS)}`,
-        title: books[b].title,
-        author: books[b].authors.join(', '),
-        genre: genreOf[b],
-        language: books[b].language,
-        isbn: books[b].isbn13,
-        listing_type: type,
-        condition: pick(CONDITIONS),
-        price: type === 'trade' ? null : Math.round((2 + random() * 78) * 100) / 100,
-        description: pick(DESCRIPTIONS),
-        status: pick(STATUSES),
-        age_minutes: Math.floor(random() * 365 * 24 * 60),
-      });
-    }
-    await database.query(
-      `insert into book_listings (book_id, user_id, title, author, genre, language, isbn,
-         listing_type, condition, price, description, status, created_at, updated_at)
-       select x.book_id, x.user_id, x.title, x.author, x.genre, x.language, x.isbn, x.listing_type,
-         x.condition, x.price, x.description, x.status,
-         now() - make_interval(mins => x.age_minutes), now() - make_interval(mins => x.age_minutes)
-       from jsonb_to_recordset($1::jsonb) as x(book_id uuid, user_id text, title text,
-         author text, genre text, language text, isbn text, listing_type text, condition text,
-         price numeric, description text, status text, age_minutes int)`,
-      [JSON.stringify(chunk)],
-    );
-  }
-  await database.exec('vacuum analyze');
-  console.log(`seed: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** The query mix: mostly browsing with filters, a good share of text search, a few typos. */
-function queryMix(): string[] {
-  const text = [
-    'harry',
-    'hunger games',
-    'tolkien',
-    'king',
-    'love',
-    'war',
-    'the girl',
-    'austen',
-    'murakami',
-    'gatsby',
-    'dragon',
-    'night',
-    'rowling',
-    'orwell 1984',
-    'christie',
-  ];
-  const typos = ['hary poter', 'tolkein', 'murakmi'];
-  const genres = ['fiction', 'fantasy', 'mystery', 'romance', 'sciFi', 'history', 'children'];
-  const mix: string[] = [''];
-  for (const q of text) {
-    mix.push(`q=${encodeURIComponent(q)}`);
-    mix.push(`q=${encodeURIComponent(q)}&sort=price_asc`);
-  }
-  for (const g of genres) {
-    mix.push(`genre=${g}`);
-    mix.push(`genre=${g}&sort=price_desc&page=2`);
-    mix.push(`genre=${g}&minPrice=5&maxPrice=20&type=sell`);
-  }
-  mix.push('sort=price_asc', 'sort=price_desc', 'page=3', 'page=40', 'type=trade', 'type=both');
-  mix.push('minPrice=10&maxPrice=25', 'maxPrice=8', 'status=all', 'status=sold');
-  mix.push('author=king', 'author=rowling&status=all', 'q=harry&genre=fantasy&maxPrice=30');
-  for (const q of typos) mix.push(`q=${encodeURIComponent(q)}`);
-  return mix;
-}
-
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function load(port: number, mix: string[], seconds: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const latencies: number[] = [];
-  let errors = 0;
-  let next = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const one = (path: string) =>
-    new Promise<number>((resolve, reject) => {
-      const t0 = performance.now();
-      const req = http.get({ host: '127.0.0.1', port, path, agent }, (res) => {
-        res.resume();
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve(performance.now() - t0)
-            : reject(new Error(String(res.statusCode))),
-        );
-      });
-      req.on('error', reject);
-    });
-  const worker = async () => {
-    while (performance.now() < deadline) {
-      const q = mix[next++ % mix.length];
-      try {
-        latencies.push(await one(`/api/listings${q ? `?${q}` : ''}`));
-      } catch {
-        errors++;
-      }
-    }
+/** The API under load, with the CPU each request cost the server and its PostgreSQL connections. */
+async function api(server: Server, url: string, plan: LoadPlan): Promise<LoadResult> {
+  // One pass over the mix first, as the floor's worker does: both start with warm caches.
+  for (const q of queryMix())
+    await (await fetch(`http://127.0.0.1:${server.port}${apiPath(q)}`)).text();
+  const before = new Map((await backends(url)).map((p) => [p, cpuMs(p)]));
+  const serverCpu = cpuSince([server.pid]);
+  const r = await runWorker(
+    'scripts/bench/lib/http-load.ts',
+    [String(server.port), JSON.stringify(plan)],
+    url,
+  );
+  const serverMs = serverCpu();
+  // Connections the pool opened during the run count from their start.
+  const postgresMs = (await backends(url)).reduce(
+    (sum, p) => sum + cpuMs(p) - (before.get(p) ?? 0),
+    0,
+  );
+  r.cpu = {
+    self: r.cpu?.self ?? NaN,
+    server: serverMs / r.requests,
+    postgres: postgresMs / r.requests,
   };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { latencies, errors, elapsed };
+  return r;
+}
+const floor = (url: string, plan: LoadPlan) =>
+  runWorker('scripts/bench/lib/direct-load.ts', [JSON.stringify(plan)], url);
+
+const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(10);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+function row(label: string, r: LoadResult) {
+  const rps = (r.requests / r.seconds).toFixed(0).padStart(6);
+  const cpu = (n?: number) => (n === undefined ? '' : n.toFixed(2)).padStart(7);
+  console.log(
+    `  ${label.padEnd(34)}${rps}${ms(r.p50)}${ms(r.p95)}${ms(r.p99)}${ms(r.max)}${String(r.errors).padStart(7)}` +
+      `${cpu(r.cpu?.self)}${cpu(r.cpu?.server)}${cpu(r.cpu?.postgres)}`,
+  );
+}
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+async function benchmark(url: string, listings: number) {
+  await ensureDatabase(url);
+  const database = openPostgres(url, 2);
+  let version: string;
+  let counts: { total: number; available: number };
+  try {
+    await migrate(database);
+    await seed(url, listings, BOOKS_CSV);
+    [{ version }] = await database.query<{ version: string }>(
+      "select current_setting('server_version') as version",
+    );
+    [counts] = await database.query<{ total: number; available: number }>(
+      `select count(*)::int as total, count(*) filter (where status = 'available')::int as available
+       from book_listings`,
+    );
+  } finally {
+    await database.close();
+  }
+
+  if (process.argv.includes('--seed')) return;
+  const cpu = cpus();
+  console.log(`\n=== ${listings.toLocaleString('en')} listings ===`);
+  console.log(`machine   ${cpu.length} × ${cpu[0]?.model.trim()}, Node ${process.version}`);
+  console.log(`          PostgreSQL ${version} at ${new URL(url).host}${new URL(url).pathname}`);
+  console.log(
+    `data      ${counts.total.toLocaleString('en')} listings (${counts.available.toLocaleString('en')} available)`,
+  );
+  console.log(`load avg  ${load()} at start (1, 5, 15 min)`);
+
+  const server = await startServer(url);
+  try {
+    // Warm the server's code, both pools and PostgreSQL's cache before measuring.
+    await api(server, url, { concurrency: 4, seconds: 3 });
+    await floor(url, { concurrency: 4, seconds: 3 });
+
+    const header =
+      `  ${''.padEnd(34)} req/s       p50       p95       p99       max errors` +
+      '   CPU ms per request: client, server, PostgreSQL';
+    console.log(`\na. one request at a time, ${SECONDS} s each`);
+    console.log(header);
+    const a1 = await floor(url, { concurrency: 1, seconds: SECONDS });
+    const a2 = await api(server, url, { concurrency: 1, seconds: SECONDS });
+    row('searchListings alone', a1);
+    row('API (HTTP, 1 connection)', a2);
+    const overhead = a2.p50 - a1.p50;
+    console.log(
+      `  API p50 − floor p50 = ${overhead.toFixed(2)} ms (aim ≤ ${AIMS.p50Overhead} ms): ${verdict(overhead <= AIMS.p50Overhead)}`,
+    );
+
+    for (const n of CONNECTIONS) {
+      console.log(`\nb. saturation, ${n} in flight, ${SECONDS} s each`);
+      console.log(header);
+      const b1 = await floor(url, { concurrency: n, seconds: SECONDS, start: n });
+      const b2 = await api(server, url, { concurrency: n, seconds: SECONDS, start: n });
+      row(`PostgreSQL alone (pool of ${n})`, b1);
+      row(`API (${n} connections)`, b2);
+      const ratio = b2.requests / b2.seconds / (b1.requests / b1.seconds);
+      console.log(
+        `  API / floor = ${(ratio * 100).toFixed(0)} % (aim ≥ ${AIMS.throughput * 100} %): ${verdict(ratio >= AIMS.throughput)}`,
+      );
+    }
+
+    console.log(`\nc. steady ${RATE} requests/s, ${RATE_SECONDS} s each`);
+    console.log(header);
+    const c1 = await floor(url, { concurrency: 20, seconds: RATE_SECONDS, rate: RATE });
+    const c2 = await api(server, url, { concurrency: 20, seconds: RATE_SECONDS, rate: RATE });
+    row('PostgreSQL alone', c1);
+    row('API', c2);
+    const aim = AIMS.p95[listings as keyof typeof AIMS.p95];
+    if (aim)
+      console.log(`  API p95 ${ms(c2.p95).trim()} (aim ≤ ${aim} ms): ${verdict(c2.p95 <= aim)}`);
+
+    console.log('\nslowest queries straight on PostgreSQL (median, one at a time):');
+    const slowest = Object.entries(a1.perQuery ?? {})
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, 8);
+    for (const [q, t] of slowest) console.log(`  ${ms(t)}  ${q}`);
+  } finally {
+    await server.stop();
+  }
+  console.log(`\nload avg  ${load()} at end (other work on the machine inflates every figure)`);
 }
 
 async function main() {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
+  const base = process.env.DATABASE_URL;
+  if (!base?.startsWith('postgres')) {
     console.error(
-      'Set DATABASE_URL to a PostgreSQL database, e.g. postgres://postgres@127.0.0.1:5432/scaffale_bench',
+      'Set DATABASE_URL to a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/scaffale_bench',
     );
     process.exit(2);
   }
@@ -305,68 +297,7 @@ async function main() {
     console.log(`skipped: ${fileURLToPath(BOOKS_CSV)} is not there (the goodbooks-10k data set).`);
     return;
   }
-  const database = openPostgres(url, 20);
-  try {
-    await migrate(database);
-    await seed(database);
-    const config = loadConfig(
-      {
-        ...process.env,
-        LOG_LEVEL: 'silent',
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'scaffale-bench-')),
-      },
-      { databaseUrl: url },
-    );
-    const app = await buildApp({ config, database });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (app.server.address() as AddressInfo).port;
-    const mix = queryMix();
-
-    console.log(
-      `warm-up 3 s, then ${SECONDS} s with ${CONNECTIONS} connections over ${mix.length} queries…`,
-    );
-    await load(port, mix, 3);
-    const { latencies, errors, elapsed } = await load(port, mix, SECONDS);
-    await app.close();
-    const fmt = (n: number) => `${n.toFixed(1)} ms`;
-    console.log(
-      `\nmachine: ${cpus().length} cores, load average ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')} (other work on the machine inflates every figure)`,
-    );
-    console.log('\nHTTP GET /api/listings (through Fastify, validation, JSON)');
-    console.log(`  requests  ${latencies.length} in ${elapsed.toFixed(1)} s, errors ${errors}`);
-    console.log(`  req/s     ${(latencies.length / elapsed).toFixed(0)}`);
-    console.log(`  p50       ${fmt(percentile(latencies, 50))}`);
-    console.log(`  p95       ${fmt(percentile(latencies, 95))}`);
-    console.log(`  p99       ${fmt(percentile(latencies, 99))}`);
-
-    // The same searches straight on PostgreSQL, one at a time (no HTTP, no concurrency).
-    const direct: number[] = [];
-    const perQuery: [string, number][] = [];
-    for (const q of mix) {
-      const query = libraryQuerySchema.parse(Object.fromEntries(new URLSearchParams(q)));
-      const times: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        const t0 = performance.now();
-        await searchListings(database, query);
-        times.push(performance.now() - t0);
-      }
-      times.sort((a, b) => a - b);
-      direct.push(...times);
-      perQuery.push([q || '(no filter)', times[2]]);
-    }
-    direct.sort((a, b) => a - b);
-    console.log('\nPostgreSQL alone (searchListings, sequential, 5 runs per query)');
-    console.log(`  p50       ${fmt(percentile(direct, 50))}`);
-    console.log(`  p95       ${fmt(percentile(direct, 95))}`);
-    console.log(`  p99       ${fmt(percentile(direct, 99))}`);
-    console.log('  slowest queries (median of 5):');
-    for (const [q, ms] of perQuery.sort((a, b) => b[1] - a[1]).slice(0, 6))
-      console.log(`    ${fmt(ms).padStart(9)}  ${q}`);
-  } finally {
-    await database.close();
-  }
+  for (const listings of sizes()) await benchmark(databaseFor(base, listings), listings);
 }
 
 main().catch((err) => {

@@ -262,6 +262,71 @@ describe('GET /api/listings', () => {
     expect(await ids('pageSize=2&page=4')).toEqual([9]);
     expect(await ids('pageSize=2&page=5')).toEqual([]);
     expect(await ids('pageSize=60')).toHaveLength(7);
+    // Few matches are found then sorted, many read in index order: the same pages either way.
+    const pages: number[] = [];
+    for (const p of [1, 2, 3, 4])
+      pages.push(...(await ids(`q=harry&sort=price_asc&pageSize=1&page=${p}`)));
+    expect(pages).toEqual([9, 3, 4]);
+  });
+
+  it('counts every match exactly, whole and partial euros of a price range alike, and follows changes', async () => {
+    const queries = [
+      '',
+      'status=all',
+      'status=sold',
+      'genre=fantasy',
+      'type=sell',
+      'type=trade&status=all',
+      'genre=fantasy&type=sell',
+      'minPrice=10&maxPrice=30',
+      'minPrice=0&maxPrice=10',
+      'maxPrice=12',
+      'maxPrice=12.5',
+      'minPrice=12.5',
+      'minPrice=12.5&maxPrice=12.9',
+      'minPrice=8&maxPrice=8',
+      'minPrice=7.99&maxPrice=8.01&status=all',
+      'minPrice=5&status=all&type=sell',
+      'q=harry&maxPrice=24.99',
+      'author=rowling&minPrice=12',
+    ];
+    const check = async () => {
+      for (const query of queries) {
+        const res = await list(`${query}&pageSize=60`);
+        expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
+        expect(res.json().total, query).toBe(res.json().items.length);
+      }
+    };
+    await check();
+    // A new listing, then sold at another price, then gone: totals follow once the 10 s pass.
+    const [{ id: added }] = await t.database.query<{ id: string }>(
+      `insert into book_listings (book_id, user_id, title, author, genre, listing_type, price)
+       select book_id, 'marco', 'Harry Potter', 'J.K. Rowling', 'fantasy', 'sell', 12.75
+       from book_listings where id = $1 returning id`,
+      [id[3]],
+    );
+    clock += 11_000;
+    await check();
+    expect((await list('genre=fantasy')).json().total).toBe(4);
+    await t.database.query(`update book_listings set status = 'sold', price = 8.5 where id = $1`, [
+      added,
+    ]);
+    clock += 11_000;
+    await check();
+    expect((await list('status=sold&maxPrice=9')).json().total).toBe(1);
+    await t.database.query('delete from book_listings where id = $1', [added]);
+    clock += 11_000;
+    await check();
+    expect((await list('genre=fantasy')).json().total).toBe(3);
+    // What the trigger kept is what a recount finds.
+    const counts = () =>
+      t.database.query(
+        `select status, genre, listing_type, price_floor, n::int from listing_counts
+         where n <> 0 order by 1, 2, 3, 4`,
+      );
+    const kept = await counts();
+    await t.database.query('select refresh_listing_counts()');
+    expect(await counts()).toEqual(kept);
   });
 
   it('refuses bad filters with 400 and a clear message, never 500', async () => {

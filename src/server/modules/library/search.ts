@@ -1,6 +1,7 @@
 import {
   DEFAULT_PRICE_RANGE,
   LIBRARY_PAGE_SIZE,
+  LISTING_STATUSES,
   type LibraryQuery,
   type ListingPage,
   type ListingType,
@@ -90,13 +91,14 @@ const ORDER = {
   price_desc: 'l.price desc nulls last, l.created_at desc, l.id desc',
 } as const;
 
-type Totals = { total: number; min: number | null; max: number | null };
+/** `base`: listings under the status, genre and type filters alone (searches with words). */
+type Totals = { total: number; min: number | null; max: number | null; base?: number };
 
 /**
- * Counting every match is the one costly part of a search (an index-only scan over up to all
- * available listings); paging, sorting and repeated visits ask for the same count. Totals and
- * price bounds are therefore kept for TOTALS_TTL_MS per filter set (a bounded LRU); the page of
- * items is always read fresh.
+ * Counting the matches of words or an author is the costly part of such a search (every match
+ * read); paging, sorting and repeated visits ask for the same count. Totals and price bounds are
+ * therefore kept for TOTALS_TTL_MS per filter set (a bounded LRU); the page of items is always
+ * read fresh.
  */
 export const TOTALS_TTL_MS = 10_000;
 
@@ -128,9 +130,113 @@ export class TtlCache<T> {
 }
 
 export class TotalsCache extends TtlCache<Totals> {
+  /** The typo corrections of searches' words, kept as long (the words of titles change slowly). */
+  readonly corrections: TtlCache<string | null>;
   constructor(now: () => number = Date.now) {
     super(TOTALS_TTL_MS, now);
+    this.corrections = new TtlCache(TOTALS_TTL_MS, now);
   }
+}
+
+/** The counts table's rows (`c`) and the listings (`l`) under the status, genre and type filters. */
+function countKeys(f: Filters, q: LibraryQuery) {
+  const status = q.status ?? 'available';
+  const statuses = f.param(status === 'all' ? [...LISTING_STATUSES] : [status]);
+  const counted = [`c.status = any(${statuses}::text[])`];
+  const listed: string[] = [];
+  if (q.genre) {
+    const genre = f.param(q.genre);
+    counted.push(`c.genre = ${genre}`);
+    listed.push(`l.genre = ${genre}`);
+  }
+  if (q.type) {
+    const types = f.param(typeValues(q.type));
+    counted.push(`c.listing_type = any(${types}::text[])`);
+    listed.push(`l.listing_type = any(${types}::text[])`);
+  }
+  return { statuses, counted, listed };
+}
+
+/**
+ * Totals of a search without words or author, the broadest ones (up to every listing), from the
+ * counts table (migration 0010): its totals, or the whole euros of the price range, a range's partial
+ * euros counted on the listings' price indexes; price bounds as the first and last price of the
+ * (status, price) or (genre, status, price) index under each status asked for.
+ */
+async function countedTotals(database: Database, q: LibraryQuery): Promise<Totals> {
+  const f = new Filters();
+  const { statuses, counted, listed } = countKeys(f, q);
+  const edges: string[] = [];
+  const { minPrice, maxPrice } = q;
+  if (minPrice === undefined && maxPrice === undefined) counted.push('c.price_floor = -2');
+  else {
+    const low = minPrice ?? 0;
+    const wholeLow = Math.ceil(low);
+    // A whole euro b counts when every price in [b, b + 1) is in the range.
+    const whole = [`c.price_floor >= ${f.param(wholeLow)}`];
+    if (maxPrice !== undefined) whole.push(`c.price_floor + 1 <= ${f.param(maxPrice)}::numeric`);
+    // Listings without a price stay unless a minimum above 0 is asked (as in buildFilters).
+    counted.push(`(${whole.join(' and ')}${minPrice ? '' : ' or c.price_floor = -1'})`);
+    const below = maxPrice !== undefined ? ` and l.price <= ${f.param(maxPrice)}` : '';
+    const edge = (from: number, to: string) =>
+      `(select count(*) from book_listings l where l.status = any(${statuses}::text[])
+         ${listed.map((c) => `and ${c} `).join('')}and l.price >= ${f.param(from)} and ${to})`;
+    if (wholeLow > low) edges.push(edge(low, `l.price < ${f.param(wholeLow)}${below}`));
+    if (maxPrice !== undefined)
+      edges.push(edge(Math.max(Math.floor(maxPrice), wholeLow), `true${below}`));
+  }
+  const [row] = await database.query<Totals>(
+    `select ((select coalesce(sum(c.n), 0) from listing_counts c where ${counted.join(' and ')})
+         ${edges.map((e) => `+ ${e}`).join(' ')})::int as total,
+       min(b.low)::float8 as min, max(b.high)::float8 as max
+     from unnest(${statuses}::text[]) as s(status),
+       lateral (select min(l.price) as low, max(l.price) as high from book_listings l
+                where l.status = s.status ${listed.map((c) => `and ${c}`).join(' ')}) as b`,
+    f.params,
+  );
+  return row;
+}
+
+/** Totals of a search with words or an author: every match counted, on their indexes. */
+async function matchedTotals(database: Database, q: LibraryQuery): Promise<Totals> {
+  const f = buildFilters(q);
+  const { counted } = countKeys(f, q);
+  const [row] = await database.query<Totals>(
+    `select count(*) filter (where ${f.priceCondition()})::int as total,
+       min(l.price)::float8 as min, max(l.price)::float8 as max,
+       (select coalesce(sum(c.n), 0) from listing_counts c
+        where c.price_floor = -2 and ${counted.join(' and ')})::int as base
+     from book_listings l ${f.where(false)}`,
+    f.params,
+  );
+  return row;
+}
+
+/**
+ * A page of matches. In the order of an index, reading listings until the page is full, unless
+ * the matches are so few that finding them on the text or author index and sorting them is
+ * cheaper (PostgreSQL underrates testing each listing's words, and walks a whole index in vain
+ * for words that match nothing).
+ */
+function loadItems(database: Database, q: LibraryQuery, fewMatches: boolean) {
+  const page = q.page ?? 1;
+  const pageSize = q.pageSize ?? LIBRARY_PAGE_SIZE;
+  const order = ORDER[q.sort ?? 'newest'];
+  const f = buildFilters(q);
+  const limit = f.param(pageSize);
+  const offset = f.param((page - 1) * pageSize);
+  const hits = fewMatches
+    ? `matches as materialized (
+         select l.id, l.price, l.created_at from book_listings l ${f.where()}),
+       hits as (select l.id from matches l order by ${order} limit ${limit} offset ${offset})`
+    : `hits as (
+         select l.id from book_listings l ${f.where()} order by ${order} limit ${limit} offset ${offset})`;
+  return database.query<CardRow>(
+    `with ${hits}
+     select ${CARD_COLUMNS} from hits h join book_listings l on l.id = h.id ${CARD_JOINS}
+     order by ${order}`,
+    f.params,
+  );
 }
 
 async function runSearch(
@@ -140,20 +246,10 @@ async function runSearch(
 ): Promise<ListingPage> {
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? LIBRARY_PAGE_SIZE;
-  const order = ORDER[q.sort ?? 'newest'];
-
-  const counted = buildFilters(q);
+  const broad = !q.author && !(q.q && prefixQuery(q.q));
   // Total under every filter; price bounds under every filter but the price range itself,
   // so the slider keeps its full span while it narrows the results.
-  const loadTotals = async () => {
-    const [row] = await database.query<Totals>(
-      `select count(*) filter (where ${counted.priceCondition()})::int as total,
-         min(l.price)::float8 as min, max(l.price)::float8 as max
-       from book_listings l ${counted.where(false)}`,
-      counted.params,
-    );
-    return row;
-  };
+  const loadTotals = () => (broad ? countedTotals(database, q) : matchedTotals(database, q));
   const key = JSON.stringify([
     q.q ?? null,
     q.author ?? null,
@@ -164,16 +260,14 @@ async function runSearch(
     q.status ?? 'available',
   ]);
   const totals = cache ? cache.get(key, loadTotals) : loadTotals();
-  const listed = buildFilters(q);
-  const limit = listed.param(pageSize);
-  const offset = listed.param((page - 1) * pageSize);
-  const items = database.query<CardRow>(
-    `with hits as (
-       select l.id from book_listings l ${listed.where()} order by ${order} limit ${limit} offset ${offset})
-     select ${CARD_COLUMNS} from hits h join book_listings l on l.id = h.id ${CARD_JOINS}
-     order by ${order}`,
-    listed.params,
-  );
+  let items: Promise<CardRow[]>;
+  if (broad) items = loadItems(database, q, false);
+  else {
+    // Reading in index order tests about (listings before the page's end) × base / matches
+    // listings; finding the matches costs about twice their number.
+    const { total, base = 0 } = await totals;
+    items = loadItems(database, q, 2 * total * total <= page * pageSize * base);
+  }
   const [t, rows] = await Promise.all([totals, items]);
   return {
     items: rows.map(toCard),
@@ -224,7 +318,10 @@ export async function searchListings(
 ): Promise<ListingPage> {
   const exact = await runSearch(database, query, cache);
   if (exact.total > 0 || !query.q) return exact;
-  const corrected = await correctTypos(database, query.q);
+  const q = query.q;
+  const corrected = await (cache
+    ? cache.corrections.get(q, () => correctTypos(database, q))
+    : correctTypos(database, q));
   if (!corrected) return exact;
   const fixed = await runSearch(database, { ...query, q: corrected }, cache);
   return fixed.total > 0 ? fixed : exact;

@@ -1,0 +1,95 @@
+/**
+ * The floor: the same query mix through searchListings (the function GET /api/listings calls,
+ * with its totals cache), straight on PostgreSQL over a pool of as many connections as requests
+ * in flight: no HTTP, no validation, no JSON. Run by library.ts in a process of its own.
+ *
+ *   tsx scripts/bench/lib/direct-load.ts '<LoadPlan as JSON>'   (DATABASE_URL set)
+ *
+ * Prints one JSON line (LoadResult with the median per query).
+ */
+import { libraryQuerySchema } from '../../../src/shared/marketplace';
+import pg from 'pg';
+import { wrapPool } from '../../../src/server/db/client';
+import { searchListings, TotalsCache } from '../../../src/server/modules/library/search';
+import { cpuSince } from './cpu';
+import { queryMix } from './mix';
+import { percentile, summarise, type LoadPlan } from './stats';
+
+const plan = JSON.parse(process.argv[2]) as LoadPlan;
+const mix = queryMix();
+const queries = mix.map((q) =>
+  libraryQuerySchema.parse(Object.fromEntries(new URLSearchParams(q))),
+);
+const pooled = plan.rate ? Math.max(plan.concurrency, 20) : plan.concurrency;
+// Idle connections stay open (pg closes them after 10 s by default), so the ones followed for
+// their CPU time are the ones that serve the run.
+const database = wrapPool(
+  new pg.Pool({ connectionString: process.env.DATABASE_URL, max: pooled, idleTimeoutMillis: 0 }),
+);
+const cache = new TotalsCache();
+
+const latencies: number[] = [];
+const byQuery: number[][] = mix.map(() => []);
+let errors = 0;
+let next = plan.start ?? 0;
+
+async function one() {
+  const i = next++ % mix.length;
+  const t0 = performance.now();
+  try {
+    await searchListings(database, queries[i], cache);
+    const ms = performance.now() - t0;
+    latencies.push(ms);
+    byQuery[i].push(ms);
+  } catch {
+    errors++;
+  }
+}
+
+// One pass over the mix first, as library.ts does for the server: both start with warm caches.
+for (const q of queries) await searchListings(database, q, cache);
+// Open the pool's connections first, as the server has them open before it is measured; each
+// one's server process is then followed for its CPU time.
+const backends = await Promise.all(
+  Array.from({ length: pooled }, async () => {
+    const [{ pid }] = await database.query<{ pid: number }>(
+      'select pg_backend_pid() as pid, pg_sleep(0.05)',
+    );
+    return pid;
+  }),
+);
+const postgresCpu = cpuSince([...new Set(backends)]);
+const selfCpu = process.cpuUsage();
+const started = performance.now();
+const deadline = started + plan.seconds * 1000;
+if (plan.rate) {
+  const interval = 1000 / plan.rate;
+  const inFlight: Promise<void>[] = [];
+  for (let k = 0; started + k * interval < deadline; k++) {
+    const wait = started + k * interval - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    inFlight.push(one());
+  }
+  await Promise.all(inFlight);
+} else {
+  const worker = async () => {
+    while (performance.now() < deadline) await one();
+  };
+  await Promise.all(Array.from({ length: plan.concurrency }, worker));
+}
+const seconds = (performance.now() - started) / 1000;
+const used = process.cpuUsage(selfCpu);
+const cpu = {
+  self: (used.user + used.system) / 1000 / latencies.length,
+  postgres: postgresCpu() / latencies.length,
+};
+await database.close();
+
+const perQuery: Record<string, number> = {};
+mix.forEach((q, i) => {
+  const sorted = byQuery[i].sort((a, b) => a - b);
+  if (sorted.length) perQuery[q || '(no filter)'] = percentile(sorted, 50);
+});
+process.stdout.write(
+  `${JSON.stringify({ ...summarise(latencies, errors, seconds), cpu, perQuery })}\n`,
+);
