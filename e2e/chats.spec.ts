@@ -14,7 +14,7 @@ import {
  * type; the buyer offers, the seller accepts, and the listing is reserved.
  */
 test.use({ locale: 'en-US' });
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 const TITLE = `Il barone rampante ${Date.now().toString(36)}`;
 
@@ -46,6 +46,8 @@ async function displayName(page: Page): Promise<string> {
 
 /** A name inside a longer accessible name, taken literally. */
 const named = (name: string) => new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+const roomLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: named(name) });
 const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
 const chatsLink = (page: Page) =>
@@ -108,7 +110,7 @@ test('a visitor contacts the seller after signing in; both talk live, and an acc
   await expect(messages(page).getByRole('link', { name: TITLE })).toBeVisible();
 
   // The seller, without reloading, sees the room, the message and the unread badge.
-  const room = seller.page.getByRole('link', { name: named(buyer.name) });
+  const room = roomLink(seller.page, buyer.name);
   await expect(room).toBeVisible();
   await expect(room).toContainText('Hello! Is the cover in good shape?');
   await expect(chatsLink(seller.page)).toContainText('2');
@@ -170,7 +172,7 @@ test('a visitor contacts the seller after signing in; both talk live, and an acc
 test('the sender edits and deletes their own message through its menu', async () => {
   const page = buyer.page;
   await page.goto(`/profile/${buyer.id}/chats`);
-  await page.getByRole('link', { name: named(seller.name) }).click();
+  await roomLink(page, seller.name).click();
   await composer(page).fill('A typo hre');
   await composer(page).press('Enter');
   const mine = messages(page).getByTestId('chat-message').filter({ hasText: 'A typo hre' });
@@ -200,7 +202,7 @@ test('on a phone the list and the conversation are two views', async () => {
   const page = buyer.page;
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(`/profile/${buyer.id}/chats`);
-  const room = page.getByRole('link', { name: named(seller.name) });
+  const room = roomLink(page, seller.name);
   await room.click();
   await expect(messages(page)).toBeVisible();
   await expect(room).toBeHidden();
