@@ -103,6 +103,7 @@ test('a visitor contacts the seller after signing in; both talk live, and an acc
 
   const box = page.getByLabel(`Your message to ${seller.name}`);
   await expect(box).toHaveValue(`Hi! Is “${TITLE}” still available?`);
+  await expectAccessible(page);
   await box.fill('Hello! Is the cover in good shape?');
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page).toHaveURL(new RegExp(`/profile/${buyer.id}/chats\\?room=`));
@@ -167,6 +168,13 @@ test('a visitor contacts the seller after signing in; both talk live, and an acc
   await page.goto(`/library/book/${listingId}`);
   await expect(page.getByText('Reserved').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Contact to buy' })).toHaveCount(0);
+
+  // From the conversation the seller marks it sold to this buyer.
+  await theirOffer.getByRole('button', { name: 'Mark as sold' }).click();
+  await expect(theirOffer).toContainText('Sold');
+  await expect(theirOffer.getByRole('button')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('Sold').first()).toBeVisible();
 });
 
 test('the sender edits and deletes their own message through its menu', async () => {
