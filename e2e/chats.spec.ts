@@ -237,3 +237,68 @@ test('a member turns off e-mails about missed messages in settings', async () =>
     page.getByRole('switch', { name: 'E-mail me about messages I missed' }),
   ).not.toBeChecked();
 });
+
+test('a member starts a direct chat and a group from the new-chat modal; a member leaves', async ({
+  browser,
+}) => {
+  // Friends come from the connections module; without it there is nobody to start a chat with.
+  const probe = await seller.page.request.get('/api/connections');
+  test.skip(probe.status() === 404, 'needs the connections module (GET /api/connections)');
+
+  const third = await newPage(browser);
+  const friend = await createConfirmedMember(third.page);
+  const friendName = await displayName(third.page);
+  const headers = { origin: new URL(seller.page.url()).origin };
+  for (const [page, id] of [
+    [buyer.page, buyer.id],
+    [third.page, friend.id],
+  ] as const) {
+    const sent = await seller.page.request.post('/api/connections', {
+      headers,
+      data: { userId: id },
+    });
+    expect(sent.status(), await sent.text()).toBeLessThan(300);
+    const { id: connectionId } = (await sent.json()) as { id: string };
+    const accepted = await page.request.post(`/api/connections/${connectionId}/accept`, {
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(accepted.status(), await accepted.text()).toBeLessThan(300);
+  }
+
+  const page = seller.page;
+  await page.goto(`/profile/${seller.id}/chats`);
+  const dialog = page.getByRole('dialog', { name: 'New chat' });
+  await page.getByRole('button', { name: 'New chat' }).click();
+  await dialog.getByRole('checkbox', { name: named(friendName) }).check();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Start chat' }).click();
+  await expect(page).toHaveURL(/\?room=/);
+  await expect(page.getByRole('heading', { name: friendName })).toBeVisible();
+
+  await page.getByRole('button', { name: 'New chat' }).click();
+  await dialog.getByRole('checkbox', { name: named(friendName) }).check();
+  await dialog.getByRole('checkbox', { name: named(buyer.name) }).check();
+  await dialog.getByRole('button', { name: 'Create group' }).click();
+  await expect(dialog.getByText('Give the group a name')).toBeVisible();
+  await dialog.getByLabel('Group name').fill('Book club');
+  await dialog.getByRole('button', { name: 'Create group' }).click();
+  await expect(page.getByRole('heading', { name: 'Book club' })).toBeVisible();
+  await expect(page.getByTestId('conversation-status')).toHaveText('Members: 3');
+  await composer(page).fill('Welcome to the club');
+  await composer(page).press('Enter');
+
+  // The friend sees the group with its message, opens it and leaves after confirming.
+  await third.page.goto(`/profile/${friend.id}/chats`);
+  const group = roomLink(third.page, 'Book club');
+  await expect(group).toContainText('Welcome to the club');
+  await group.click();
+  await third.page.getByRole('button', { name: 'Chat options' }).click();
+  await third.page.getByRole('menuitem', { name: 'Leave chat' }).click();
+  await third.page
+    .getByRole('dialog', { name: 'Leave this chat?' })
+    .getByRole('button', { name: 'Leave' })
+    .click();
+  await expect(group).toHaveCount(0);
+  await expect(messages(page).getByText(`${friendName} left the chat`)).toBeVisible();
+  await third.context.close();
+});
