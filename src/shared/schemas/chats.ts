@@ -27,8 +27,7 @@ export const messageContentField = () =>
     .min(1, { error: 'chatApi.validation.contentRequired' })
     .max(MESSAGE_MAX_LENGTH, { error: 'chatApi.validation.contentTooLong' });
 
-const idField = (error: string) =>
-  z.string({ error }).trim().min(1, { error }).max(64, { error });
+const idField = (error: string) => z.string({ error }).trim().min(1, { error }).max(64, { error });
 
 export const sendMessageSchema = z.object({ content: messageContentField() });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
@@ -123,7 +122,13 @@ export const chatListingSchema = z.object({
 });
 export type ChatListing = z.infer<typeof chatListingSchema>;
 
-export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn', 'completed'] as const;
+export const OFFER_STATUSES = [
+  'pending',
+  'accepted',
+  'declined',
+  'withdrawn',
+  'completed',
+] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 export const offerSchema = z.object({

@@ -49,8 +49,19 @@ export function missedMessageEmail(
   const action = t(lang, 'chatApi.email.action');
   const note = t(lang, 'chatApi.email.note');
   const signature = t(lang, 'auth.email.signature');
-  const text = [greeting, '', intro, '', excerpt, '', `${action}: ${link}`, '', note, '', signature]
-    .join('\n');
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    excerpt,
+    '',
+    `${action}: ${link}`,
+    '',
+    note,
+    '',
+    signature,
+  ].join('\n');
   const html = `<!doctype html>
 <html lang="${lang}"><body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1a1b1e">
 <p>${escapeHtml(greeting)}</p>
@@ -60,7 +71,12 @@ export function missedMessageEmail(
 <p style="font-size: 13px; color: #555">${escapeHtml(note)}</p>
 <p>${escapeHtml(signature)}</p>
 </body></html>`;
-  return { to: recipient.email, subject: t(lang, 'chatApi.email.subject', { name: sender }), text, html };
+  return {
+    to: recipient.email,
+    subject: t(lang, 'chatApi.email.subject', { name: sender }),
+    text,
+    html,
+  };
 }
 
 /**

@@ -5,6 +5,21 @@ import type { Realtime, RealtimeEvent } from '../../platform/realtime';
 import { isParticipant, isUuid, roomMatesOf } from './queries';
 import type { Query } from './tx';
 
+/**
+ * The realtime service's topic extras (in its contract on the realtime branch): leaving out the
+ * typist's own sockets, and ending a member's subscription when they leave a room. Declared here
+ * too so this module builds before and after that branch is merged; a service without them
+ * simply ignores the option.
+ */
+export type LiveRealtime = Realtime & {
+  toTopic(
+    topic: string,
+    event: RealtimeEvent,
+    options?: { exceptUserIds?: readonly string[] },
+  ): Promise<void>;
+  leaveTopic?(userIds: readonly string[], topic: string): Promise<void>;
+};
+
 /** Events carry the whole message only while they stay well under NOTIFY's 8,000 bytes. */
 export const MESSAGE_EVENT_MAX_BYTES = 7000;
 
@@ -40,7 +55,8 @@ export function registerLiveChat(opts: {
   log: FastifyBaseLogger;
   now: () => Date;
 }) {
-  const { realtime, query, log, now } = opts;
+  const { query, log, now } = opts;
+  const realtime = opts.realtime as LiveRealtime;
   realtime.topic('room', (userId, roomId) => isParticipant(query, roomId, userId));
 
   const lastTyping = new Map<string, number>();
@@ -64,12 +80,16 @@ export function registerLiveChat(opts: {
       [frame.userId],
     );
     try {
-      await realtime.toTopic(`room:${roomId}`, {
-        type: 'chat.typing',
-        roomId,
-        userId: frame.userId,
-        displayName: user?.display_name ?? '',
-      });
+      await realtime.toTopic(
+        `room:${roomId}`,
+        {
+          type: 'chat.typing',
+          roomId,
+          userId: frame.userId,
+          displayName: user?.display_name ?? '',
+        },
+        { exceptUserIds: [frame.userId] },
+      );
     } catch (err) {
       log.warn({ err }, 'typing not relayed');
     }

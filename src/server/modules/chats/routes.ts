@@ -349,7 +349,10 @@ export const chatRoutes: Module = async (app, deps) => {
         message: await chats.answerOffer(currentUser(request).id, request.params.offerId, action),
       }),
     );
-  offerRoute('accept', 'Accept an offer (seller): reserves the listing, declines other open offers');
+  offerRoute(
+    'accept',
+    'Accept an offer (seller): reserves the listing, declines other open offers',
+  );
   offerRoute('decline', 'Decline an offer (seller)');
   offerRoute('withdraw', 'Withdraw my open offer (buyer)');
   offerRoute(

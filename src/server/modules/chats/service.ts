@@ -15,7 +15,7 @@ import type { Realtime } from '../../platform/realtime';
 import { createListingService } from '../listings/service';
 import { listingNotFound } from '../listings/service';
 import { createMissedMessageNotifier } from './email';
-import { createPublisher, messageEvent } from './events';
+import { createPublisher, messageEvent, type LiveRealtime } from './events';
 import {
   directKey,
   findListingFacts,
@@ -259,6 +259,10 @@ export function createChatService(deps: ChatServiceDeps) {
         return { remaining, messageId: row.id };
       });
       if (!result) throw accessDenied();
+      // A subscription is authorised once, when made: end it, or typing would still reach them.
+      await (realtime as LiveRealtime)
+        .leaveTopic?.([userId], `room:${roomId}`)
+        .catch((err) => log.warn({ err }, 'room subscription not ended'));
       await publish([userId, ...result.remaining], { type: 'chat.room', roomId });
       if (result.messageId) {
         const message = (await findMessage(query, result.messageId))!;
@@ -342,6 +346,8 @@ export function createChatService(deps: ChatServiceDeps) {
         userId,
         at: new Date(row.last_read_at).toISOString(),
       });
+      // The contract also refreshes the reader's own other tabs with a room event.
+      await publish([userId], { type: 'chat.room', roomId });
     },
 
     async contact(

@@ -1,0 +1,144 @@
+// Test support for the chats tests (not a test file itself).
+import { expect } from 'vitest';
+import type { ClientFrame, RealtimeEvent } from '../../platform/realtime';
+import type { LiveRealtime } from './events';
+import type { TestApp } from '../../test/helpers';
+import type { Member } from '../../test/members';
+
+/**
+ * A Realtime that records what the chats module publishes, and lets a test play the service's
+ * side: online members, client frames and presence changes. A double of our own interface: the
+ * real socket delivery is tested in platform/realtime.
+ */
+export function createRecordingRealtime() {
+  const toUsers: Array<{ userIds: string[]; event: RealtimeEvent }> = [];
+  const toTopic: Array<{
+    topic: string;
+    event: RealtimeEvent;
+    options?: { exceptUserIds?: readonly string[] };
+  }> = [];
+  const leftTopics: Array<{ userIds: string[]; topic: string }> = [];
+  const topics = new Map<string, (userId: string, id: string) => Promise<boolean>>();
+  const frames = new Map<string, (frame: ClientFrame) => void | Promise<void>>();
+  const presence: Array<(userId: string, online: boolean) => void | Promise<void>> = [];
+  const online = new Set<string>();
+  const realtime: LiveRealtime & { leaveTopic: NonNullable<LiveRealtime['leaveTopic']> } = {
+    async toUsers(userIds, event) {
+      toUsers.push({ userIds: [...userIds].sort(), event });
+    },
+    async toTopic(topic, event, options?: { exceptUserIds?: readonly string[] }) {
+      toTopic.push({ topic, event, ...(options ? { options } : {}) });
+    },
+    async leaveTopic(userIds, topic) {
+      leftTopics.push({ userIds: [...userIds], topic });
+    },
+    topic(kind, authorize) {
+      topics.set(kind, authorize);
+    },
+    onFrame(type, handler) {
+      frames.set(type, handler);
+    },
+    async isOnline(userId) {
+      return online.has(userId);
+    },
+    async onlineAmong(userIds) {
+      return new Set(userIds.filter((id) => online.has(id)));
+    },
+    onPresence(handler) {
+      presence.push(handler);
+    },
+    async close() {},
+  };
+  return {
+    realtime,
+    toUsers,
+    toTopic,
+    leftTopics,
+    topics,
+    online,
+    /** A client frame as the service hands it over; answers what was replied on the socket. */
+    async frame(userId: string, data: Record<string, unknown>) {
+      const replies: RealtimeEvent[] = [];
+      await frames.get(String(data.type))?.({
+        userId,
+        socketId: `socket-${userId}`,
+        data,
+        reply: (event) => replies.push(event),
+      });
+      return replies;
+    },
+    async presenceChanged(userId: string, isOnline: boolean) {
+      for (const handler of presence) await handler(userId, isOnline);
+    },
+    clear() {
+      toUsers.length = 0;
+      toTopic.length = 0;
+      leftTopics.length = 0;
+    },
+  };
+}
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export function requester(t: TestApp) {
+  return (method: Method, url: string, who?: Member, payload?: unknown, lang = 'en') =>
+    t.inject({
+      method,
+      url,
+      headers: { 'accept-language': lang, ...(who ? { cookie: who.cookie } : {}) },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+}
+
+export const saleListing = {
+  mode: 'full',
+  title: 'Il barone rampante',
+  author: 'Italo Calvino',
+  genre: 'fiction',
+  condition: 'good',
+  listingType: 'sell',
+  price: 20,
+  currency: 'EUR',
+  description: 'Edizione Einaudi, come nuovo.',
+};
+
+export async function createListing(t: TestApp, who: Member, overrides: object = {}) {
+  const res = await requester(t)('POST', '/api/listings', who, { ...saleListing, ...overrides });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string; title: string };
+}
+
+/** Polls until `check` passes (background work such as e-mails after a commit). */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() - start > timeoutMs) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+/**
+ * Makes two members friends. The connections feature (its own branch) owns the `connections`
+ * table; until it is merged, the same table is created here so the friends-only rule is tested.
+ */
+export async function befriend(t: TestApp, a: Member, ...others: Member[]) {
+  await t.database.exec(`create table if not exists connections (
+    id uuid primary key default gen_random_uuid(),
+    requester_id text not null references users (id) on delete cascade,
+    addressee_id text not null references users (id) on delete cascade,
+    status text not null default 'pending',
+    created_at timestamptz not null default now(),
+    updated_at timestamptz not null default now())`);
+  for (const b of others) {
+    await t.database.query(
+      `insert into connections (requester_id, addressee_id, status)
+       select $1, $2, 'accepted' where not exists (select 1 from connections
+         where (requester_id = $1 and addressee_id = $2) or (requester_id = $2 and addressee_id = $1))`,
+      [a.id, b.id],
+    );
+  }
+}
