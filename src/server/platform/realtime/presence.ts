@@ -87,17 +87,21 @@ export function createPresence(opts: PresenceOptions) {
       return sync(userId);
     },
 
-    /** Keeps this process's rows alive; a row lost meanwhile (expired by a peer) is written again. */
+    /**
+     * Keeps this process's rows alive, and repairs what a failed write or a peer's expiry left
+     * wrong: a member with a socket here and no row gets one, a row without sockets goes.
+     */
     async refresh(): Promise<void> {
       const rows = await database.query<{ user_id: string }>(
         'update realtime_presence set seen_at = now() where process_id = $1 returning user_id',
         [processId],
       );
-      const alive = new Set(rows.map((r) => r.user_id));
-      for (const userId of [...written]) {
-        if (alive.has(userId)) continue;
-        written.delete(userId);
-        void sync(userId);
+      const inTable = new Set(rows.map((r) => r.user_id));
+      for (const userId of new Set([...wanted, ...written, ...inTable])) {
+        if (chains.has(userId)) continue; // a write is under way; it decides
+        if (inTable.has(userId)) written.add(userId);
+        else written.delete(userId);
+        if (wanted.has(userId) !== inTable.has(userId)) void sync(userId);
       }
     },
 

@@ -5,6 +5,7 @@ import { createMember, type Member } from '../../test/members';
 import { users } from '../../db/schema';
 import { createRealtime, PayloadTooLargeError, type RealtimeService } from './index';
 import { encode, MAX_PAYLOAD_BYTES } from './bus';
+import { createPresence } from './presence';
 import { eventually, mustOpen, openSocket, wait } from './testing';
 
 const ORIGIN = 'http://localhost:3000';
@@ -268,16 +269,82 @@ describe('presence', () => {
     expect(await realtime.isOnline(dora.id)).toBe(false);
     expect(await realtime.onlineAmong([dora.id])).toEqual(new Set());
   });
+
+  it("a live process expires a dead one's rows and announces those members offline", async () => {
+    const [gus, hal] = [await createMember(t), await createMember(t)];
+    await t.database.query(
+      `insert into realtime_presence (user_id, process_id, seen_at) values
+         ($1, 'dead', now() - interval '2 minutes'),
+         ($2, 'dead', now() - interval '2 minutes'), ($2, 'alive', now())`,
+      [gus.id, hal.id],
+    );
+    const changes: [string, boolean][] = [];
+    const presence = createPresence({
+      database: t.database,
+      processId: 'sweeper',
+      ttlMs: 60_000,
+      onChange: async (userId, online) => void changes.push([userId, online]),
+      onError: (err) => {
+        throw err;
+      },
+    });
+    await presence.expire();
+    // Hal is still online through another live process: only Gus goes offline.
+    expect(changes.filter(([id]) => id === gus.id || id === hal.id)).toEqual([[gus.id, false]]);
+    const rows = await t.database.query<{ user_id: string }>(
+      `select user_id from realtime_presence where process_id = 'dead' and user_id = any($1::text[])`,
+      [[gus.id, hal.id]],
+    );
+    expect(rows).toEqual([]);
+    expect(await realtime.isOnline(hal.id)).toBe(true);
+  });
+  it('a refresh writes back a row lost meanwhile and keeps last_seen_at current', async () => {
+    const ivy = await createMember(t);
+    const presence = createPresence({
+      database: t.database,
+      processId: 'repairing',
+      ttlMs: 60_000,
+      onChange: async () => {},
+      onError: (err) => {
+        throw err;
+      },
+    });
+    await presence.connected(ivy.id);
+    expect(await presence.isOnline(ivy.id)).toBe(true);
+    // A peer expired the row (this process stalled past the window): the refresh repairs it.
+    await t.database.query(`delete from realtime_presence where process_id = 'repairing'`);
+    expect(await presence.isOnline(ivy.id)).toBe(false);
+    await presence.refresh();
+    await presence.settle();
+    expect(await presence.isOnline(ivy.id)).toBe(true);
+    await t.database.query(`update users set last_seen_at = null where id = $1`, [ivy.id]);
+    await presence.touchLastSeen();
+    const [row] = await t.database.query<{ last_seen_at: Date | null }>(
+      'select last_seen_at from users where id = $1',
+      [ivy.id],
+    );
+    expect(row.last_seen_at).not.toBeNull();
+    await presence.disconnected(ivy.id);
+    expect(await presence.isOnline(ivy.id)).toBe(false);
+  });
 });
 
 describe('closing the app', () => {
   it('closes every socket with 1001 and clears this process from presence', async () => {
     const database = await createTestDatabase();
-    const service = createRealtime({ database, trustedOrigins: testConfig().trustedOrigins });
+    const service = createRealtime({
+      database,
+      trustedOrigins: testConfig().trustedOrigins,
+      maxSocketsPerUser: 2,
+    });
     const other = await createTestApp({ database, deps: { realtime: service } });
     const url = await other.app.listen({ port: 0, host: '127.0.0.1' });
     const eve = await createMember(other);
     const s = await mustOpen(url, { cookie: eve.cookie, origin: ORIGIN });
+    await mustOpen(url, { cookie: eve.cookie, origin: ORIGIN });
+    // A member's sockets on one process are capped (tabs, not a flood).
+    const third = await openSocket(url, { cookie: eve.cookie, origin: ORIGIN });
+    expect(third.opened ? 101 : third.status).toBe(429);
     await eventually(() => service.isOnline(eve.id));
     await other.app.close();
     expect(await s.closed).toBe(1001);

@@ -92,6 +92,10 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
     log,
   });
   bus.onMessage((message) => hub.deliver(message));
+  log.info(
+    { bus: opts.bus ? 'custom' : opts.database.kind === 'postgres' ? 'postgres' : 'in-process' },
+    'realtime ready',
+  );
   // Messages from other processes may have been lost while LISTEN was down: clients reconnect
   // and fetch what they missed over HTTP.
   bus.onGap(() => hub.closeAll(CLOSE.restart, 'resync'));

@@ -39,7 +39,7 @@ async function startServer(databaseUrl: string): Promise<ServerProcess> {
   let nextId = 1;
   const lines = createInterface({ input: child.stdout });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 90_000);
     child.once('exit', (code) => reject(new Error(`server exited ${code}: ${stderr}`)));
     lines.on('line', (line) => {
       const msg = JSON.parse(line);
@@ -78,7 +78,7 @@ describe.skipIf(!pgUrl)('two server processes on one PostgreSQL database', () =>
     t = await createTestApp({ database, deps: { realtime: createNullRealtime() } });
     ann = await createMember(t);
     [one, two] = await Promise.all([startServer(databaseUrl), startServer(databaseUrl)]);
-  }, 90_000);
+  }, 200_000);
 
   afterAll(async () => {
     for (const server of [one, two]) {

@@ -1,0 +1,66 @@
+/**
+ * One server process of the chat benchmark (scripts/bench/chat.ts starts one or two of these).
+ * Prints {"url"} on stdout once listening; stops on SIGTERM.
+ *
+ *   BENCH_SERVER=app   the real Scaffale app on DATABASE_URL (PostgreSQL: LISTEN/NOTIFY between
+ *                      processes). It also answers a `bench.ping` frame {to, id, t} by
+ *                      realtime.toUsers([to], {type:'bench.pong', ...}): the realtime path alone
+ *                      (socket in, bus, socket out), for when the chats API is not there.
+ *   BENCH_SERVER=relay a plain `ws` server, the floor: a frame {to, ...} is forwarded to the socket
+ *                      of member `to` (?member= in the URL), no session, no bus, no database.
+ */
+import { WebSocketServer, type WebSocket } from 'ws';
+import { loadConfig } from '../../src/server/config';
+import { openPostgres } from '../../src/server/db/client';
+import { buildApp } from '../../src/server/app';
+import { createRealtime } from '../../src/server/platform/realtime';
+
+const write = (obj: unknown) => process.stdout.write(`${JSON.stringify(obj)}\n`);
+
+async function relay() {
+  const members = new Map<string, WebSocket>();
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false });
+  wss.on('connection', (ws, request) => {
+    const member = new URL(request.url ?? '/', 'http://x').searchParams.get('member') ?? '';
+    members.set(member, ws);
+    ws.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as { to: string };
+      members.get(frame.to)?.send(JSON.stringify({ ...frame, type: 'bench.pong' }));
+    });
+    ws.on('close', () => members.delete(member));
+  });
+  await new Promise((r) => wss.once('listening', r));
+  write({ url: `http://127.0.0.1:${(wss.address() as { port: number }).port}` });
+  process.on('SIGTERM', () => wss.close(() => process.exit(0)));
+}
+
+async function app() {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('DATABASE_URL is required');
+  const config = loadConfig({
+    PORT: '0',
+    PUBLIC_URL: 'http://localhost:3000',
+    AUTH_SECRET: process.env.AUTH_SECRET,
+    DATA_DIR: process.env.DATA_DIR ?? '/tmp/scaffale-bench-data',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+  });
+  const database = openPostgres(databaseUrl, 10);
+  const realtime = createRealtime({ database, trustedOrigins: config.trustedOrigins });
+  realtime.onFrame('bench.ping', async (frame) => {
+    const { to, id, t } = frame.data as { to: string; id: number; t: number };
+    await realtime.toUsers([to], { type: 'bench.pong', id, t });
+  });
+  const server = await buildApp({ config, database, realtime });
+  const url = await server.listen({ port: 0, host: '127.0.0.1' });
+  await realtime.ready();
+  write({ url });
+  process.on('SIGTERM', () => {
+    void server
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  });
+}
+
+await (process.env.BENCH_SERVER === 'relay' ? relay() : app());
