@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page, WebSocketRoute } from '@playwright/test';
 import { test, expect, expectAccessible } from './fixtures';
 import {
   createConfirmedMember,
@@ -116,6 +116,9 @@ test('a visitor contacts the seller after signing in; both talk live, and an acc
   await expect(room).toContainText('Hello! Is the cover in good shape?');
   await expect(chatsLink(seller.page)).toContainText('2');
   await expect(chatsLink(seller.page)).toHaveAccessibleName(/Unread messages: 2/);
+  await expect(
+    seller.page.getByRole('button', { name: 'Account menu (Unread messages: 2)' }),
+  ).toBeVisible();
   await room.click();
   await expect(messages(seller.page).getByText('Hello! Is the cover in good shape?')).toBeVisible();
   // Opening the room reads it.
@@ -204,6 +207,40 @@ test('the sender edits and deletes their own message through its menu', async ()
     .click();
   await expect(messages(page).getByText('This message was deleted')).toBeVisible();
   await expect(messages(seller.page).getByText('This message was deleted')).toBeVisible();
+});
+
+test('after a lost connection the open conversation fetches what it missed', async () => {
+  const page = seller.page;
+  // The seller's socket runs through this relay, which can lose server events and then drop.
+  let losing = false;
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/api\/realtime$/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((frame) => {
+      if (!losing) ws.send(frame);
+    });
+    sockets.push(ws);
+  });
+  await page.goto(`/profile/${seller.id}/chats`);
+  await roomLink(page, buyer.name).click();
+  await expect(messages(page)).toBeVisible();
+  await expect.poll(() => sockets.length).toBe(1);
+
+  await buyer.page.goto(`/profile/${buyer.id}/chats`);
+  await roomLink(buyer.page, seller.name).click();
+  losing = true;
+  await composer(buyer.page).fill('Sent while you were away');
+  await composer(buyer.page).press('Enter');
+  await expect(messages(buyer.page).getByText('Sent while you were away')).toBeVisible();
+  await page.waitForTimeout(1_000);
+  await expect(messages(page).getByText('Sent while you were away')).toHaveCount(0);
+
+  // The connection drops; the client reconnects and asks for the messages after its last one.
+  losing = false;
+  await sockets[0].close();
+  await expect.poll(() => sockets.length).toBeGreaterThan(1);
+  await expect(messages(page).getByText('Sent while you were away')).toBeVisible();
+  await expect(messages(page).getByText('Sent while you were away')).toHaveCount(1);
 });
 
 test('on a phone the list and the conversation are two views', async () => {
