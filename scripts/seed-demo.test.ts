@@ -17,7 +17,7 @@ describe('seed:demo', async () => {
     const second = await runSeed({ config, database, log: quiet });
     expect(await count()).toBe(demoMembers.length);
     expect(second.members.map((m) => m.id)).toEqual(first.members.map((m) => m.id));
-  });
+  }, 120_000); // the whole seed: a dozen password hashes and a few hundred listings
 
   it('a demo member signs in by username with the documented password, confirmed, with a profile', async () => {
     const res = await inject({

@@ -15,6 +15,7 @@ import { users } from '../src/server/db/schema';
 import { createAuth, type Auth } from '../src/server/platform/auth/instance';
 import type { Mailer } from '../src/server/platform/mail';
 import { seedListings } from './seed-listings';
+import { seedConnections } from './seed/connections';
 import { seedChats } from './seed/chats';
 
 export const DEMO_PASSWORD = 'scaffale-demo';
@@ -226,7 +227,7 @@ export const seedMembers: SeedStep = async (ctx) => {
 };
 
 /** Every step, in order. Features append theirs (listings, friendships, posts...). */
-export const seedSteps: SeedStep[] = [seedMembers, seedListings, seedChats];
+export const seedSteps: SeedStep[] = [seedMembers, seedListings, seedConnections, seedChats];
 
 /** Sign-up e-mails of demo members go nowhere: the addresses are not real. */
 const discardMail: Mailer = {

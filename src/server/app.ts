@@ -1,6 +1,8 @@
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
   type RawServerDefault,
 } from 'fastify';
@@ -18,7 +20,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './platform/mail';
@@ -32,6 +34,14 @@ import { createSessionResolver } from './platform/sessions';
 import { registerCsrfProtection } from './platform/csrf';
 import { modules } from './modules';
 import { createRealtime, type Realtime, type RealtimeService } from './platform/realtime';
+import {
+  COMPRESSIBLE_EXTENSIONS,
+  IMMUTABLE_CACHE_CONTROL,
+  REVALIDATE_CACHE_CONTROL,
+  registerCompression,
+  registerHttpCache,
+} from './platform/http-cache';
+import { registerSpa } from './modules/seo/spa';
 
 export interface AppDeps {
   config: Config;
@@ -108,6 +118,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Before every route: compression and cache headers hook routes as they are added.
+  await registerCompression(app);
+  registerHttpCache(app);
 
   const https = config.publicUrl.startsWith('https://');
   await app.register(helmet, {
@@ -181,26 +194,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webDir =
     config.webDir && existsSync(join(config.webDir, 'index.html')) ? config.webDir : undefined;
+  let serveSpa: ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | undefined;
   if (webDir) {
+    const textFile = new RegExp(`\\.(?:${COMPRESSIBLE_EXTENSIONS.join('|')})(?:\\.br|\\.gz)?$`);
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: false,
       index: false,
+      // Brotli and gzip twins written by scripts/build.mjs; index.html is the SPA route's.
+      preCompressed: true,
+      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+      // Our own Cache-Control below; @fastify/send's default (max-age=0) would overwrite it.
+      cacheControl: false,
       setHeaders(res, path) {
-        res.setHeader(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        const hashed = relative(webDir, path).startsWith(`assets${sep}`);
+        res.setHeader('cache-control', hashed ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL);
+        if (textFile.test(path)) res.setHeader('vary', 'accept-encoding');
       },
     });
+    serveSpa = await registerSpa(app, {
+      webDir,
+      database: deps.database,
+      publicUrl: config.publicUrl,
+    });
   }
-  // Every non-API GET is the single-page app, whose router shows the not-found screen.
+  // Every non-API GET is the single-page app (the route above), whose router shows the
+  // not-found screen; this catches what that route cannot (other methods, overlong paths).
   app.setNotFoundHandler((request, reply) => {
-    const isApi =
-      request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
-    if (!webDir || isApi || (request.method !== 'GET' && request.method !== 'HEAD'))
+    if (!serveSpa || (request.method !== 'GET' && request.method !== 'HEAD'))
       return sendNotFound(request, reply);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDir);
+    return serveSpa(request, reply);
   });
 
   return app;

@@ -9,7 +9,9 @@ import { catalogueRoutes } from './catalogue/routes';
 import { listingRoutes } from './listings/routes';
 import { libraryRoutes } from './library/routes';
 import { userRoutes } from './users/routes';
+import { connectionRoutes } from './connections/routes';
 import { chatRoutes } from './chats/routes';
+import { seoRoutes } from './seo/routes';
 
 /** Every domain module, registered in this order by buildApp. */
 export const modules: Module[] = [
@@ -23,5 +25,7 @@ export const modules: Module[] = [
   listingRoutes,
   libraryRoutes,
   userRoutes,
+  connectionRoutes,
   chatRoutes,
+  seoRoutes,
 ];

@@ -5,6 +5,7 @@ import { crc32 } from 'node:zlib';
 import Fastify from 'fastify';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { COVER_WIDTHS } from '@shared/cover';
 import { createStorage } from './storage';
 import { AppError, registerErrorHandling } from './errors';
 
@@ -208,6 +209,74 @@ describe('serving /uploads', async () => {
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.rawPayload.length).toBe(bytes);
+  });
+
+  it('serves an upload at each cover width as WebP, resized once and cached immutable', async () => {
+    const png = await solid(1200, 1800).png().toBuffer();
+    const { url } = await storage.saveImage({
+      folder: 'covers/u1',
+      buffer: png,
+      maxBytes: 5 * MB,
+      maxWidth: 1200,
+      maxHeight: 1800,
+    });
+    for (const w of COVER_WIDTHS) {
+      const res = await app.inject({ method: 'GET', url: `${url}?w=${w}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: w, height: w * 1.5 });
+    }
+    const key = url.slice('/uploads/'.length);
+    const variant = join(root, 'uploads', '.sized', '320', key);
+    expect(existsSync(variant)).toBe(true);
+    // Made once: later answers are the copy on disk.
+    const first = await app.inject({ method: 'GET', url: `${url}?w=320` });
+    expect(first.rawPayload.equals(readFileSync(variant))).toBe(true);
+    // A small image is never enlarged.
+    const small = await storage.saveImage({
+      folder: 'covers/u1',
+      buffer: await solid(100, 150).png().toBuffer(),
+      ...limits,
+    });
+    const notEnlarged = await app.inject({ method: 'GET', url: `${small.url}?w=640` });
+    expect((await sharp(notEnlarged.rawPayload).metadata()).width).toBe(100);
+    // The variants go with the original.
+    expect(await storage.delete(url)).toBe(true);
+    expect(existsSync(variant)).toBe(false);
+    expect((await app.inject({ method: 'GET', url: `${url}?w=320` })).statusCode).toBe(404);
+  });
+
+  it('refuses widths that are not cover widths (400) and unknown files (404)', async () => {
+    const { url } = await storage.saveImage({
+      folder: 'covers/u2',
+      buffer: await solid(400, 600).png().toBuffer(),
+      ...limits,
+    });
+    for (const w of ['100', '', 'abc', '320px', '1e3', '-320']) {
+      const res = await app.inject({
+        method: 'GET',
+        url: `${url}?w=${w}`,
+        headers: { 'accept-language': 'it' },
+      });
+      expect(res.statusCode, w).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'validation_failed',
+        fields: { w: 'Larghezza non disponibile: scegli 160, 320, 480 o 640.' },
+      });
+    }
+    for (const missing of [
+      '/uploads/covers/u2/0123456789abcdef0123456789abcdef.webp?w=160',
+      '/uploads/covers/u2/notakey.webp?w=160',
+      '/uploads/%2e%2e/secret.txt?w=160',
+      '/uploads/.sized/160/covers/u2/0123456789abcdef0123456789abcdef.webp',
+    ]) {
+      const res = await app.inject({ method: 'GET', url: missing });
+      expect([403, 404], missing).toContain(res.statusCode);
+      expect(res.headers['content-type'], missing).not.toBe('image/webp');
+    }
   });
 
   it('answers 404 in the error format for missing files and traversal attempts', async () => {

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import sharp from 'sharp';
 import { STORAGE_CACHE_SECONDS } from '@shared/constants';
-import { AppError, sendNotFound } from './errors';
+import { COVER_WIDTHS, type CoverWidth } from '@shared/cover';
+import { AppError, sendNotFound, validationFailed } from './errors';
 
 /** Where stored files are published. Locally served files live under this path. */
 export const UPLOADS_PREFIX = '/uploads';
@@ -121,6 +122,90 @@ export async function processImage(
   }
 }
 
+// ---------- width variants ----------
+
+/** A year: a variant's URL names an image that never changes (random upload key, or a book). */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+/** The `w` query parameter: absent (the original), or one of COVER_WIDTHS, else 400. */
+export function parseWidth(value: unknown): CoverWidth | undefined {
+  if (value === undefined) return undefined;
+  const width = typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : NaN;
+  if (!(COVER_WIDTHS as readonly number[]).includes(width)) {
+    throw validationFailed({ w: 'covers.errors.width' });
+  }
+  return width as CoverWidth;
+}
+
+async function writeAtomically(path: string, body: Buffer): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temp = join(dirname(path), `.${randomBytes(8).toString('hex')}.tmp`);
+  try {
+    await writeFile(temp, body, { mode: 0o644 });
+    await rename(temp, path);
+  } catch (err) {
+    await unlink(temp).catch(() => {});
+    throw err;
+  }
+}
+
+export interface WidthVariants {
+  /**
+   * `name` (a relative path the caller has validated) at `width` as WebP, never enlarged:
+   * resized once from `source()` and kept on disk; null when there is no source.
+   */
+  get(
+    name: string,
+    width: CoverWidth,
+    source: () => Promise<Buffer | null>,
+  ): Promise<Buffer | null>;
+  /** Forgets every width of `name` (its original was deleted). */
+  remove(name: string): Promise<void>;
+}
+
+export function createWidthVariants(dir: string): WidthVariants {
+  const inFlight = new Map<string, Promise<Buffer | null>>();
+  const pathOf = (name: string, width: number) => join(dir, String(width), name);
+  async function make(name: string, width: CoverWidth, source: () => Promise<Buffer | null>) {
+    const path = pathOf(name, width);
+    try {
+      return await readFile(path);
+    } catch {
+      // not made yet
+    }
+    const original = await source();
+    if (!original) return null;
+    const resized = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 78, effort: 4 })
+      .toBuffer();
+    await writeAtomically(path, resized);
+    return resized;
+  }
+  return {
+    get(name, width, source) {
+      const id = `${width}/${name}`;
+      const pending = inFlight.get(id);
+      if (pending) return pending;
+      const p = make(name, width, source).finally(() => inFlight.delete(id));
+      inFlight.set(id, p);
+      return p;
+    },
+    async remove(name) {
+      await Promise.all(COVER_WIDTHS.map((w) => unlink(pathOf(name, w)).catch(() => {})));
+    },
+  };
+}
+
+const readIfExists = async (path: string) => {
+  try {
+    return await readFile(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+};
+
 export function createLocalBlobStore(rootDir: string): BlobStore {
   const root = resolve(rootDir);
   const pathOf = (key: string) => {
@@ -130,6 +215,8 @@ export function createLocalBlobStore(rootDir: string): BlobStore {
     if (!rel || rel.startsWith('..') || isAbsolute(rel)) throw new Error('key outside storage');
     return path;
   };
+  // A dot folder: fastify-static denies dotfiles, so variants are reached only through `?w=`.
+  const variants = createWidthVariants(join(root, '.sized'));
   return {
     async put(key, body) {
       const path = pathOf(key);
@@ -146,6 +233,7 @@ export function createLocalBlobStore(rootDir: string): BlobStore {
       }
     },
     async remove(key) {
+      await variants.remove(key);
       try {
         await unlink(pathOf(key));
         return true;
@@ -166,6 +254,21 @@ export function createLocalBlobStore(rootDir: string): BlobStore {
         async (scope) => {
           // A missing upload is a 404, not the single-page app.
           scope.setNotFoundHandler((request, reply) => sendNotFound(request, reply));
+          // `?w=` asks for the image at one of the cover widths, made once and kept on disk.
+          scope.addHook('onRequest', async (request, reply) => {
+            const width = parseWidth((request.query as Record<string, unknown>).w);
+            if (width === undefined) return;
+            const key = request.url.split('?')[0].slice(UPLOADS_PREFIX.length + 1);
+            const image = isKey(key)
+              ? await variants.get(key, width, () => readIfExists(pathOf(key)))
+              : null;
+            if (!image) return sendNotFound(request, reply);
+            return reply
+              .header('cache-control', IMMUTABLE_CACHE)
+              .header('x-content-type-options', 'nosniff')
+              .type('image/webp')
+              .send(image);
+          });
           await scope.register(fastifyStatic, {
             root,
             prefix: '/',

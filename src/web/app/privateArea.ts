@@ -12,6 +12,7 @@ export interface PrivateSection {
 export const privateSections: PrivateSection[] = [
   { path: 'dashboard', labelKey: 'privateArea.menu.dashboard' },
   { path: 'books', labelKey: 'privateArea.menu.books' },
+  { path: 'friends', labelKey: 'privateArea.menu.friends' },
   { path: 'chats', labelKey: 'privateArea.menu.chats' },
   { path: 'settings', labelKey: 'privateArea.menu.settings' },
 ];

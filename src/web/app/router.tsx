@@ -25,6 +25,7 @@ export const privateAreaRoutes: RouteObject[] = [
   { path: 'settings', ...page(() => import('../features/accounts/SettingsPage')) },
   // Marketplace: books
   { path: 'books', ...page(() => import('../features/listings/MyBooksPage')) },
+  { path: 'friends', ...page(() => import('../features/connections/FriendsPage')) },
   { path: 'chats', ...page(() => import('../features/chats/ChatsPage'), ['chats']) },
 ];
 

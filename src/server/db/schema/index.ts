@@ -4,3 +4,4 @@ export * from './accounts';
 export * from './marketplace';
 export * from './chats';
 export * from './realtime';
+export * from './connections';

@@ -2,6 +2,8 @@ import { mkdir, readFile, rename, writeFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import { coverSvg, type CoverWidth } from '@shared/cover';
+import { createWidthVariants } from '../../platform/storage';
 
 /**
  * Remote covers (Google Books, Goodreads) served from our origin, so the CSP can keep images to
@@ -36,6 +38,8 @@ export function isAllowedCoverUrl(url: string, extraHosts: string[] = []): boole
 export interface CoverCache {
   /** The cached WebP for a book, fetching it on first use; null when it cannot be had. */
   get(bookId: string, remoteUrl: string): Promise<Buffer | null>;
+  /** The same cover resized to one of the cover widths (made once, kept on disk). */
+  sized(bookId: string, remoteUrl: string, width: CoverWidth): Promise<Buffer | null>;
 }
 
 export function createCoverCache(opts: {
@@ -103,37 +107,25 @@ export function createCoverCache(opts: {
     }
   }
 
+  const get = (bookId: string, remoteUrl: string) => {
+    const pending = inFlight.get(bookId);
+    if (pending) return pending;
+    const p = load(bookId, remoteUrl).finally(() => inFlight.delete(bookId));
+    inFlight.set(bookId, p);
+    return p;
+  };
+  const variants = createWidthVariants(join(opts.dir, 'sized'));
   return {
-    get(bookId, remoteUrl) {
-      const pending = inFlight.get(bookId);
-      if (pending) return pending;
-      const p = load(bookId, remoteUrl).finally(() => inFlight.delete(bookId));
-      inFlight.set(bookId, p);
-      return p;
-    },
+    get,
+    sized: (bookId, remoteUrl, width) =>
+      variants.get(`${bookId}.webp`, width, () => get(bookId, remoteUrl)),
   };
 }
 
-const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A neutral cover with the title, for books without a usable image. */
-export function placeholderCover(title: string): string {
-  const words = title.trim().split(/\s+/).filter(Boolean);
-  const lines: string[] = [];
-  let line = '';
-  for (const word of words) {
-    if ((line + ' ' + word).trim().length > 16 && line) {
-      lines.push(line);
-      line = word;
-    } else line = (line + ' ' + word).trim();
-    if (lines.length === 4) break;
-  }
-  if (line && lines.length < 4) lines.push(line);
-  const text = lines
-    .map(
-      (l, i) =>
-        `<text x="100" y="${110 + i * 26}" text-anchor="middle">${escapeXml(l.slice(0, 20))}</text>`,
-    )
-    .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="300" viewBox="0 0 200 300" role="img"><rect width="200" height="300" fill="#e9ecef"/><rect x="12" y="12" width="176" height="276" fill="none" stroke="#adb5bd" stroke-width="2"/><g font-family="Georgia, serif" font-size="18" fill="#495057">${text}</g></svg>`;
+/**
+ * A book without a usable image gets its generated cover, the same one the web app draws, so a
+ * link preview or a crawler sees the book rather than a grey box.
+ */
+export function placeholderCover(book: { title: string; author?: string | null } | null): string {
+  return coverSvg({ title: book?.title ?? '', author: book?.author });
 }

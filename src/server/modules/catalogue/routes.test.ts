@@ -1,9 +1,10 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import { COVER_WIDTHS, coverSvg } from '@shared/cover';
 import { GOOGLE_FIELDS } from './google';
 import { startFakeGoogleBooks, type FakeGoogleBooks } from './test/fake-google-books';
 
@@ -181,10 +182,76 @@ describe('GET /api/catalogue/search', () => {
     const placeholder = await t.inject({ method: 'GET', url: `/api/covers/${id}` });
     expect(placeholder.statusCode).toBe(200);
     expect(placeholder.headers['content-type']).toContain('image/svg+xml');
-    expect(placeholder.body).toContain('guida alla');
+    expect(placeholder.body).toContain('guida');
 
     const unknown = await t.inject({ method: 'GET', url: '/api/covers/not-a-book' });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('serves a cached cover in the cover widths as WebP, immutable; other widths are 400', async () => {
+    const [book] = await t.database.query<{ id: string }>(
+      `insert into books (title, author, cover_url)
+       values ('Large cover', 'Someone', 'https://books.google.com/large') returning id`,
+    );
+    // The cache as the first fetch leaves it: a 600×900 WebP under DATA_DIR/covers.
+    mkdirSync(join(t.config.dataDir, 'covers'), { recursive: true });
+    const large = await sharp({
+      create: { width: 600, height: 900, channels: 3, background: { r: 20, g: 90, b: 160 } },
+    })
+      .webp()
+      .toBuffer();
+    writeFileSync(join(t.config.dataDir, 'covers', `${book.id}.webp`), large);
+
+    for (const w of COVER_WIDTHS) {
+      const res = await t.inject({ method: 'GET', url: `/api/covers/${book.id}?w=${w}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: Math.min(w, 600) });
+      expect(meta.height).toBe(Math.round((Math.min(w, 600) * 3) / 2));
+    }
+    // Made once, kept on disk.
+    expect(existsSync(join(t.config.dataDir, 'covers', 'sized', '160', `${book.id}.webp`))).toBe(
+      true,
+    );
+    const full = await t.inject({ method: 'GET', url: `/api/covers/${book.id}` });
+    expect((await sharp(full.rawPayload).metadata()).width).toBe(600);
+
+    for (const w of ['100', '0', '-160', 'abc', '160.5', '99999']) {
+      const bad = await t.inject({
+        method: 'GET',
+        url: `/api/covers/${book.id}?w=${w}`,
+        headers: { 'accept-language': 'en' },
+      });
+      expect(bad.statusCode, w).toBe(400);
+      expect(bad.json().error.fields.w).toBe('Width not available: choose 160, 320, 480 or 640.');
+    }
+    const unknown = await t.inject({
+      method: 'GET',
+      url: '/api/covers/00000000-0000-4000-8000-000000000000?w=160',
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('draws the generated cover of a book without a usable image, as SVG or WebP', async () => {
+    const [book] = await t.database.query<{ id: string }>(
+      `insert into books (title, author) values ('Il barone rampante', 'Italo Calvino') returning id`,
+    );
+    const res = await t.inject({ method: 'GET', url: `/api/covers/${book.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.body).toBe(coverSvg({ title: 'Il barone rampante', author: 'Italo Calvino' }));
+    expect(res.body).toContain('Italo Calvino');
+    // At a width, a WebP of it: what link previews and srcset can use.
+    const sized = await t.inject({ method: 'GET', url: `/api/covers/${book.id}?w=320` });
+    expect(sized.statusCode).toBe(200);
+    expect(sized.headers['content-type']).toBe('image/webp');
+    expect(await sharp(sized.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 320,
+      height: 480,
+    });
   });
 
   it('never fetches covers from hosts that are not cover hosts', async () => {

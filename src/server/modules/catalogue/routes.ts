@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { z } from 'zod';
 import type { Module } from '../../app';
 import {
@@ -7,9 +8,18 @@ import {
   catalogueSearchResultSchema,
 } from '@shared/marketplace';
 import { createCatalogue } from './service';
+import { COVER_WIDTHS } from '@shared/cover';
+import { IMMUTABLE_CACHE, parseWidth } from '../../platform/storage';
 import { createCoverCache, placeholderCover } from './covers';
 import { findBookById } from './queries';
 
+const errorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const catalogueRoutes: Module = async (app, deps) => {
@@ -52,26 +62,49 @@ export const catalogueRoutes: Module = async (app, deps) => {
       schema: {
         tags: ['catalogue'],
         summary: "A book's cover from our origin (remote covers are fetched once and cached)",
+        description: `WebP, optionally resized to \`w\` px wide (${COVER_WIDTHS.join(', ')}); a book without a usable image gets its generated cover (SVG, or WebP at \`w\`).`,
         params: z.object({ bookId: z.string().max(64) }),
+        querystring: z.object({
+          w: z
+            .string()
+            .optional()
+            .meta({ description: `Width in px: ${COVER_WIDTHS.join(', ')}` }),
+        }),
+        response: {
+          200: z.any().meta({ description: 'image/webp, or the generated image/svg+xml' }),
+          400: errorSchema,
+          404: z.any().meta({ description: 'No such book: a generated image/svg+xml' }),
+        },
       },
     },
     async (request, reply) => {
       const { bookId } = request.params;
+      const width = parseWidth(request.query.w);
       const book = UUID.test(bookId) ? await findBookById(database, bookId) : null;
-      const image = book?.cover_url ? await covers.get(book.id, book.cover_url) : null;
+      const remote = book?.cover_url;
+      const image = remote
+        ? await (width ? covers.sized(book.id, remote, width) : covers.get(book.id, remote))
+        : null;
       reply.header('x-content-type-options', 'nosniff');
       if (image) {
-        return reply
-          .header('cache-control', 'public, max-age=86400')
-          .type('image/webp')
-          .send(image);
+        // Cached on disk by book and never refetched: the bytes behind this URL never change.
+        return reply.header('cache-control', IMMUTABLE_CACHE).type('image/webp').send(image);
+      }
+      const generated = placeholderCover(book ? { title: book.title, author: book.author } : null);
+      // Short: the remote cover may answer next time, and a title may be corrected.
+      reply.status(book ? 200 : 404).header('cache-control', 'public, max-age=300');
+      if (width) {
+        // Rasterised on request (a few ms): srcset and link previews get an image at that width.
+        const webp = await sharp(Buffer.from(generated), { density: (72 * width) / 200 })
+          .resize({ width })
+          .webp({ quality: 80 })
+          .toBuffer();
+        return reply.type('image/webp').send(webp);
       }
       return reply
-        .status(book ? 200 : 404)
-        .header('cache-control', 'public, max-age=300')
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
         .type('image/svg+xml')
-        .send(placeholderCover(book?.title ?? ''));
+        .send(generated);
     },
   );
 };

@@ -1,4 +1,5 @@
 import type { Module } from '../../app';
+import { publicRead } from '../../platform/http-cache';
 import {
   libraryQuerySchema,
   listingPageSchema,
@@ -15,6 +16,7 @@ export const libraryRoutes: Module = async (app, { database, now }) => {
   app.get(
     '/api/listings',
     {
+      config: publicRead,
       schema: {
         tags: ['library'],
         summary: 'Search and filter listings (the library)',
@@ -35,6 +37,7 @@ export const libraryRoutes: Module = async (app, { database, now }) => {
   app.get(
     '/api/shelves',
     {
+      config: publicRead,
       schema: {
         tags: ['library'],
         summary: 'Marketplace shelves: best deals, just listed, popular, premium, one per genre',

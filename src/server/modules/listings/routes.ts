@@ -15,6 +15,7 @@ import {
 } from '@shared/marketplace';
 import { AppError, badRequest, unauthorized } from '../../platform/errors';
 import { currentUser } from '../../platform/auth';
+import { publicRead } from '../../platform/http-cache';
 import { findListingDetail, listOwnListings, ownListingStats } from './queries';
 import { createListingService, listingNotFound } from './service';
 
@@ -59,6 +60,7 @@ export const listingRoutes: Module = async (app, { database, storage, config }) 
   app.get(
     '/api/listings/:id',
     {
+      config: publicRead,
       schema: {
         tags,
         summary: 'One listing with its seller',

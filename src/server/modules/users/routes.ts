@@ -14,6 +14,7 @@ import {
 } from '@shared/marketplace';
 import type { Database } from '../../db/client';
 import { notFound } from '../../platform/errors';
+import { publicRead } from '../../platform/http-cache';
 import { CARD_COLUMNS, CARD_JOINS, toCard, type CardRow } from '../listings/queries';
 import { typeValues } from '../library/search';
 
@@ -104,6 +105,7 @@ export const userRoutes: Module = async (app, { database }) => {
   app.get(
     '/api/users/:id/profile',
     {
+      config: publicRead,
       schema: {
         tags: ['users'],
         summary: "A member's public profile: rating, counters and recent books",
@@ -121,6 +123,7 @@ export const userRoutes: Module = async (app, { database }) => {
   app.get(
     '/api/users/:id/listings',
     {
+      config: publicRead,
       schema: {
         tags: ['users'],
         summary: "A member's listings (tabs all, sell = sell or both, trade = trade or both)",

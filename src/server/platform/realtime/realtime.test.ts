@@ -25,11 +25,11 @@ beforeAll(async () => {
     heartbeatMs: 250,
     limits: { framesPerSecond: 20, burst: 40 },
   });
-  realtime.topic('room', async (userId, id) => id.startsWith('open') || id === `own-${userId}`);
+  realtime.topic('testroom', async (userId, id) => id.startsWith('open') || id === `own-${userId}`);
   realtime.topic('broken', async () => {
     throw new Error('authoriser failed');
   });
-  realtime.onFrame('chat.typing', (frame) => {
+  realtime.onFrame('test.typing', (frame) => {
     typing.push({ userId: frame.userId, socketId: frame.socketId, data: frame.data });
     frame.reply({ type: 'typing.ack' });
   });
@@ -106,40 +106,40 @@ describe('delivery', () => {
   it('subscribes to an allowed topic and answers 403 to a refused or unknown one', async () => {
     const a = await mustOpen(base, { cookie: ann.cookie, origin: ORIGIN });
     const b = await mustOpen(base, { cookie: bob.cookie, origin: ORIGIN });
-    a.send({ type: 'subscribe', topic: `room:own-${ann.id}` });
-    expect(await a.next()).toEqual({ type: 'subscribed', topic: `room:own-${ann.id}` });
-    b.send({ type: 'subscribe', topic: `room:own-${ann.id}` });
-    expect(await b.next()).toEqual({ type: 'error', status: 403, topic: `room:own-${ann.id}` });
-    for (const topic of ['secret:1', 'broken:1', 'room:', 'nocolon']) {
+    a.send({ type: 'subscribe', topic: `testroom:own-${ann.id}` });
+    expect(await a.next()).toEqual({ type: 'subscribed', topic: `testroom:own-${ann.id}` });
+    b.send({ type: 'subscribe', topic: `testroom:own-${ann.id}` });
+    expect(await b.next()).toEqual({ type: 'error', status: 403, topic: `testroom:own-${ann.id}` });
+    for (const topic of ['secret:1', 'broken:1', 'testroom:', 'nocolon']) {
       b.send({ type: 'subscribe', topic });
       expect(await b.next()).toEqual({ type: 'error', status: 403, topic });
     }
-    await realtime.toTopic(`room:own-${ann.id}`, { type: 'chat.typing', userId: 'x' });
-    expect(await a.next()).toEqual({ type: 'chat.typing', userId: 'x' });
+    await realtime.toTopic(`testroom:own-${ann.id}`, { type: 'test.typing', userId: 'x' });
+    expect(await a.next()).toEqual({ type: 'test.typing', userId: 'x' });
     await wait(50);
-    expect(b.frames.some((f) => f.type === 'chat.typing')).toBe(false);
+    expect(b.frames.some((f) => f.type === 'test.typing')).toBe(false);
 
     // The typist is left out; after unsubscribing nothing arrives.
-    b.send({ type: 'subscribe', topic: 'room:open' });
-    a.send({ type: 'subscribe', topic: 'room:open' });
+    b.send({ type: 'subscribe', topic: 'testroom:open' });
+    a.send({ type: 'subscribe', topic: 'testroom:open' });
     await b.next((f) => f.type === 'subscribed');
     await a.next((f) => f.type === 'subscribed');
     await realtime.toTopic(
-      'room:open',
-      { type: 'chat.typing', userId: bob.id },
+      'testroom:open',
+      { type: 'test.typing', userId: bob.id },
       { exceptUserIds: [bob.id] },
     );
-    expect(await a.next()).toMatchObject({ type: 'chat.typing', userId: bob.id });
-    a.send({ type: 'unsubscribe', topic: 'room:open' });
+    expect(await a.next()).toMatchObject({ type: 'test.typing', userId: bob.id });
+    a.send({ type: 'unsubscribe', topic: 'testroom:open' });
     await wait(50);
-    await realtime.toTopic('room:open', { type: 'late' });
+    await realtime.toTopic('testroom:open', { type: 'late' });
     expect(await b.next((f) => f.type === 'late')).toEqual({ type: 'late' });
     await wait(50);
     expect(a.frames.some((f) => f.type === 'late')).toBe(false);
 
     // leaveTopic ends a subscription from the server's side (a member who left the room).
-    await realtime.leaveTopic!([bob.id], 'room:open');
-    await realtime.toTopic('room:open', { type: 'after-leave' });
+    await realtime.leaveTopic!([bob.id], 'testroom:open');
+    await realtime.toTopic('testroom:open', { type: 'after-leave' });
     await wait(50);
     expect(b.frames.some((f) => f.type === 'after-leave')).toBe(false);
     a.ws.close();
@@ -148,14 +148,14 @@ describe('delivery', () => {
 
   it('caps the topics of one socket at 50', async () => {
     const a = await mustOpen(base, { cookie: ann.cookie, origin: ORIGIN });
-    for (let i = 0; i < 30; i++) a.send({ type: 'subscribe', topic: `room:open${i}` });
-    await a.next((f) => f.topic === 'room:open29');
+    for (let i = 0; i < 30; i++) a.send({ type: 'subscribe', topic: `testroom:open${i}` });
+    await a.next((f) => f.topic === 'testroom:open29');
     await wait(1100); // the socket's frame budget refills
-    for (let i = 30; i < 51; i++) a.send({ type: 'subscribe', topic: `room:open${i}` });
-    expect(await a.next((f) => f.topic === 'room:open50')).toEqual({
+    for (let i = 30; i < 51; i++) a.send({ type: 'subscribe', topic: `testroom:open${i}` });
+    expect(await a.next((f) => f.topic === 'testroom:open50')).toEqual({
       type: 'error',
       status: 429,
-      topic: 'room:open50',
+      topic: 'testroom:open50',
     });
     await eventually(() => a.frames.length === 51);
     expect(a.frames.filter((f) => f.type === 'subscribed')).toHaveLength(50);
@@ -164,11 +164,11 @@ describe('delivery', () => {
 
   it('hands feature frames to their handler with the member and socket, and replies on that socket', async () => {
     const a = await mustOpen(base, { cookie: ann.cookie, origin: ORIGIN });
-    a.send({ type: 'chat.typing', roomId: 'r1' });
+    a.send({ type: 'test.typing', roomId: 'r1' });
     expect(await a.next()).toEqual({ type: 'typing.ack' });
     expect(typing.at(-1)).toMatchObject({
       userId: ann.id,
-      data: { type: 'chat.typing', roomId: 'r1' },
+      data: { type: 'test.typing', roomId: 'r1' },
     });
     a.send({ type: 'no.such.frame' });
     expect(await a.next()).toEqual({ type: 'error', status: 400, frameType: 'no.such.frame' });
@@ -180,7 +180,7 @@ describe('delivery', () => {
       realtime.toUsers([ann.id], { type: 'big', text: 'x'.repeat(MAX_PAYLOAD_BYTES) }),
     ).rejects.toThrow(PayloadTooLargeError);
     await expect(
-      realtime.toTopic('room:open', { type: 'big', text: 'x'.repeat(MAX_PAYLOAD_BYTES) }),
+      realtime.toTopic('testroom:open', { type: 'big', text: 'x'.repeat(MAX_PAYLOAD_BYTES) }),
     ).rejects.toThrow(/over the 7900-byte limit/);
     const many = Array.from({ length: 600 }, (_, i) => `user-${i}-${'y'.repeat(20)}`);
     const payloads = encode({ users: many, event: { type: 'x' } }, 'p');
@@ -215,14 +215,14 @@ describe('a bad client harms only its own socket', () => {
 
   it('a frame over 16 KB closes with 1009', async () => {
     const s = await mustOpen(base, { cookie: ann.cookie, origin: ORIGIN });
-    s.send({ type: 'chat.typing', pad: 'x'.repeat(17 * 1024) });
+    s.send({ type: 'test.typing', pad: 'x'.repeat(17 * 1024) });
     expect(await s.closed).toBe(1009);
     expect((await t.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
   it('a socket over its rate limit is closed with 1008', async () => {
     const s = await mustOpen(base, { cookie: ann.cookie, origin: ORIGIN });
-    for (let i = 0; i < 80; i++) s.send({ type: 'chat.typing', roomId: 'r' });
+    for (let i = 0; i < 80; i++) s.send({ type: 'test.typing', roomId: 'r' });
     expect(await s.closed).toBe(1008);
   });
 

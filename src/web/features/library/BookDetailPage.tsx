@@ -103,7 +103,13 @@ export default function BookDetailPage() {
       {backBar}
       <Grid gutter="xl">
         <Grid.Col span={{ base: 12, sm: 5, md: 4 }}>
-          <BookCover url={book.coverUrl} />
+          <BookCover
+            url={book.coverUrl}
+            title={book.title}
+            author={book.author}
+            sizes="(min-width: 62em) 360px, (min-width: 48em) 40vw, 100vw"
+            priority
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 7, md: 8 }}>
           <Stack gap="md">

@@ -138,8 +138,8 @@ export default function BuyPage() {
             </Text>
           </Stack>
         )}
-        {visible.map((s) => (
-          <Shelf key={s.key} title={shelfTitle(s.key)} items={s.items} />
+        {visible.map((s, i) => (
+          <Shelf key={s.key} title={shelfTitle(s.key)} items={s.items} priority={i === 0} />
         ))}
       </Stack>
     </Container>

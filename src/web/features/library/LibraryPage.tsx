@@ -136,9 +136,9 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
                   aria-label={t('library.resultsLabel')}
                   style={{ listStyle: 'none', padding: 0, margin: 0 }}
                 >
-                  {data.items.map((l) => (
+                  {data.items.map((l, i) => (
                     <li key={l.id}>
-                      <BookCard listing={l} />
+                      <BookCard listing={l} priority={i < 2} />
                     </li>
                   ))}
                 </SimpleGrid>

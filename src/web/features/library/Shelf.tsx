@@ -6,8 +6,20 @@ import { SHELF_SCROLL_PX, type ListingCard } from '@shared/marketplace';
 import { BookCard } from '../listings';
 import classes from './Shelf.module.css';
 
+/** The width of a shelf item (Shelf.module.css). */
+const SHELF_COVER_SIZES = '(max-width: 36em) 140px, 168px';
+
 /** A horizontal shelf of up to 12 books; previous/next scroll it by 300 px. */
-export function Shelf({ title, items }: { title: string; items: ListingCard[] }) {
+export function Shelf({
+  title,
+  items,
+  priority,
+}: {
+  title: string;
+  items: ListingCard[];
+  /** The first shelf: its first covers are above the fold. */
+  priority?: boolean;
+}) {
   const { t } = useTranslation();
   const row = useRef<HTMLUListElement>(null);
   const headingId = useId();
@@ -39,9 +51,9 @@ export function Shelf({ title, items }: { title: string; items: ListingCard[] })
         </Group>
       </Group>
       <ul ref={row} className={classes.row} data-testid="shelf-row">
-        {items.map((l) => (
+        {items.map((l, i) => (
           <li key={l.id} className={classes.item}>
-            <BookCard listing={l} />
+            <BookCard listing={l} priority={priority && i < 2} coverSizes={SHELF_COVER_SIZES} />
           </li>
         ))}
       </ul>

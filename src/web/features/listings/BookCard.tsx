@@ -7,8 +7,21 @@ import { TypeBadge } from './badges';
 import { formatPrice } from './format';
 import classes from './BookCard.module.css';
 
-/** A listing in a grid or on a shelf; the whole card is one link to the detail page. */
-export function BookCard({ listing, width }: { listing: ListingCard; width?: number }) {
+/**
+ * A listing in a grid or on a shelf; the whole card is one link to the detail page. `priority`
+ * for the cards of the first row (see BookCover), `coverSizes` when the card is not a grid cell.
+ */
+export function BookCard({
+  listing,
+  width,
+  priority,
+  coverSizes,
+}: {
+  listing: ListingCard;
+  width?: number;
+  priority?: boolean;
+  coverSizes?: string;
+}) {
   const { t, i18n } = useTranslation();
   const price = formatPrice(listing.price, listing.currency, i18n.language);
   return (
@@ -22,7 +35,13 @@ export function BookCard({ listing, width }: { listing: ListingCard; width?: num
       data-testid="book-card"
     >
       <Card.Section>
-        <BookCover url={listing.coverUrl} />
+        <BookCover
+          url={listing.coverUrl}
+          title={listing.title}
+          author={listing.author}
+          priority={priority}
+          sizes={coverSizes}
+        />
       </Card.Section>
       <Stack gap={4} mt="sm">
         <Text fw={600} lineClamp={2} className={classes.title}>

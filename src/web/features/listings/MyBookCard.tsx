@@ -28,7 +28,12 @@ export function MyBookCard({
     <Card withBorder padding="md" component="article" aria-labelledby={titleId}>
       <Group align="flex-start" wrap="nowrap" gap="md">
         <Link to={`/library/book/${listing.id}`} tabIndex={-1} aria-hidden>
-          <BookCover url={listing.coverUrl} height={132} />
+          <BookCover
+            url={listing.coverUrl}
+            height={132}
+            title={listing.title}
+            author={listing.author}
+          />
         </Link>
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Title order={3} fz="md" id={titleId} style={{ overflowWrap: 'anywhere' }}>

@@ -65,7 +65,12 @@ export function QuickTradeForm({
         {picked && (
           <Alert variant="light" color="teal" aria-live="polite">
             <Group wrap="nowrap" gap="sm">
-              <BookCover url={picked.coverUrl} height={72} />
+              <BookCover
+                url={picked.coverUrl}
+                height={72}
+                title={picked.title}
+                author={picked.author}
+              />
               <div>
                 <Text size="sm" fw={600}>
                   {t('sell.quickTrade.selected', { title: picked.title })}

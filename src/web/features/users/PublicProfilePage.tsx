@@ -23,6 +23,7 @@ import { BookCard } from '../listings';
 import { usePublicProfile } from './api';
 import { UserAvatar } from './UserAvatar';
 import { ErrorAlert } from '../listings';
+import { ConnectionControl } from '../connections';
 
 /** /user/:userId */
 export default function PublicProfilePage() {
@@ -102,6 +103,7 @@ export default function PublicProfilePage() {
                 {t('userProfile.goToDashboard')}
               </Button>
             )}
+            {!own && <ConnectionControl userId={p.id} displayName={p.displayName} />}
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 3 }} mt="lg" component="dl" spacing="sm">
             {stats.map((s) => (

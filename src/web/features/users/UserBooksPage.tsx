@@ -90,9 +90,9 @@ export default function UserBooksPage() {
                         component="ul"
                         style={{ listStyle: 'none', padding: 0, margin: 0 }}
                       >
-                        {data.items.map((l) => (
+                        {data.items.map((l, i) => (
                           <li key={l.id}>
-                            <BookCard listing={l} />
+                            <BookCard listing={l} priority={i < 2} />
                           </li>
                         ))}
                       </SimpleGrid>

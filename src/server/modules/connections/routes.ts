@@ -1,0 +1,210 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Module } from '../../app';
+import {
+  FRIENDS_PAGE_SIZE,
+  FRIEND_SEARCH_PAGE_SIZE,
+  REQUESTS_PAGE_SIZE,
+  connectionRequestsQuerySchema,
+  connectionRequestsSchema,
+  connectionSchema,
+  connectionStatusSchema,
+  friendPageSchema,
+  friendSearchPageSchema,
+  friendSearchQuerySchema,
+  friendsQuerySchema,
+  sendConnectionSchema,
+} from '@shared/connections';
+import { currentUser } from '../../platform/auth';
+import { listFriends, listRequests, searchMembers } from './queries';
+import { createConnectionService } from './service';
+
+const errorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+const idParams = z.object({ id: z.string().max(64) });
+const userParams = z.object({ userId: z.string().max(64) });
+const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
+
+export const connectionRoutes: Module = async (app, { database, realtime }) => {
+  const connections = createConnectionService({ database, realtime, log: app.log });
+  const tags = ['connections'];
+  const security = [{ session: [] }];
+  const signedIn = { preHandler: app.requireUser };
+  const writes = {
+    preHandler: app.requireUser,
+    config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perMember } },
+  };
+  const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+  const privateAnswer = { 'cache-control': 'private, no-store' };
+
+  app.get(
+    '/api/connections',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary:
+          'My friends, most interactions first (completed transactions between us + reactions)',
+        querystring: friendsQuerySchema,
+        response: { 200: friendPageSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(privateAnswer);
+      const page = request.query.page ?? 1;
+      const result = await listFriends(database, currentUser(request).id, page, FRIENDS_PAGE_SIZE);
+      return { ...result, page, pageSize: FRIENDS_PAGE_SIZE };
+    },
+  );
+
+  app.get(
+    '/api/connections/requests',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Pending requests sent to me (incoming) and by me (outgoing), newest first',
+        querystring: connectionRequestsQuerySchema,
+        response: { 200: connectionRequestsSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(privateAnswer);
+      const me = currentUser(request).id;
+      const incomingPage = request.query.incomingPage ?? 1;
+      const outgoingPage = request.query.outgoingPage ?? 1;
+      const [incoming, outgoing] = await Promise.all([
+        listRequests(database, me, 'incoming', incomingPage, REQUESTS_PAGE_SIZE),
+        listRequests(database, me, 'outgoing', outgoingPage, REQUESTS_PAGE_SIZE),
+      ]);
+      return {
+        incoming: { ...incoming, page: incomingPage, pageSize: REQUESTS_PAGE_SIZE },
+        outgoing: { ...outgoing, page: outgoingPage, pageSize: REQUESTS_PAGE_SIZE },
+      };
+    },
+  );
+
+  app.get(
+    '/api/connections/search',
+    {
+      // A member directory: slowed down enough that it cannot be scraped in bulk.
+      preHandler: app.requireUser,
+      config: { rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perMember } },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Find members by username or name (at least 2 characters), with how I stand with each',
+        querystring: friendSearchQuerySchema,
+        response: { 200: friendSearchPageSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(privateAnswer);
+      const page = request.query.page ?? 1;
+      const result = await searchMembers(
+        database,
+        currentUser(request).id,
+        request.query.q,
+        page,
+        FRIEND_SEARCH_PAGE_SIZE,
+      );
+      return { ...result, page, pageSize: FRIEND_SEARCH_PAGE_SIZE };
+    },
+  );
+
+  app.get(
+    '/api/connections/status/:userId',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'How I stand with a member: none, pending-outgoing, pending-incoming or accepted',
+        params: userParams,
+        response: { 200: connectionStatusSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(privateAnswer);
+      return connections.status(currentUser(request).id, request.params.userId);
+    },
+  );
+
+  app.post(
+    '/api/connections',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Send a friend request (409 when any connection exists between us, either direction)',
+        body: sendConnectionSchema,
+        response: { 201: connectionSchema, 400: errorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const connection = await connections.send(currentUser(request).id, request.body.userId);
+      return reply.status(201).send(connection);
+    },
+  );
+
+  app.post(
+    '/api/connections/:id/accept',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Accept a request sent to me (the addressee only)',
+        params: idParams,
+        response: { 200: connectionSchema, ...errors },
+      },
+    },
+    async (request) => connections.accept(currentUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/api/connections/:id/decline',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Decline a request sent to me (the addressee only); the request is deleted',
+        params: idParams,
+        response: { 204: z.null().describe('Declined'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await connections.decline(currentUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/connections/:id',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel a request I sent (while pending) or remove a friend (either friend)',
+        params: idParams,
+        response: { 204: z.null().describe('Removed'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await connections.remove(currentUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,71 @@
+import { publicRating } from '@shared/marketplace';
+import type { ListingDetail } from '@shared/marketplace';
+import type { Database } from '../../db/client';
+import { findListingDetail } from '../listings/queries';
+
+/**
+ * A member's profile is public when its privacy level is 'public' (the default, spec 1 section 3)
+ * and the account is active. Anything else keeps the member out of the sitemap and out of every
+ * page head: no name, no picture, no link.
+ */
+export const PUBLIC_MEMBER = `privacy_level = 'public' and account_status = 'active'`;
+
+export interface BookHead {
+  listing: ListingDetail;
+  /** False when the seller's profile is not public: the seller is then left out. */
+  sellerPublic: boolean;
+}
+
+export async function findBookHead(database: Database, id: string): Promise<BookHead | null> {
+  const listing = await findListingDetail(database, id);
+  if (!listing) return null;
+  const [seller] = await database.query<{ public: boolean }>(
+    `select (${PUBLIC_MEMBER}) as public from users where id = $1`,
+    [listing.seller.id],
+  );
+  return { listing, sellerPublic: seller?.public ?? false };
+}
+
+export interface ProfileHead {
+  id: string;
+  public: boolean;
+  displayName: string;
+  username: string | null;
+  avatarUrl: string | null;
+  booksListed: number;
+  totalTrades: number;
+  rating: number;
+}
+
+export async function findProfileHead(database: Database, id: string): Promise<ProfileHead | null> {
+  // Member ids are better-auth's: opaque text, not uuids; bounded like the API's params.
+  if (!id || id.length > 64) return null;
+  const [row] = await database.query<{
+    id: string;
+    public: boolean;
+    display_name: string;
+    username: string | null;
+    avatar_url: string | null;
+    books: number;
+    trades: number;
+  }>(
+    `select u.id, (${PUBLIC_MEMBER}) as public, u.display_name, u.username::text as username,
+       u.avatar_url,
+       (select count(*) from book_listings where user_id = u.id)::int as books,
+       (select count(*) from transactions
+         where status = 'completed' and (buyer_id = u.id or seller_id = u.id))::int as trades
+     from users u where u.id = $1`,
+    [id],
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    public: row.public,
+    displayName: row.display_name,
+    username: row.username,
+    avatarUrl: row.avatar_url,
+    booksListed: row.books,
+    totalTrades: row.trades,
+    rating: publicRating(row.trades),
+  };
+}

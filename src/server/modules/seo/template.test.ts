@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, jsonForScript, truncate } from './html';
+import { parseTemplate } from './template';
+import { FIXTURE_INDEX } from './web-fixture';
+
+describe('the index.html template', () => {
+  it('replaces the build’s title, description and social tags, whatever their order', () => {
+    const html = FIXTURE_INDEX.replace(
+      '<title>Scaffale</title>',
+      `<meta content="old" name="description">
+    <meta property="og:title" content="old" />
+    <link href="/old" rel="canonical">
+    <title>Scaffale</title>`,
+    );
+    const out = parseTemplate(html).render('<title>Nuovo</title>', 'en');
+    expect(out).not.toContain('old');
+    expect(out).not.toContain("The build's own description");
+    expect(out.match(/<title>/g)).toEqual(['<title>']);
+    expect(out).toContain('<html lang="en">');
+    expect(out).toContain('<script type="module" crossorigin src="/assets/index-Ab12Cd34.js">');
+    expect(out.indexOf('<meta charset="UTF-8" />')).toBeLessThan(out.indexOf('<title>Nuovo'));
+  });
+
+  it('puts the head before </head> and adds a language when the build has neither', () => {
+    const out = parseTemplate(
+      '<html><head><meta charset="UTF-8"></head><body></body></html>',
+    ).render('<title>T</title>', 'it');
+    expect(out).toMatch(
+      /^<html lang="it"><head><meta charset="UTF-8"><title>T<\/title>\s*<\/head>/,
+    );
+  });
+});
+
+describe('escaping', () => {
+  it('escapes the five HTML-significant characters', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
+  });
+
+  it('keeps JSON-LD inside its script element and readable by JSON.parse', () => {
+    const value = { name: '</script><script>alert(1)</script>', note: '<!-- & \u2028' };
+    const text = jsonForScript(value);
+    expect(text).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(text)).toEqual(value);
+  });
+
+  it('cuts long descriptions at a word', () => {
+    expect(truncate('uno due  tre\nquattro', 100)).toBe('uno due tre quattro');
+    const cut = truncate('parola '.repeat(50), 40);
+    expect(cut.length).toBeLessThanOrEqual(40);
+    expect(cut.endsWith('parola…')).toBe(true);
+  });
+});

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+
+/** Friends, requests and search results per page. */
+export const FRIENDS_PAGE_SIZE = 20;
+export const REQUESTS_PAGE_SIZE = 20;
+export const FRIEND_SEARCH_PAGE_SIZE = 10;
+/** Find friends: at least this many characters, typed with this pause before searching. */
+export const FRIEND_SEARCH_MIN_QUERY = 2;
+export const FRIEND_SEARCH_DEBOUNCE_MS = 300;
+const FRIEND_SEARCH_MAX_QUERY = 100;
+
+/** How the signed-in member stands with another member (spec 2 section 4). */
+export const CONNECTION_STATES = [
+  'none',
+  'pending-outgoing',
+  'pending-incoming',
+  'accepted',
+] as const;
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
+
+const pageNumber = z.preprocess(
+  (x) => (x === '' || x === undefined ? undefined : typeof x === 'string' ? Number(x) : x),
+  z
+    .number({ error: 'connections.validation.pageInvalid' })
+    .int({ error: 'connections.validation.pageInvalid' })
+    .min(1, { error: 'connections.validation.pageInvalid' })
+    .max(10_000, { error: 'connections.validation.pageInvalid' })
+    .optional(),
+);
+
+export const connectionMemberSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  username: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  avatarSeed: z.string(),
+  /** When the member joined Scaffale. */
+  memberSince: z.string(),
+});
+export type ConnectionMember = z.infer<typeof connectionMemberSchema>;
+
+export const friendSchema = z.object({
+  connectionId: z.string(),
+  member: connectionMemberSchema,
+  /** When the request was accepted. */
+  friendsSince: z.string(),
+  /** Completed transactions between the two, either side buying. */
+  booksExchanged: z.number().int(),
+  /** Reactions to each other's posts (0 until the community feed exists). */
+  reactions: z.number().int(),
+  /** booksExchanged + reactions (spec 2 section 9); the list's order, highest first. */
+  interactions: z.number().int(),
+});
+export type Friend = z.infer<typeof friendSchema>;
+
+export const friendPageSchema = z.object({
+  items: z.array(friendSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type FriendPage = z.infer<typeof friendPageSchema>;
+
+export const connectionRequestSchema = z.object({
+  connectionId: z.string(),
+  member: connectionMemberSchema,
+  sentAt: z.string(),
+});
+export type ConnectionRequest = z.infer<typeof connectionRequestSchema>;
+
+const requestListSchema = z.object({
+  items: z.array(connectionRequestSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+
+export const connectionRequestsSchema = z.object({
+  incoming: requestListSchema,
+  outgoing: requestListSchema,
+});
+export type ConnectionRequests = z.infer<typeof connectionRequestsSchema>;
+
+export const connectionRequestsQuerySchema = z.object({
+  incomingPage: pageNumber,
+  outgoingPage: pageNumber,
+});
+
+export const friendsQuerySchema = z.object({ page: pageNumber });
+
+export const connectionStatusSchema = z.object({
+  state: z.enum(CONNECTION_STATES),
+  connectionId: z.string().nullable(),
+});
+export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
+
+export const sendConnectionSchema = z.object({
+  userId: z
+    .string({ error: 'connections.validation.userRequired' })
+    .trim()
+    .min(1, { error: 'connections.validation.userRequired' })
+    .max(64, { error: 'connections.validation.userRequired' }),
+});
+
+export const connectionSchema = z.object({
+  id: z.string(),
+  requesterId: z.string(),
+  addresseeId: z.string(),
+  status: z.enum(['pending', 'accepted']),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Connection = z.infer<typeof connectionSchema>;
+
+export const friendSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'connections.validation.queryTooShort' })
+    .trim()
+    .min(FRIEND_SEARCH_MIN_QUERY, { error: 'connections.validation.queryTooShort' })
+    .max(FRIEND_SEARCH_MAX_QUERY, { error: 'connections.validation.queryTooLong' }),
+  page: pageNumber,
+});
+
+export const friendSearchResultSchema = z.object({
+  member: connectionMemberSchema,
+  state: z.enum(CONNECTION_STATES),
+  connectionId: z.string().nullable(),
+});
+export type FriendSearchResult = z.infer<typeof friendSearchResultSchema>;
+
+export const friendSearchPageSchema = z.object({
+  items: z.array(friendSearchResultSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type FriendSearchPage = z.infer<typeof friendSearchPageSchema>;
+
+/** What a connection's id is (a uuid); anything else is simply not found. */
+export const isConnectionId = (id: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);

@@ -1,0 +1,52 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../../app/session';
+import { useConnectionStatus, useConnectionsLive } from './api';
+import { ConnectionActions } from './ConnectionActions';
+
+/**
+ * The public profile's friend control. Hidden on one's own profile and while the session or the
+ * connection state loads; a visitor is sent to sign in and comes back to this profile.
+ */
+export function ConnectionControl({
+  userId,
+  displayName,
+}: {
+  userId: string;
+  displayName: string;
+}) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const me = session.status === 'signed-in' ? session.user.id : null;
+  const status = useConnectionStatus(userId, !!me && me !== userId);
+  useConnectionsLive();
+
+  if (session.status === 'loading' || me === userId) return null;
+  if (!me)
+    return (
+      <Button
+        component={Link}
+        to={`/login?redirect_to=${encodeURIComponent(`/user/${userId}`)}`}
+        leftSection={<IconUserPlus size={16} aria-hidden />}
+      >
+        {t('connections.control.addFriend')}
+      </Button>
+    );
+  if (!status.data) return null;
+  return (
+    <Stack gap={6} role="group" aria-label={t('connections.control.label')}>
+      {status.data.state === 'pending-incoming' && (
+        <Text size="sm">{t('connections.control.incoming', { name: displayName })}</Text>
+      )}
+      <ConnectionActions
+        me={me}
+        member={{ id: userId, displayName }}
+        state={status.data.state}
+        connectionId={status.data.connectionId}
+        long
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,35 @@
+import { Button, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** Previous / next for a paged list; nothing when everything fits on one page. */
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onChange,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onChange: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  return (
+    <Group gap="xs" mt="sm" justify="center">
+      <Button size="xs" variant="default" disabled={page <= 1} onClick={() => onChange(page - 1)}>
+        {t('connections.search.previous')}
+      </Button>
+      <Text size="sm">{t('connections.search.pageOf', { page, pages })}</Text>
+      <Button
+        size="xs"
+        variant="default"
+        disabled={page >= pages}
+        onClick={() => onChange(page + 1)}
+      >
+        {t('connections.search.next')}
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,117 @@
+import { Button, Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { forwardRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '@shared/format';
+import type { ConnectionRequest } from '@shared/connections';
+import { ErrorAlert } from '../listings';
+import { useConnectionRequests } from './api';
+import { ConnectionActions } from './ConnectionActions';
+import { MemberLine } from './MemberLine';
+import { Pager } from './Pager';
+
+function RequestList({
+  me,
+  label,
+  empty,
+  items,
+  direction,
+}: {
+  me: string;
+  label: string;
+  empty: string;
+  items: ConnectionRequest[];
+  direction: 'incoming' | 'outgoing';
+}) {
+  const { t, i18n } = useTranslation();
+  if (items.length === 0) return <Text c="dimmed">{empty}</Text>;
+  return (
+    <Stack component="ul" aria-label={label} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+      {items.map((r) => (
+        <Paper
+          component="li"
+          key={r.connectionId}
+          withBorder
+          p="sm"
+          aria-label={r.member.displayName}
+        >
+          <Stack gap="xs">
+            <MemberLine
+              member={r.member}
+              detail={
+                <Text size="xs" c="gray.7">
+                  {t('connections.requests.sentAt', { date: formatDate(r.sentAt, i18n.language) })}
+                </Text>
+              }
+            />
+            <ConnectionActions
+              me={me}
+              member={r.member}
+              state={direction === 'incoming' ? 'pending-incoming' : 'pending-outgoing'}
+              connectionId={r.connectionId}
+              size="xs"
+            />
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** Requests received (accept, decline) and sent (cancel). */
+export const RequestsSection = forwardRef<HTMLHeadingElement, { me: string }>(
+  function RequestsSection({ me }, headingRef) {
+    const { t } = useTranslation();
+    const [incomingPage, setIncomingPage] = useState(1);
+    const [outgoingPage, setOutgoingPage] = useState(1);
+    const requests = useConnectionRequests(incomingPage, outgoingPage);
+    return (
+      <section aria-labelledby="friend-requests">
+        <Title order={2} fz="xl" id="friend-requests" ref={headingRef} tabIndex={-1} mb="sm">
+          {t('connections.requests.heading')}
+        </Title>
+        {requests.isPending && (
+          <Center py="md">
+            <Loader size="sm" aria-label={t('common.loading')} />
+          </Center>
+        )}
+        {requests.isError && (
+          <ErrorAlert title={t('connections.errors.loadRequests')}>
+            <Button mt="xs" size="xs" variant="default" onClick={() => requests.refetch()}>
+              {t('connections.friends.reload')}
+            </Button>
+          </ErrorAlert>
+        )}
+        {requests.data && (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <div>
+              <Title order={3} fz="md" mb="xs">
+                {t('connections.requests.incoming')} ({requests.data.incoming.total})
+              </Title>
+              <RequestList
+                me={me}
+                direction="incoming"
+                label={t('connections.requests.incomingLabel')}
+                empty={t('connections.requests.noIncoming')}
+                items={requests.data.incoming.items}
+              />
+              <Pager {...requests.data.incoming} onChange={setIncomingPage} />
+            </div>
+            <div>
+              <Title order={3} fz="md" mb="xs">
+                {t('connections.requests.outgoing')} ({requests.data.outgoing.total})
+              </Title>
+              <RequestList
+                me={me}
+                direction="outgoing"
+                label={t('connections.requests.outgoingLabel')}
+                empty={t('connections.requests.noOutgoing')}
+                items={requests.data.outgoing.items}
+              />
+              <Pager {...requests.data.outgoing} onChange={setOutgoingPage} />
+            </div>
+          </SimpleGrid>
+        )}
+      </section>
+    );
+  },
+);

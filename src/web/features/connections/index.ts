@@ -1,0 +1,1 @@
+export { ConnectionControl } from './ConnectionControl';
