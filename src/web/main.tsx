@@ -1,5 +1,5 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's global styles; each component's CSS comes with the chunk using it (vite.config.ts).
+import 'virtual:mantine-styles';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -5,3 +5,4 @@ declare module 'virtual:locale-loaders' {
   /** loaders[language][group]: 'core' or one of LAZY_LOCALE_GROUPS */
   export const loaders: Record<string, Record<string, Loader>>;
 }
+declare module 'virtual:mantine-styles';

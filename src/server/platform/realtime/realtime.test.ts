@@ -84,6 +84,10 @@ describe('the handshake', () => {
       headers: { cookie: ann.cookie },
     });
     expect(res.statusCode).toBe(426);
+    expect(res.json().error).toEqual({
+      code: 'upgrade_required',
+      message: 'Questo indirizzo accetta solo connessioni WebSocket.',
+    });
     const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(doc.paths['/api/realtime'].get.responses).toHaveProperty('401');
   });

@@ -53,7 +53,7 @@ export async function registerRealtimeRoute(app: FastifyInstance, opts: RouteOpt
       const origin = request.headers.origin;
       if (!origin || !opts.trustedOrigins.includes(origin)) throw forbidden();
       if (!request.user) throw unauthorized();
-      if (opts.isClosed()) throw new AppError(503, 'unavailable', 'errors.internal');
+      if (opts.isClosed()) throw new AppError(503, 'unavailable', 'realtime.errors.unavailable');
       if (hub.socketCount(request.user.id) >= opts.maxSocketsPerUser) {
         throw new AppError(429, 'rate_limited', 'errors.rateLimited', undefined, { seconds: 60 });
       }
@@ -70,11 +70,10 @@ export async function registerRealtimeRoute(app: FastifyInstance, opts: RouteOpt
         response: { 401: errorSchema, 403: errorSchema, 426: errorSchema, 429: errorSchema },
       },
       preHandler: checkHandshake,
-      handler: async (_request, reply) =>
-        reply
-          .status(426)
-          .header('upgrade', 'websocket')
-          .send({ error: { code: 'upgrade_required', message: 'Upgrade Required' } }),
+      handler: async (_request, reply) => {
+        reply.header('upgrade', 'websocket');
+        throw new AppError(426, 'upgrade_required', 'realtime.errors.upgradeRequired');
+      },
       wsHandler: (socket, request) => {
         hub.accept(socket, request.user!.id);
       },

@@ -39,11 +39,15 @@ export interface Realtime {
   leaveTopic?(userIds: readonly string[], topic: string): Promise<void>;
   /**
    * Declares a topic kind. A client subscribes with `{"type":"subscribe","topic":"kind:id"}`;
-   * `authorize` decides; a refusal answers `{"type":"error","status":403,"topic":...}` and nothing
-   * of the topic is revealed.
+   * `authorize` decides (once, at subscription); success answers `{"type":"subscribed","topic"}`,
+   * a refusal or an unknown kind `{"type":"error","status":403,"topic":...}` and nothing of the
+   * topic is revealed; past 50 topics on one socket, status 429.
    */
   topic(kind: string, authorize: (userId: string, id: string) => Promise<boolean>): void;
-  /** Handles client frames of one `type` (e.g. 'chat.typing'). */
+  /**
+   * Handles client frames of one `type` (e.g. 'chat.typing'). A frame of a type nobody handles
+   * answers `{"type":"error","status":400,"frameType"}`; a handler's error is logged, not sent.
+   */
   onFrame(type: string, handler: (frame: ClientFrame) => void | Promise<void>): void;
   /** True when the member has a live socket on any process. */
   isOnline(userId: string): Promise<boolean>;
@@ -51,7 +55,9 @@ export interface Realtime {
   onlineAmong(userIds: readonly string[]): Promise<Set<string>>;
   /**
    * Called on the process where a member's presence changed: first socket anywhere opened
-   * (online) or last socket anywhere closed (offline; `last_seen_at` is already written).
+   * (online) or last socket anywhere closed (offline; `last_seen_at` is already written). For a
+   * process that died, its members go offline on the live process that expired its rows (within
+   * about 80 s; `last_seen_at` is then the dead process's last minute-by-minute update).
    */
   onPresence(handler: (userId: string, online: boolean) => void | Promise<void>): void;
   close(): Promise<void>;
