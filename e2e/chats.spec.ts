@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page, WebSocketRoute } from '@playwright/test';
 import { test, expect, expectAccessible } from './fixtures';
 import {
   createConfirmedMember,
@@ -14,7 +14,7 @@ import {
  * type; the buyer offers, the seller accepts, and the listing is reserved.
  */
 test.use({ locale: 'en-US' });
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 const TITLE = `Il barone rampante ${Date.now().toString(36)}`;
 
@@ -46,6 +46,8 @@ async function displayName(page: Page): Promise<string> {
 
 /** A name inside a longer accessible name, taken literally. */
 const named = (name: string) => new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+const roomLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: named(name) });
 const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
 const chatsLink = (page: Page) =>
@@ -101,6 +103,7 @@ test('a visitor contacts the seller after signing in; both talk live, and an acc
 
   const box = page.getByLabel(`Your message to ${seller.name}`);
   await expect(box).toHaveValue(`Hi! Is “${TITLE}” still available?`);
+  await expectAccessible(page);
   await box.fill('Hello! Is the cover in good shape?');
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page).toHaveURL(new RegExp(`/profile/${buyer.id}/chats\\?room=`));
@@ -108,11 +111,14 @@ test('a visitor contacts the seller after signing in; both talk live, and an acc
   await expect(messages(page).getByRole('link', { name: TITLE })).toBeVisible();
 
   // The seller, without reloading, sees the room, the message and the unread badge.
-  const room = seller.page.getByRole('link', { name: named(buyer.name) });
+  const room = roomLink(seller.page, buyer.name);
   await expect(room).toBeVisible();
   await expect(room).toContainText('Hello! Is the cover in good shape?');
   await expect(chatsLink(seller.page)).toContainText('2');
   await expect(chatsLink(seller.page)).toHaveAccessibleName(/Unread messages: 2/);
+  await expect(
+    seller.page.getByRole('button', { name: 'Account menu (Unread messages: 2)' }),
+  ).toBeVisible();
   await room.click();
   await expect(messages(seller.page).getByText('Hello! Is the cover in good shape?')).toBeVisible();
   // Opening the room reads it.
@@ -165,12 +171,19 @@ test('a visitor contacts the seller after signing in; both talk live, and an acc
   await page.goto(`/library/book/${listingId}`);
   await expect(page.getByText('Reserved').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Contact to buy' })).toHaveCount(0);
+
+  // From the conversation the seller marks it sold to this buyer.
+  await theirOffer.getByRole('button', { name: 'Mark as sold' }).click();
+  await expect(theirOffer).toContainText('Sold');
+  await expect(theirOffer.getByRole('button')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('Sold').first()).toBeVisible();
 });
 
 test('the sender edits and deletes their own message through its menu', async () => {
   const page = buyer.page;
   await page.goto(`/profile/${buyer.id}/chats`);
-  await page.getByRole('link', { name: named(seller.name) }).click();
+  await roomLink(page, seller.name).click();
   await composer(page).fill('A typo hre');
   await composer(page).press('Enter');
   const mine = messages(page).getByTestId('chat-message').filter({ hasText: 'A typo hre' });
@@ -196,11 +209,45 @@ test('the sender edits and deletes their own message through its menu', async ()
   await expect(messages(seller.page).getByText('This message was deleted')).toBeVisible();
 });
 
+test('after a lost connection the open conversation fetches what it missed', async () => {
+  const page = seller.page;
+  // The seller's socket runs through this relay, which can lose server events and then drop.
+  let losing = false;
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/api\/realtime$/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((frame) => {
+      if (!losing) ws.send(frame);
+    });
+    sockets.push(ws);
+  });
+  await page.goto(`/profile/${seller.id}/chats`);
+  await roomLink(page, buyer.name).click();
+  await expect(messages(page)).toBeVisible();
+  await expect.poll(() => sockets.length).toBe(1);
+
+  await buyer.page.goto(`/profile/${buyer.id}/chats`);
+  await roomLink(buyer.page, seller.name).click();
+  losing = true;
+  await composer(buyer.page).fill('Sent while you were away');
+  await composer(buyer.page).press('Enter');
+  await expect(messages(buyer.page).getByText('Sent while you were away')).toBeVisible();
+  await page.waitForTimeout(1_000);
+  await expect(messages(page).getByText('Sent while you were away')).toHaveCount(0);
+
+  // The connection drops; the client reconnects and asks for the messages after its last one.
+  losing = false;
+  await sockets[0].close();
+  await expect.poll(() => sockets.length).toBeGreaterThan(1);
+  await expect(messages(page).getByText('Sent while you were away')).toBeVisible();
+  await expect(messages(page).getByText('Sent while you were away')).toHaveCount(1);
+});
+
 test('on a phone the list and the conversation are two views', async () => {
   const page = buyer.page;
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(`/profile/${buyer.id}/chats`);
-  const room = page.getByRole('link', { name: named(seller.name) });
+  const room = roomLink(page, seller.name);
   await room.click();
   await expect(messages(page)).toBeVisible();
   await expect(room).toBeHidden();
@@ -226,4 +273,69 @@ test('a member turns off e-mails about missed messages in settings', async () =>
   await expect(
     page.getByRole('switch', { name: 'E-mail me about messages I missed' }),
   ).not.toBeChecked();
+});
+
+test('a member starts a direct chat and a group from the new-chat modal; a member leaves', async ({
+  browser,
+}) => {
+  // Friends come from the connections module; without it there is nobody to start a chat with.
+  const probe = await seller.page.request.get('/api/connections');
+  test.skip(probe.status() === 404, 'needs the connections module (GET /api/connections)');
+
+  const third = await newPage(browser);
+  const friend = await createConfirmedMember(third.page);
+  const friendName = await displayName(third.page);
+  const headers = { origin: new URL(seller.page.url()).origin };
+  for (const [page, id] of [
+    [buyer.page, buyer.id],
+    [third.page, friend.id],
+  ] as const) {
+    const sent = await seller.page.request.post('/api/connections', {
+      headers,
+      data: { userId: id },
+    });
+    expect(sent.status(), await sent.text()).toBeLessThan(300);
+    const { id: connectionId } = (await sent.json()) as { id: string };
+    const accepted = await page.request.post(`/api/connections/${connectionId}/accept`, {
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(accepted.status(), await accepted.text()).toBeLessThan(300);
+  }
+
+  const page = seller.page;
+  await page.goto(`/profile/${seller.id}/chats`);
+  const dialog = page.getByRole('dialog', { name: 'New chat' });
+  await page.getByRole('button', { name: 'New chat' }).click();
+  await dialog.getByRole('checkbox', { name: named(friendName) }).check();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Start chat' }).click();
+  await expect(page).toHaveURL(/\?room=/);
+  await expect(page.getByRole('heading', { name: friendName })).toBeVisible();
+
+  await page.getByRole('button', { name: 'New chat' }).click();
+  await dialog.getByRole('checkbox', { name: named(friendName) }).check();
+  await dialog.getByRole('checkbox', { name: named(buyer.name) }).check();
+  await dialog.getByRole('button', { name: 'Create group' }).click();
+  await expect(dialog.getByText('Give the group a name')).toBeVisible();
+  await dialog.getByLabel('Group name').fill('Book club');
+  await dialog.getByRole('button', { name: 'Create group' }).click();
+  await expect(page.getByRole('heading', { name: 'Book club' })).toBeVisible();
+  await expect(page.getByTestId('conversation-status')).toHaveText('Members: 3');
+  await composer(page).fill('Welcome to the club');
+  await composer(page).press('Enter');
+
+  // The friend sees the group with its message, opens it and leaves after confirming.
+  await third.page.goto(`/profile/${friend.id}/chats`);
+  const group = roomLink(third.page, 'Book club');
+  await expect(group).toContainText('Welcome to the club');
+  await group.click();
+  await third.page.getByRole('button', { name: 'Chat options' }).click();
+  await third.page.getByRole('menuitem', { name: 'Leave chat' }).click();
+  await third.page
+    .getByRole('dialog', { name: 'Leave this chat?' })
+    .getByRole('button', { name: 'Leave' })
+    .click();
+  await expect(group).toHaveCount(0);
+  await expect(messages(page).getByText(`${friendName} left the chat`)).toBeVisible();
+  await third.context.close();
 });

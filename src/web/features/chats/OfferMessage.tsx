@@ -4,12 +4,13 @@ import { formatPrice } from '../listings';
 import { useOfferAction, type OfferAction } from './api';
 import type { Offer, OfferStatus } from './types';
 
-const STATUS_COLOURS: Record<OfferStatus, string> = {
-  pending: 'yellow.9',
-  accepted: 'green.9',
-  declined: 'red.9',
-  withdrawn: 'gray.7',
-  completed: 'teal.9',
+/** Badge tint and a text colour dark enough for AA on it, inside either bubble's colour. */
+const STATUS_TONES: Record<OfferStatus, { color: string; text: string }> = {
+  pending: { color: 'yellow', text: '#6b4600' },
+  accepted: { color: 'green', text: '#1e6b30' },
+  declined: { color: 'red', text: '#a61e1e' },
+  withdrawn: { color: 'gray', text: '#495057' },
+  completed: { color: 'teal', text: '#06694b' },
 };
 
 /**
@@ -46,7 +47,12 @@ export function OfferMessage({
         <Text size="sm" fw={700}>
           {buyer ? t('chats.offer.yours', { amount }) : t('chats.offer.theirs', { amount })}
         </Text>
-        <Badge size="sm" variant="light" color={STATUS_COLOURS[offer.status]}>
+        <Badge
+          size="sm"
+          variant="light"
+          color={STATUS_TONES[offer.status].color}
+          c={STATUS_TONES[offer.status].text}
+        >
           {t(`chats.offer.status.${offer.status}`)}
         </Badge>
       </Group>
