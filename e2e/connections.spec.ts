@@ -188,6 +188,14 @@ test('at 375 px the friends page fits, and removing a friend asks first', async 
   await page.getByRole('button', { name: 'Friend requests' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Friend requests' })).toBeFocused();
 
+  // Ada's live events are held back for a while, so her page can go stale.
+  let holding = true;
+  await ada.page.routeWebSocket(/\/api\/realtime$/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((frame) => {
+      if (!holding) ws.send(frame);
+    });
+  });
   await openProfile(ada, bruno);
   const add = control(ada.page).getByRole('button', { name: 'Add friend' });
   await expect(add).toBeEnabled();
@@ -205,4 +213,11 @@ test('at 375 px the friends page fits, and removing a friend asks first', async 
     control(ada.page).getByRole('alert').filter({ hasText: 'Connection already exists' }),
   ).toBeVisible();
   await expect(control(ada.page).getByRole('button', { name: 'Accept request' })).toBeVisible();
+
+  // Live again: Bruno takes his request back and Ada's control follows without a reload.
+  holding = false;
+  const { id } = (await res.json()) as { id: string };
+  const cancel = await bruno.page.request.delete(`/api/connections/${id}`, { headers: { origin } });
+  expect(cancel.status()).toBe(204);
+  await expect(control(ada.page).getByRole('button', { name: 'Add friend' })).toBeVisible();
 });
