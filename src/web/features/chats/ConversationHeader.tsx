@@ -1,20 +1,9 @@
-import {
-  ActionIcon,
-  Anchor,
-  Avatar,
-  Box,
-  Button,
-  Group,
-  Menu,
-  Modal,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Box, Group, Menu, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconDots, IconDoorExit, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ChatAvatar } from './ChatAvatar';
 import { useLeaveRoom } from './api';
 import { othersIn, presenceText, roomName } from './format';
@@ -104,40 +93,25 @@ export function ConversationHeader({
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Modal
+      <ConfirmDialog
         opened={confirming}
         onClose={confirm.close}
         title={t('chats.leave.title')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
+        confirmLabel={t('chats.leave.confirm')}
+        color="red.9"
+        loading={leave.isPending}
+        error={leave.isError ? leave.error.message : null}
+        onConfirm={() =>
+          leave.mutate(room.id, {
+            onSuccess: () => {
+              confirm.close();
+              onLeft();
+            },
+          })
+        }
       >
-        <Stack>
-          <Text size="sm">{t('chats.leave.text')}</Text>
-          {leave.isError && (
-            <Text size="sm" c="red.9" role="alert">
-              {leave.error.message}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={confirm.close}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              color="red.9"
-              loading={leave.isPending}
-              onClick={() =>
-                leave.mutate(room.id, {
-                  onSuccess: () => {
-                    confirm.close();
-                    onLeft();
-                  },
-                })
-              }
-            >
-              {t('chats.leave.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        {t('chats.leave.text')}
+      </ConfirmDialog>
     </Group>
   );
 }

@@ -1,8 +1,9 @@
-import { ActionIcon, Box, Button, Group, Menu, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Menu, Stack, Text, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CHAT_MESSAGE_MAX } from './limits';
 import { useDeleteMessage, useEditMessage } from './api';
 import { ListingMessage } from './ListingMessage';
@@ -119,32 +120,16 @@ function MessageMenu({ message, onEdit }: { message: Message; onEdit: () => void
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Modal
+      <ConfirmDialog
         opened={confirming}
         onClose={confirm.close}
         title={t('chats.message.deleteTitle')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        <Stack>
-          {remove.isError && (
-            <Text size="sm" c="red.9" role="alert">
-              {remove.error.message}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={confirm.close}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              color="red.9"
-              loading={remove.isPending}
-              onClick={() => remove.mutate(message, { onSuccess: confirm.close })}
-            >
-              {t('chats.message.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        confirmLabel={t('chats.message.delete')}
+        color="red.9"
+        loading={remove.isPending}
+        error={remove.isError ? remove.error.message : null}
+        onConfirm={() => remove.mutate(message, { onSuccess: confirm.close })}
+      />
     </>
   );
 }

@@ -1,6 +1,5 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ActionError } from './ActionError';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 /** Asks before a friendship ends (spec 2 section 4: removal after confirmation). */
 export function RemoveFriendModal({
@@ -20,17 +19,18 @@ export function RemoveFriendModal({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('connections.remove.title')} centered>
-      <Text mb="md">{t('connections.remove.text', { name })}</Text>
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose}>
-          {t('connections.remove.cancel')}
-        </Button>
-        <Button color="red" loading={pending} onClick={onConfirm}>
-          {t('connections.remove.confirm')}
-        </Button>
-      </Group>
-      <ActionError message={error} />
-    </Modal>
+    <ConfirmDialog
+      opened={opened}
+      onClose={onClose}
+      title={t('connections.remove.title')}
+      cancelLabel={t('connections.remove.cancel')}
+      confirmLabel={t('connections.remove.confirm')}
+      loading={pending}
+      error={error}
+      onConfirm={onConfirm}
+      centered
+    >
+      {t('connections.remove.text', { name })}
+    </ConfirmDialog>
   );
 }

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_MAX_WIDTH } from '@shared/constants';
 import type { ListingCard } from '@shared/marketplace';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ApiError } from '../../lib/api';
 import { useCompleteListing, useDeleteListing, useListing, useUpdateListing } from './api';
 import { listingErrorMessage, notifyError, notifySuccess } from './errors';
@@ -83,37 +84,25 @@ export function DeleteListingModal({
   const { t } = useTranslation();
   const remove = useDeleteListing();
   return (
-    <Modal
+    <ConfirmDialog
       opened={!!listing}
       onClose={onClose}
       title={t('myBooks.delete.title')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      confirmLabel={t('myBooks.delete.confirm')}
+      loading={remove.isPending}
+      onConfirm={async () => {
+        if (!listing) return;
+        try {
+          await remove.mutateAsync(listing.id);
+          notifySuccess(t('myBooks.delete.done', { title: listing.title }));
+          onClose();
+        } catch (err) {
+          notifyError(err, 'delete', t);
+        }
+      }}
     >
-      <Stack>
-        <Text>{t('myBooks.delete.text', { title: listing?.title ?? '' })}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={async () => {
-              if (!listing) return;
-              try {
-                await remove.mutateAsync(listing.id);
-                notifySuccess(t('myBooks.delete.done', { title: listing.title }));
-                onClose();
-              } catch (err) {
-                notifyError(err, 'delete', t);
-              }
-            }}
-          >
-            {t('myBooks.delete.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      {t('myBooks.delete.text', { title: listing?.title ?? '' })}
+    </ConfirmDialog>
   );
 }
 
