@@ -18,7 +18,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustments, IconBooks, IconSearchOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SORTS } from '@shared/marketplace';
+import { SORTS } from '@shared/marketplaceConstants';
 import { BookCard } from '../listings';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLibraryListings } from './api';
