@@ -8,7 +8,7 @@ export interface LanguageSources {
 }
 
 function browserSources(): LanguageSources {
-  let storage: Storage | null = null;
+  let storage: Storage | null;
   try {
     // Reading localStorage throws when storage is blocked (privacy settings, sandboxed frames).
     storage = typeof window === 'undefined' ? null : window.localStorage;
