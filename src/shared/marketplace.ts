@@ -1,119 +1,29 @@
 import { z } from 'zod';
+import {
+  CATALOGUE_MAX_LIMIT,
+  CATALOGUE_MIN_QUERY,
+  CONDITIONS,
+  CURRENCIES,
+  LIBRARY_MAX_PAGE_SIZE,
+  LISTING_STATUSES,
+  LISTING_TYPES,
+  MARKET_GENRES,
+  MAX_PRICE,
+  QUERY_MAX_LENGTH,
+  SORTS,
+  STATUS_FILTERS,
+  isValidIsbn,
+  normalizeIsbn,
+  type ListingType,
+  type ShelfKey,
+} from './marketplaceConstants';
 
 /**
- * Marketplace rules shared by the server and the web app (spec 2 sections 3, 5 and 9).
- * Validation messages are locale keys under `listings.validation.*`.
+ * Marketplace schemas shared by the server and the web app (spec 2 sections 3, 5 and 9).
+ * Validation messages are locale keys under `listings.validation.*`. The constants, types and
+ * ISBN helpers live in marketplaceConstants.ts (no zod) and are re-exported here.
  */
-
-export const FORM_GENRES = [
-  'fiction',
-  'nonFiction',
-  'mystery',
-  'romance',
-  'sciFi',
-  'fantasy',
-  'biography',
-  'history',
-  'selfHelp',
-  'business',
-  'academic',
-  'children',
-  'youngAdult',
-  'poetry',
-  'drama',
-  'other',
-] as const;
-/** The marketplace (filters, shelves) also knows textbook and comics. */
-export const MARKET_GENRES = [...FORM_GENRES, 'textbook', 'comics'] as const;
-export type Genre = (typeof MARKET_GENRES)[number];
-
-export const CONDITIONS = ['new', 'likeNew', 'good', 'fair', 'poor'] as const;
-export type Condition = (typeof CONDITIONS)[number];
-
-export const LISTING_TYPES = ['sell', 'trade', 'both'] as const;
-export type ListingType = (typeof LISTING_TYPES)[number];
-
-export const LISTING_STATUSES = ['available', 'reserved', 'sold', 'traded', 'unavailable'] as const;
-export type ListingStatus = (typeof LISTING_STATUSES)[number];
-/** Library status filter: a status, or 'all'. */
-export const STATUS_FILTERS = ['all', ...LISTING_STATUSES] as const;
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
-
-export const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
-export type Sort = (typeof SORTS)[number];
-
-export const CURRENCIES = ['EUR', 'USD', 'GBP'] as const;
-export type Currency = (typeof CURRENCIES)[number];
-
-export const SHELF_SIZE = 12;
-export const SHELF_SCROLL_PX = 300;
-export const LIBRARY_PAGE_SIZE = 24;
-export const LIBRARY_MAX_PAGE_SIZE = 60;
-export const USER_LISTINGS_PAGE_SIZE = 24;
-export const PROFILE_RECENT_BOOKS = 6;
-export const DEFAULT_PRICE_RANGE = [0, 1000] as const;
-export const MAX_PRICE = 100_000;
-export const QUERY_MAX_LENGTH = 200;
-export const QUICK_SELL_DEFAULT_PRICE = 10;
-export const CATALOGUE_MIN_QUERY = 3;
-export const CATALOGUE_DEFAULT_LIMIT = 8;
-export const CATALOGUE_MAX_LIMIT = 20;
-export const CATALOGUE_DEBOUNCE_MS = 500;
-export const COVER_MAX_BYTES = 5 * 1024 * 1024;
-
-/** Shelf keys of GET /api/shelves, in display order; genre shelves follow as `genre:<genre>`. */
-export const FIXED_SHELVES = ['bestDeals', 'justListed', 'popular', 'premium'] as const;
-export type ShelfKey = (typeof FIXED_SHELVES)[number] | `genre:${Genre}`;
-
-/** Spec 2 section 9: 3.5 plus 0.1 per completed transaction, extra capped at 1.5, total at 5. */
-export function publicRating(completedTransactions: number): number {
-  const n = Number.isFinite(completedTransactions)
-    ? Math.max(0, Math.floor(completedTransactions))
-    : 0;
-  const rating = 3.5 + Math.min(1.5, n * 0.1);
-  return Math.min(5, Math.round(rating * 10) / 10);
-}
-/** Shown when the rating cannot be computed. */
-export const FALLBACK_RATING = 4;
-
-// ---------- ISBN ----------
-
-/** Digits (and a final X for ISBN-10) without hyphens or spaces. */
-export function normalizeIsbn(value: string): string {
-  return value.replace(/[\s-]/g, '').toUpperCase();
-}
-
-export function isValidIsbn10(value: string): boolean {
-  const s = normalizeIsbn(value);
-  if (!/^\d{9}[\dX]$/.test(s)) return false;
-  let sum = 0;
-  for (let i = 0; i < 10; i++) sum += (s[i] === 'X' ? 10 : Number(s[i])) * (10 - i);
-  return sum % 11 === 0;
-}
-
-function isbn13CheckDigit(first12: string): number {
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(first12[i]) * (i % 2 === 0 ? 1 : 3);
-  return (10 - (sum % 10)) % 10;
-}
-
-export function isValidIsbn13(value: string): boolean {
-  const s = normalizeIsbn(value);
-  if (!/^\d{13}$/.test(s)) return false;
-  return isbn13CheckDigit(s.slice(0, 12)) === Number(s[12]);
-}
-
-export function isValidIsbn(value: string): boolean {
-  return isValidIsbn10(value) || isValidIsbn13(value);
-}
-
-/** ISBN-13 of an ISBN-10 (978 prefix, check digit recomputed); the first 9 digits are enough. */
-export function isbn10To13(isbn10: string): string | null {
-  const s = normalizeIsbn(isbn10);
-  if (!/^\d{9}[\dX]?$/.test(s)) return null;
-  const first12 = `978${s.slice(0, 9)}`;
-  return `${first12}${isbn13CheckDigit(first12)}`;
-}
+export * from './marketplaceConstants';
 
 // ---------- form schemas ----------
 

@@ -1,23 +1,20 @@
 import { z } from 'zod';
 import { CURRENCIES, LISTING_STATUSES, LISTING_TYPES } from '../marketplace';
+import {
+  MESSAGE_MAX_LENGTH,
+  CHAT_PAGE_SIZE,
+  ROOMS_MAX_PAGE_SIZE,
+  GROUP_NAME_MAX_LENGTH,
+  GROUP_MAX_PARTICIPANTS,
+  OFFER_MAX_AMOUNT,
+} from '../chatLimits';
 
 /**
  * Chats API (see CHATS-CONTRACT): request rules shared by the server and the web app, and the
  * answers' shapes. Messages are locale keys under `chatApi.*`.
  */
 
-export const MESSAGE_MAX_LENGTH = 4000;
-export const CHAT_PAGE_SIZE = 50;
-export const CHAT_CATCH_UP_LIMIT = 200;
-export const ROOMS_PAGE_SIZE = 20;
-export const ROOMS_MAX_PAGE_SIZE = 50;
-export const GROUP_NAME_MAX_LENGTH = 100;
-export const GROUP_MAX_PARTICIPANTS = 50;
-export const OFFER_MAX_AMOUNT = 100_000;
-/** A member's typing is relayed at most this often per room. */
-export const TYPING_THROTTLE_MS = 2000;
-/** Clients show "X is typing…" this long after the last typing event. */
-export const TYPING_SHOW_MS = 4000;
+export * from '../chatLimits';
 
 /** Trimmed, 1 to 4,000 characters (spec 2 section 5: whitespace alone is not sent). */
 export const messageContentField = () =>

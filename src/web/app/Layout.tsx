@@ -20,7 +20,10 @@ export function Layout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   // The drawer's code is fetched on the first tap, not with the page.
   const [menuWanted, setMenuWanted] = useState(false);
-  const isMobile = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`, false);
+  // Read at the first render, so a phone does not render the desktop header and then redo it.
+  const isMobile = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`, false, {
+    getInitialValueInEffect: false,
+  });
   useMobileViewport();
 
   return (

@@ -1,9 +1,9 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { loaders } from 'virtual:locale-loaders';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY } from '@shared/constants';
 import type { LocaleGroup } from './localeGroups';
+import { languageDetector } from './languageDetector';
 
 // Only the language in use is downloaded: its core catalogue at start, and the lazy groups
 // (see localeGroups.ts) when a page asks for them.
@@ -26,19 +26,14 @@ i18n
       );
     },
   })
-  .use(LanguageDetector)
+  // The spec's order: the stored choice, then the browser, then <html lang>.
+  .use(languageDetector(LANGUAGE_STORAGE_KEY))
   .use(initReactI18next)
   .init({
     supportedLngs: [...LANGUAGES],
     fallbackLng: DEFAULT_LANGUAGE,
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
-    detection: {
-      // The spec's order: the stored choice, then the browser, then <html lang>.
-      order: ['localStorage', 'navigator', 'htmlTag'],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: ['localStorage'],
-    },
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
   });

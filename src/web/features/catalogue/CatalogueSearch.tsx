@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CATALOGUE_DEBOUNCE_MS, CATALOGUE_MIN_QUERY } from '@shared/marketplace';
+import { CATALOGUE_DEBOUNCE_MS, CATALOGUE_MIN_QUERY } from '@shared/marketplaceConstants';
 import type { CatalogueBook } from '@shared/marketplace';
 import { useCatalogueSearch } from './useCatalogueSearch';
 import classes from './CatalogueSearch.module.css';

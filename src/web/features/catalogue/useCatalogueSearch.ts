@@ -1,5 +1,5 @@
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
-import { CATALOGUE_DEFAULT_LIMIT, CATALOGUE_MIN_QUERY } from '@shared/marketplace';
+import { CATALOGUE_DEFAULT_LIMIT, CATALOGUE_MIN_QUERY } from '@shared/marketplaceConstants';
 import type { CatalogueSearchResult } from '@shared/marketplace';
 import { api } from '../../lib/api';
 

@@ -14,7 +14,7 @@ import { IconBooks } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MARKET_GENRES, type ShelfKey } from '@shared/marketplace';
+import { MARKET_GENRES, type ShelfKey } from '@shared/marketplaceConstants';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useShelves } from './api';
 import { DebouncedTextFilter } from './LibraryFilters';

@@ -3,7 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LISTING_TYPES, MARKET_GENRES, STATUS_FILTERS } from '@shared/marketplace';
+import { LISTING_TYPES, MARKET_GENRES, STATUS_FILTERS } from '@shared/marketplaceConstants';
 import { PriceRangeFilter } from './PriceRangeFilter';
 import type { FilterKey, FilterPatch } from './useLibraryFilters';
 

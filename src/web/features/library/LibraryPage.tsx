@@ -18,7 +18,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustments, IconBooks, IconSearchOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SORTS } from '@shared/marketplace';
+import { SORTS } from '@shared/marketplaceConstants';
 import { BookCard } from '../listings';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLibraryListings } from './api';
@@ -37,7 +37,9 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
   const filters = useLibraryFilters(mode === 'trade' ? TRADE_DEFAULTS : undefined);
   const { get, update, clear, apiParams, active } = filters;
   const listings = useLibraryListings(apiParams);
-  const isDesktop = useMediaQuery('(min-width: 62em)', true);
+  // Read at the first render (no server rendering here): a phone then never renders, and throws
+  // away, the desktop filter column with its slider and inputs.
+  const isDesktop = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const [drawerOpen, drawer] = useDisclosure(false);
 
   const data = listings.data;

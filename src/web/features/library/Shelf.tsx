@@ -2,7 +2,8 @@ import { ActionIcon, Group, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SHELF_SCROLL_PX, type ListingCard } from '@shared/marketplace';
+import { SHELF_SCROLL_PX } from '@shared/marketplaceConstants';
+import type { ListingCard } from '@shared/marketplace';
 import { BookCard } from '../listings';
 import classes from './Shelf.module.css';
 

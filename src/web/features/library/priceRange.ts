@@ -1,4 +1,4 @@
-import { DEFAULT_PRICE_RANGE, MAX_PRICE } from '@shared/marketplace';
+import { DEFAULT_PRICE_RANGE, MAX_PRICE } from '@shared/marketplaceConstants';
 
 /** The price filter moves in whole units; its two handles stay at least this far apart. */
 export const PRICE_STEP = 1;

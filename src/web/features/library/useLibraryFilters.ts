@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { LIBRARY_PAGE_SIZE } from '@shared/marketplace';
+import { LIBRARY_PAGE_SIZE } from '@shared/marketplaceConstants';
 
 /** Filters kept in the query string, so a filtered library is a link (and back/forward work). */
 export const FILTER_KEYS = [

@@ -2,7 +2,7 @@ import { Alert, Button, FileInput, Group, Progress, Stack, Text } from '@mantine
 import { IconPhotoUp } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COVER_MAX_BYTES } from '@shared/marketplace';
+import { COVER_MAX_BYTES } from '@shared/marketplaceConstants';
 import { useSession } from '../../app/session';
 import { BookCover } from './BookCover';
 import { uploadCover, UploadError } from './api';

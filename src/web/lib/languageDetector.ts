@@ -1,0 +1,64 @@
+import type { LanguageDetectorModule } from 'i18next';
+
+/** Where the detector looks; the browser's by default, plain values in tests. */
+export interface LanguageSources {
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null;
+  navigator: { languages?: readonly string[]; language?: string } | null;
+  htmlLang: () => string | null;
+}
+
+function browserSources(): LanguageSources {
+  let storage: Storage | null;
+  try {
+    // Reading localStorage throws when storage is blocked (privacy settings, sandboxed frames).
+    storage = typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    storage = null;
+  }
+  return {
+    storage,
+    navigator: typeof navigator === 'undefined' ? null : navigator,
+    htmlLang: () =>
+      typeof document === 'undefined' ? null : document.documentElement.getAttribute('lang'),
+  };
+}
+
+/** Language codes only: nothing that could break out of `<html lang="...">`. */
+const safeCode = /^[A-Za-z0-9_@.-]{1,128}$/;
+
+/**
+ * The spec's detection order (spec 1): the stored choice, then the browser's languages, then
+ * `<html lang>`; the choice is stored on every change. i18next takes the first supported
+ * candidate. This replaces i18next-browser-languagedetector, of which only these three sources
+ * were used, to keep it off the first load.
+ */
+export function languageDetector(
+  storageKey: string,
+  sources: () => LanguageSources = browserSources,
+): LanguageDetectorModule {
+  const read = (storage: LanguageSources['storage']) => {
+    try {
+      return storage?.getItem(storageKey) ?? null;
+    } catch {
+      return null;
+    }
+  };
+  return {
+    type: 'languageDetector',
+    detect() {
+      const { storage, navigator: nav, htmlLang } = sources();
+      const candidates = [read(storage), ...(nav?.languages ?? []), nav?.language, htmlLang()];
+      return candidates.filter(
+        (c): c is string => typeof c === 'string' && safeCode.test(c) && !c.includes('..'),
+      );
+    },
+    cacheUserLanguage(language: string) {
+      if (language === 'cimode') return;
+      try {
+        sources().storage?.setItem(storageKey, language);
+      } catch {
+        // Storage full or blocked: the choice lasts for this visit only.
+      }
+    },
+  };
+}
