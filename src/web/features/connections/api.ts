@@ -9,7 +9,7 @@ import type {
 } from '@shared/connections';
 import { FRIEND_SEARCH_MIN_QUERY } from '@shared/connections';
 import { api } from '../../lib/api';
-import { useRealtimeEvent } from '../../lib/realtime';
+import { useRealtimeEvent, useRealtimeReconnect } from '../../lib/realtime';
 
 export const connectionKeys = {
   all: ['connections'] as const,
@@ -75,9 +75,14 @@ export function useRefreshConnections() {
   );
 }
 
-/** Refetches connection views when the server announces a change to one of mine. */
+/**
+ * Refetches connection views when the server announces a change to one of mine, and after a
+ * reconnect (events sent while the socket was down are not replayed).
+ */
 export function useConnectionsLive() {
-  useRealtimeEvent('connection.changed', useRefreshConnections());
+  const refresh = useRefreshConnections();
+  useRealtimeEvent('connection.changed', refresh);
+  useRealtimeReconnect(refresh);
 }
 
 export type ConnectionAction = 'send' | 'accept' | 'decline' | 'cancel' | 'remove';
