@@ -83,3 +83,40 @@ export function escapeHtml(value: string): string {
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 }
+
+/**
+ * The one layout of Scaffale's e-mails, as plain text and simple HTML in the reader's language:
+ * a greeting, an introduction, an optional quoted excerpt, one call to action, a closing note and
+ * the signature. Every feature that writes to members builds its e-mails through this.
+ */
+export function layoutEmail(parts: {
+  lang: string;
+  to: string;
+  subject: string;
+  greeting: string;
+  intro: string;
+  quote?: string;
+  action: { label: string; link: string };
+  note: string;
+  signature: string;
+}): MailMessage {
+  const { lang, greeting, intro, quote, action, note, signature } = parts;
+  const text = [
+    greeting,
+    intro,
+    ...(quote ? [quote] : []),
+    `${action.label}: ${action.link}`,
+    note,
+    signature,
+  ].join('\n\n');
+  const html = `<!doctype html>
+<html lang="${escapeHtml(lang)}"><body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1a1b1e">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+${quote ? `<blockquote style="margin: 0 0 16px; padding: 8px 14px; border-left: 3px solid #ced4da; white-space: pre-wrap">${escapeHtml(quote)}</blockquote>\n` : ''}<p><a href="${escapeHtml(action.link)}" style="display: inline-block; padding: 10px 18px; background: #1c7ed6; color: #fff; border-radius: 6px; text-decoration: none">${escapeHtml(action.label)}</a></p>
+<p style="font-size: 13px; color: #555">${escapeHtml(action.link)}</p>
+<p style="font-size: 13px; color: #555">${escapeHtml(note)}</p>
+<p>${escapeHtml(signature)}</p>
+</body></html>`;
+  return { to: parts.to, subject: parts.subject, text, html };
+}

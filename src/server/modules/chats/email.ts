@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isLanguage, type Language } from '@shared/constants';
 import type { ChatMessage } from '@shared/schemas/chats';
-import { escapeHtml, type Mailer, type MailMessage } from '../../platform/mail';
+import { layoutEmail, type Mailer, type MailMessage } from '../../platform/mail';
 import { t } from '../../platform/i18n';
 import type { Realtime } from '../../platform/realtime';
 import type { Query } from './tx';
@@ -49,34 +49,17 @@ export function missedMessageEmail(
   const action = t(lang, 'chatApi.email.action');
   const note = t(lang, 'chatApi.email.note');
   const signature = t(lang, 'auth.email.signature');
-  const text = [
-    greeting,
-    '',
-    intro,
-    '',
-    excerpt,
-    '',
-    `${action}: ${link}`,
-    '',
-    note,
-    '',
-    signature,
-  ].join('\n');
-  const html = `<!doctype html>
-<html lang="${lang}"><body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1a1b1e">
-<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(intro)}</p>
-<blockquote style="margin: 0 0 16px; padding: 8px 14px; border-left: 3px solid #ced4da; white-space: pre-wrap">${escapeHtml(excerpt)}</blockquote>
-<p><a href="${escapeHtml(link)}" style="display: inline-block; padding: 10px 18px; background: #1c7ed6; color: #fff; border-radius: 6px; text-decoration: none">${escapeHtml(action)}</a></p>
-<p style="font-size: 13px; color: #555">${escapeHtml(note)}</p>
-<p>${escapeHtml(signature)}</p>
-</body></html>`;
-  return {
+  return layoutEmail({
+    lang,
     to: recipient.email,
     subject: t(lang, 'chatApi.email.subject', { name: sender }),
-    text,
-    html,
-  };
+    greeting,
+    intro,
+    quote: excerpt,
+    action: { label: action, link },
+    note,
+    signature,
+  });
 }
 
 /**

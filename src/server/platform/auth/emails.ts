@@ -1,5 +1,5 @@
 import type { Language } from '@shared/constants';
-import { escapeHtml, type MailMessage } from '../mail';
+import { layoutEmail, type MailMessage } from '../mail';
 import { t } from '../i18n';
 
 interface Recipient {
@@ -21,17 +21,16 @@ function actionEmail(
   const expiry = t(lang, `auth.email.${kind}.expiry`);
   const ignore = t(lang, `auth.email.${kind}.ignore`);
   const signature = t(lang, 'auth.email.signature');
-  const text = [greeting, '', intro, '', link, '', expiry, ignore, '', signature].join('\n');
-  const html = `<!doctype html>
-<html lang="${lang}"><body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1a1b1e">
-<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(intro)}</p>
-<p><a href="${escapeHtml(link)}" style="display: inline-block; padding: 10px 18px; background: #1c7ed6; color: #fff; border-radius: 6px; text-decoration: none">${escapeHtml(action)}</a></p>
-<p style="font-size: 13px; color: #555">${escapeHtml(link)}</p>
-<p>${escapeHtml(expiry)} ${escapeHtml(ignore)}</p>
-<p>${escapeHtml(signature)}</p>
-</body></html>`;
-  return { to: user.email, subject: t(lang, `auth.email.${kind}.subject`), text, html };
+  return layoutEmail({
+    lang,
+    to: user.email,
+    subject: t(lang, `auth.email.${kind}.subject`),
+    greeting,
+    intro,
+    action: { label: action, link },
+    note: `${expiry} ${ignore}`,
+    signature,
+  });
 }
 
 export const verificationEmail = (lang: Language, user: Recipient, link: string) =>
