@@ -137,7 +137,8 @@ export function parseWidth(value: unknown): CoverWidth | undefined {
   return width as CoverWidth;
 }
 
-async function writeAtomically(path: string, body: Buffer): Promise<void> {
+/** Writes beside the target and renames: readers never see a half-written file. */
+export async function writeAtomically(path: string, body: Buffer): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temp = join(dirname(path), `.${randomBytes(8).toString('hex')}.tmp`);
   try {
@@ -219,18 +220,7 @@ export function createLocalBlobStore(rootDir: string): BlobStore {
   const variants = createWidthVariants(join(root, '.sized'));
   return {
     async put(key, body) {
-      const path = pathOf(key);
-      const dir = resolve(path, '..');
-      await mkdir(dir, { recursive: true });
-      // Write beside the target and rename: readers never see a half-written file.
-      const temp = join(dir, `.${randomBytes(8).toString('hex')}.tmp`);
-      try {
-        await writeFile(temp, body, { flag: 'wx', mode: 0o644 });
-        await rename(temp, path);
-      } catch (err) {
-        await unlink(temp).catch(() => {});
-        throw err;
-      }
+      await writeAtomically(pathOf(key), body);
     },
     async remove(key) {
       await variants.remove(key);
