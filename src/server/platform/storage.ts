@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { STORAGE_CACHE_SECONDS } from '@shared/constants';
 import { COVER_WIDTHS, type CoverWidth } from '@shared/cover';
 import { AppError, sendNotFound, validationFailed } from './errors';
+import { IMMUTABLE_CACHE_CONTROL } from './http-cache';
 
 /** Where stored files are published. Locally served files live under this path. */
 export const UPLOADS_PREFIX = '/uploads';
@@ -123,9 +124,6 @@ export async function processImage(
 }
 
 // ---------- width variants ----------
-
-/** A year: a variant's URL names an image that never changes (random upload key, or a book). */
-export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /** The `w` query parameter: absent (the original), or one of COVER_WIDTHS, else 400. */
 export function parseWidth(value: unknown): CoverWidth | undefined {
@@ -253,8 +251,9 @@ export function createLocalBlobStore(rootDir: string): BlobStore {
               ? await variants.get(key, width, () => readIfExists(pathOf(key)))
               : null;
             if (!image) return sendNotFound(request, reply);
+            // Upload keys are random and never reused: the bytes behind this URL never change.
             return reply
-              .header('cache-control', IMMUTABLE_CACHE)
+              .header('cache-control', IMMUTABLE_CACHE_CONTROL)
               .header('x-content-type-options', 'nosniff')
               .type('image/webp')
               .send(image);
