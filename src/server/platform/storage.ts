@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { STORAGE_CACHE_SECONDS } from '@shared/constants';
 import { COVER_WIDTHS, type CoverWidth } from '@shared/cover';
 import { AppError, sendNotFound, validationFailed } from './errors';
+import { IMMUTABLE_CACHE_CONTROL } from './http-cache';
 
 /** Where stored files are published. Locally served files live under this path. */
 export const UPLOADS_PREFIX = '/uploads';
@@ -124,9 +125,6 @@ export async function processImage(
 
 // ---------- width variants ----------
 
-/** A year: a variant's URL names an image that never changes (random upload key, or a book). */
-export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
-
 /** The `w` query parameter: absent (the original), or one of COVER_WIDTHS, else 400. */
 export function parseWidth(value: unknown): CoverWidth | undefined {
   if (value === undefined) return undefined;
@@ -137,7 +135,8 @@ export function parseWidth(value: unknown): CoverWidth | undefined {
   return width as CoverWidth;
 }
 
-async function writeAtomically(path: string, body: Buffer): Promise<void> {
+/** Writes beside the target and renames: readers never see a half-written file. */
+export async function writeAtomically(path: string, body: Buffer): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temp = join(dirname(path), `.${randomBytes(8).toString('hex')}.tmp`);
   try {
@@ -219,18 +218,7 @@ export function createLocalBlobStore(rootDir: string): BlobStore {
   const variants = createWidthVariants(join(root, '.sized'));
   return {
     async put(key, body) {
-      const path = pathOf(key);
-      const dir = resolve(path, '..');
-      await mkdir(dir, { recursive: true });
-      // Write beside the target and rename: readers never see a half-written file.
-      const temp = join(dir, `.${randomBytes(8).toString('hex')}.tmp`);
-      try {
-        await writeFile(temp, body, { flag: 'wx', mode: 0o644 });
-        await rename(temp, path);
-      } catch (err) {
-        await unlink(temp).catch(() => {});
-        throw err;
-      }
+      await writeAtomically(pathOf(key), body);
     },
     async remove(key) {
       await variants.remove(key);
@@ -263,8 +251,9 @@ export function createLocalBlobStore(rootDir: string): BlobStore {
               ? await variants.get(key, width, () => readIfExists(pathOf(key)))
               : null;
             if (!image) return sendNotFound(request, reply);
+            // Upload keys are random and never reused: the bytes behind this URL never change.
             return reply
-              .header('cache-control', IMMUTABLE_CACHE)
+              .header('cache-control', IMMUTABLE_CACHE_CONTROL)
               .header('x-content-type-options', 'nosniff')
               .type('image/webp')
               .send(image);

@@ -1,9 +1,8 @@
-import { mkdir, readFile, rename, writeFile, unlink } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { coverSvg, type CoverWidth } from '@shared/cover';
-import { createWidthVariants } from '../../platform/storage';
+import { createWidthVariants, writeAtomically } from '../../platform/storage';
 
 /**
  * Remote covers (Google Books, Goodreads) served from our origin, so the CSP can keep images to
@@ -92,13 +91,7 @@ export function createCoverCache(opts: {
         .resize({ width: 600, height: 900, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 80 })
         .toBuffer();
-      await mkdir(opts.dir, { recursive: true });
-      const temp = join(opts.dir, `.${randomBytes(6).toString('hex')}.tmp`);
-      await writeFile(temp, webp);
-      await rename(temp, file).catch(async (err) => {
-        await unlink(temp).catch(() => {});
-        throw err;
-      });
+      await writeAtomically(file, webp);
       failedAt.delete(bookId);
       return webp;
     } catch {

@@ -9,7 +9,8 @@ import {
 } from '@shared/marketplace';
 import { createCatalogue } from './service';
 import { COVER_WIDTHS } from '@shared/cover';
-import { IMMUTABLE_CACHE, parseWidth } from '../../platform/storage';
+import { parseWidth } from '../../platform/storage';
+import { IMMUTABLE_CACHE_CONTROL } from '../../platform/http-cache';
 import { createCoverCache, placeholderCover } from './covers';
 import { findBookById } from './queries';
 
@@ -88,7 +89,10 @@ export const catalogueRoutes: Module = async (app, deps) => {
       reply.header('x-content-type-options', 'nosniff');
       if (image) {
         // Cached on disk by book and never refetched: the bytes behind this URL never change.
-        return reply.header('cache-control', IMMUTABLE_CACHE).type('image/webp').send(image);
+        return reply
+          .header('cache-control', IMMUTABLE_CACHE_CONTROL)
+          .type('image/webp')
+          .send(image);
       }
       const generated = placeholderCover(book ? { title: book.title, author: book.author } : null);
       // Short: the remote cover may answer next time, and a title may be corrected.

@@ -1,12 +1,6 @@
-/** Text safe inside an HTML attribute value or element (quotes included). */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { escapeHtml } from '../../platform/mail';
+
+export { escapeHtml };
 
 /** Text safe inside XML (sitemaps): the five predefined entities. */
 export const escapeXml = escapeHtml;
