@@ -3,6 +3,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requestLanguage, t, hasKey } from './i18n';
 
 /**
@@ -74,26 +75,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
         const message = issue.message ?? 'validation.invalid';
         fields[key] = hasKey(message) ? t(lang, message) : t(lang, 'validation.invalid');
       }
-      return reply
-        .status(400)
-        .send({
-          error: { code: 'validation_failed', message: t(lang, 'errors.validation'), fields },
-        });
+      return reply.status(400).send({
+        error: { code: 'validation_failed', message: t(lang, 'errors.validation'), fields },
+      });
     }
 
     if (error instanceof AppError) {
       const fields = error.fields
         ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, render(v)]))
         : undefined;
-      return reply
-        .status(error.statusCode)
-        .send({
-          error: {
-            code: error.code,
-            message: render(error.message),
-            ...(fields ? { fields } : {}),
-          },
-        });
+      return reply.status(error.statusCode).send({
+        error: {
+          code: error.code,
+          message: render(error.message),
+          ...(fields ? { fields } : {}),
+        },
+      });
     }
 
     if (isResponseSerializationError(error)) {
@@ -129,3 +126,12 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
     .status(404)
     .send({ error: { code: 'not_found', message: t(lang, 'errors.notFound') } });
 }
+
+/** The error body every route documents in OpenAPI: {"error": {"code", "message", "fields"?}}. */
+export const errorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});

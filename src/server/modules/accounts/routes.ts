@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { meSchema } from '@shared/schemas/profile';
 import type { Module } from '../../app';
-import { AppError, unauthorized } from '../../platform/errors';
+import { AppError, unauthorized, errorSchema } from '../../platform/errors';
 import { currentUser } from '../../platform/auth';
 import { authRateLimit } from '../../platform/auth/mount';
 import { forwardCookies, sendAuthResponse, toFetchHeaders } from '../../platform/auth/http';
@@ -19,14 +19,6 @@ export const signInSchema = z.object({
     .string({ error: 'validation.required' })
     .min(1, { error: 'validation.required' })
     .max(1024, { error: 'validation.tooLong' }),
-});
-
-const errorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
 });
 
 export const accountRoutes: Module = async (app, { auth, config, database }) => {

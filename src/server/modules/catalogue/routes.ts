@@ -13,14 +13,8 @@ import { parseWidth } from '../../platform/storage';
 import { IMMUTABLE_CACHE_CONTROL } from '../../platform/http-cache';
 import { createCoverCache, placeholderCover } from './covers';
 import { findBookById } from './queries';
+import { errorSchema } from '../../platform/errors';
 
-const errorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
-});
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const catalogueRoutes: Module = async (app, deps) => {

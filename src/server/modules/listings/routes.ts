@@ -13,20 +13,13 @@ import {
   myListingsSchema,
   updateListingSchema,
 } from '@shared/marketplace';
-import { AppError, badRequest, unauthorized } from '../../platform/errors';
+import { AppError, badRequest, unauthorized, errorSchema } from '../../platform/errors';
 import { currentUser } from '../../platform/auth';
 import { publicRead } from '../../platform/http-cache';
 import { findListingDetail, listOwnListings, ownListingStats } from './queries';
 import { createListingService, listingNotFound } from './service';
 
 const idParams = z.object({ id: z.string().max(64) });
-const errorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
-});
 const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
 
 /** The spec's text for an upload without a session. */

@@ -1,13 +1,9 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { z } from 'zod';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { CLOSE, type SocketHub } from './sockets';
-
-const errorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
-});
+import { errorSchema } from './../errors';
 
 const DESCRIPTION = `Opens the tab's WebSocket (HTTP upgrade; answers 101 Switching Protocols).
 The handshake needs the session cookie and an Origin among the site's own origins; otherwise it is
