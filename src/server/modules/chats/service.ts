@@ -20,6 +20,7 @@ import {
   directKey,
   findListingFacts,
   findMessage,
+  findMessageWithAudience,
   findRoomFor,
   isParticipant,
   isUuid,
@@ -149,8 +150,8 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   async function publishMessage(roomId: string, messageId: string): Promise<ChatMessage> {
-    const message = (await findMessage(query, messageId))!;
-    await publish(await participantIds(query, roomId), messageEvent(roomId, message));
+    const { message, audience } = (await findMessageWithAudience(query, messageId))!;
+    await publish(audience, messageEvent(roomId, message));
     return message;
   }
 
