@@ -5,21 +5,6 @@ import type { Realtime, RealtimeEvent } from '../../platform/realtime';
 import { isParticipant, isUuid, roomMatesOf } from './queries';
 import type { Query } from './tx';
 
-/**
- * The realtime service's topic extras (in its contract on the realtime branch): leaving out the
- * typist's own sockets, and ending a member's subscription when they leave a room. Declared here
- * too so this module builds before and after that branch is merged; a service without them
- * simply ignores the option.
- */
-export type LiveRealtime = Realtime & {
-  toTopic(
-    topic: string,
-    event: RealtimeEvent,
-    options?: { exceptUserIds?: readonly string[] },
-  ): Promise<void>;
-  leaveTopic?(userIds: readonly string[], topic: string): Promise<void>;
-};
-
 /** Events carry the whole message only while they stay well under NOTIFY's 8,000 bytes. */
 export const MESSAGE_EVENT_MAX_BYTES = 7000;
 
@@ -56,7 +41,7 @@ export function registerLiveChat(opts: {
   now: () => Date;
 }) {
   const { query, log, now } = opts;
-  const realtime = opts.realtime as LiveRealtime;
+  const { realtime } = opts;
   realtime.topic('room', (userId, roomId) => isParticipant(query, roomId, userId));
 
   const lastTyping = new Map<string, number>();

@@ -91,16 +91,19 @@ const toOffer = (row: OfferRow): Offer => ({
   answeredAt: isoOrNull(row.o_answered_at),
 });
 
-const MESSAGE_SELECT = `select m.id, m.room_id, m.sender_id, m.type, m.content, m.created_at,
+const MESSAGE_COLUMNS = `select m.id, m.room_id, m.sender_id, m.type, m.content, m.created_at,
     m.edited_at, m.deleted_at,
     u.display_name as s_display_name, coalesce(u.display_username, u.username::text) as s_username,
     u.avatar_url as s_avatar_url, u.last_seen_at as s_last_seen_at,
-    ${LISTING_COLUMNS}, ${OFFER_COLUMNS}
-  from chat_messages m
+    ${LISTING_COLUMNS}, ${OFFER_COLUMNS}`;
+
+const MESSAGE_FROM = `from chat_messages m
   left join users u on u.id = m.sender_id
   left join book_listings l on l.id = m.listing_id
   left join books b on b.id = l.book_id
   left join offers o on o.id = m.offer_id`;
+
+const MESSAGE_SELECT = `${MESSAGE_COLUMNS} ${MESSAGE_FROM}`;
 
 interface MessageRow extends ListingRow, OfferRow {
   id: string;
@@ -147,6 +150,21 @@ export async function findMessage(query: Query, id: string): Promise<ChatMessage
   if (!isUuid(id)) return null;
   const [row] = await query<MessageRow>(`${MESSAGE_SELECT} where m.id = $1`, [id]);
   return row ? toMessage(row) : null;
+}
+
+/** A message and the room's participants in one round trip (the message-post hot path). */
+export async function findMessageWithAudience(
+  query: Query,
+  id: string,
+): Promise<{ message: ChatMessage; audience: string[] } | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await query<MessageRow & { audience: string[] | null }>(
+    `${MESSAGE_COLUMNS},
+       array(select p.user_id from chat_participants p where p.room_id = m.room_id) as audience
+     ${MESSAGE_FROM} where m.id = $1`,
+    [id],
+  );
+  return row ? { message: toMessage(row), audience: row.audience ?? [] } : null;
 }
 
 async function messagesByIds(query: Query, ids: string[]): Promise<Map<string, ChatMessage>> {

@@ -15,11 +15,12 @@ import type { Realtime } from '../../platform/realtime';
 import { createListingService } from '../listings/service';
 import { listingNotFound } from '../listings/service';
 import { createMissedMessageNotifier } from './email';
-import { createPublisher, messageEvent, type LiveRealtime } from './events';
+import { createPublisher, messageEvent } from './events';
 import {
   directKey,
   findListingFacts,
   findMessage,
+  findMessageWithAudience,
   findRoomFor,
   isParticipant,
   isUuid,
@@ -104,13 +105,6 @@ async function insertMessage(
   return row?.id ?? null;
 }
 
-async function connectionsTableExists(q: Query): Promise<boolean> {
-  const [row] = await q<{ present: boolean }>(
-    "select to_regclass('public.connections') is not null as present",
-  );
-  return row.present;
-}
-
 export function createChatService(deps: ChatServiceDeps) {
   const { database, realtime, log } = deps;
   const query = queryOf(database);
@@ -156,8 +150,8 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   async function publishMessage(roomId: string, messageId: string): Promise<ChatMessage> {
-    const message = (await findMessage(query, messageId))!;
-    await publish(await participantIds(query, roomId), messageEvent(roomId, message));
+    const { message, audience } = (await findMessageWithAudience(query, messageId))!;
+    await publish(audience, messageEvent(roomId, message));
     return message;
   }
 
@@ -203,18 +197,15 @@ export function createChatService(deps: ChatServiceDeps) {
         others,
       ]);
       if (known.length !== others.length) throw field('chatApi.errors.userNotFound');
-      // Friends only, once the connections feature's table exists.
-      if (await connectionsTableExists(query)) {
-        const friends = await query<{ id: string }>(
-          `select case when requester_id = $1 then addressee_id else requester_id end as id
-           from connections where status = 'accepted'
-             and ((requester_id = $1 and addressee_id = any($2::text[]))
-               or (addressee_id = $1 and requester_id = any($2::text[])))`,
-          [userId, others],
-        );
-        const friendIds = new Set(friends.map((f) => f.id));
-        if (others.some((id) => !friendIds.has(id))) throw field('chatApi.errors.friendsOnly');
-      }
+      const friends = await query<{ id: string }>(
+        `select case when requester_id = $1 then addressee_id else requester_id end as id
+         from connections where status = 'accepted'
+           and ((requester_id = $1 and addressee_id = any($2::text[]))
+             or (addressee_id = $1 and requester_id = any($2::text[])))`,
+        [userId, others],
+      );
+      const friendIds = new Set(friends.map((f) => f.id));
+      if (others.some((id) => !friendIds.has(id))) throw field('chatApi.errors.friendsOnly');
       const roomId = await orFail('chatApi.errors.createFailed', () =>
         inTransaction(database, async (q) => {
           const [room] = await q<{ id: string }>(
@@ -260,7 +251,7 @@ export function createChatService(deps: ChatServiceDeps) {
       });
       if (!result) throw accessDenied();
       // A subscription is authorised once, when made: end it, or typing would still reach them.
-      await (realtime as LiveRealtime)
+      await realtime
         .leaveTopic?.([userId], `room:${roomId}`)
         .catch((err) => log.warn({ err }, 'room subscription not ended'));
       await publish([userId, ...result.remaining], { type: 'chat.room', roomId });

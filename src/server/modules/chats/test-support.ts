@@ -1,7 +1,6 @@
 // Test support for the chats tests (not a test file itself).
 import { expect } from 'vitest';
-import type { ClientFrame, RealtimeEvent } from '../../platform/realtime';
-import type { LiveRealtime } from './events';
+import type { ClientFrame, Realtime, RealtimeEvent } from '../../platform/realtime';
 import type { TestApp } from '../../test/helpers';
 import type { Member } from '../../test/members';
 
@@ -22,7 +21,7 @@ export function createRecordingRealtime() {
   const frames = new Map<string, (frame: ClientFrame) => void | Promise<void>>();
   const presence: Array<(userId: string, online: boolean) => void | Promise<void>> = [];
   const online = new Set<string>();
-  const realtime: LiveRealtime & { leaveTopic: NonNullable<LiveRealtime['leaveTopic']> } = {
+  const realtime: Realtime & { leaveTopic: NonNullable<Realtime['leaveTopic']> } = {
     async toUsers(userIds, event) {
       toUsers.push({ userIds: [...userIds].sort(), event });
     },
@@ -121,18 +120,8 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000): 
   }
 }
 
-/**
- * Makes two members friends. The connections feature (its own branch) owns the `connections`
- * table; until it is merged, the same table is created here so the friends-only rule is tested.
- */
+/** Makes members friends: accepted rows in the connections table (migration 0005). */
 export async function befriend(t: TestApp, a: Member, ...others: Member[]) {
-  await t.database.exec(`create table if not exists connections (
-    id uuid primary key default gen_random_uuid(),
-    requester_id text not null references users (id) on delete cascade,
-    addressee_id text not null references users (id) on delete cascade,
-    status text not null default 'pending',
-    created_at timestamptz not null default now(),
-    updated_at timestamptz not null default now())`);
   for (const b of others) {
     await t.database.query(
       `insert into connections (requester_id, addressee_id, status)
