@@ -22,14 +22,8 @@ import { currentUser } from '../../platform/auth';
 import { registerLiveChat } from './events';
 import { queryOf } from './queries';
 import { createChatService, type OfferAction } from './service';
+import { errorSchema } from '../../platform/errors';
 
-const errorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
-});
 const roomParams = z.object({ roomId: z.string().max(64) });
 const messageParams = z.object({ roomId: z.string().max(64), messageId: z.string().max(64) });
 const offerParams = z.object({ offerId: z.string().max(64) });

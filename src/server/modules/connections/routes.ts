@@ -18,14 +18,8 @@ import {
 import { currentUser } from '../../platform/auth';
 import { listFriends, listRequests, searchMembers } from './queries';
 import { createConnectionService } from './service';
+import { errorSchema } from '../../platform/errors';
 
-const errorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
-});
 const idParams = z.object({ id: z.string().max(64) });
 const userParams = z.object({ userId: z.string().max(64) });
 const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
