@@ -14,7 +14,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../listings';
-import { ChatAvatar } from './ChatAvatar';
+import { UserAvatar } from '../users';
 import { useCreateDirect, useCreateGroup } from './api';
 import { useFriends } from './friends';
 
@@ -108,7 +108,13 @@ export function NewChatModal({
                     value={f.id}
                     label={
                       <Group gap="xs" wrap="nowrap">
-                        <ChatAvatar user={f} size="sm" />
+                        <UserAvatar
+                          name={f.displayName}
+                          avatarUrl={f.avatarUrl}
+                          avatarSeed={f.avatarSeed}
+                          size="sm"
+                          decorative
+                        />
                         <span>
                           {f.displayName}
                           {f.username ? (
