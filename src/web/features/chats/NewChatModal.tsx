@@ -13,6 +13,7 @@ import {
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { GROUP_NAME_MAX_LENGTH } from '@shared/chatLimits';
 import { ErrorAlert } from '../listings';
 import { UserAvatar } from '../users';
 import { useCreateDirect, useCreateGroup } from './api';
@@ -147,7 +148,7 @@ export function NewChatModal({
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
               error={nameError}
-              maxLength={100}
+              maxLength={GROUP_NAME_MAX_LENGTH}
               required
             />
           )}
