@@ -4,7 +4,7 @@ import { IconArrowLeft, IconDots, IconDoorExit, IconUsersGroup } from '@tabler/i
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ChatAvatar } from './ChatAvatar';
+import { UserAvatar } from '../users';
 import { useLeaveRoom } from './api';
 import { othersIn, presenceText, roomName } from './format';
 import { presenceOf, useNow, type Presence } from './live';
@@ -50,7 +50,13 @@ export function ConversationHeader({
         </ActionIcon>
       )}
       {other ? (
-        <ChatAvatar user={other} />
+        <UserAvatar
+          name={other.displayName}
+          avatarUrl={other.avatarUrl}
+          avatarSeed={other.avatarSeed}
+          size="md"
+          decorative
+        />
       ) : (
         <Avatar radius="xl" color="brown" aria-hidden>
           <IconUsersGroup size={20} aria-hidden />

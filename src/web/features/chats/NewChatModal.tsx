@@ -13,8 +13,9 @@ import {
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { GROUP_NAME_MAX_LENGTH } from '@shared/chatLimits';
 import { ErrorAlert } from '../listings';
-import { ChatAvatar } from './ChatAvatar';
+import { UserAvatar } from '../users';
 import { useCreateDirect, useCreateGroup } from './api';
 import { useFriends } from './friends';
 
@@ -108,7 +109,13 @@ export function NewChatModal({
                     value={f.id}
                     label={
                       <Group gap="xs" wrap="nowrap">
-                        <ChatAvatar user={f} size="sm" />
+                        <UserAvatar
+                          name={f.displayName}
+                          avatarUrl={f.avatarUrl}
+                          avatarSeed={f.avatarSeed}
+                          size="sm"
+                          decorative
+                        />
                         <span>
                           {f.displayName}
                           {f.username ? (
@@ -141,7 +148,7 @@ export function NewChatModal({
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
               error={nameError}
-              maxLength={100}
+              maxLength={GROUP_NAME_MAX_LENGTH}
               required
             />
           )}

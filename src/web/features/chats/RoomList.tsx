@@ -19,7 +19,7 @@ import type { TFunction } from 'i18next';
 import { formatPrice } from '../listings';
 import { formatRelative, othersIn, roomName } from './format';
 import { presenceOf, useNow, type Presence } from './live';
-import { ChatAvatar } from './ChatAvatar';
+import { UserAvatar } from '../users';
 import type { Message, Room } from './types';
 import classes from './ChatsPage.module.css';
 
@@ -136,7 +136,13 @@ function RoomLink({
         disabled={!online}
       >
         {other ? (
-          <ChatAvatar user={other} />
+          <UserAvatar
+            name={other.displayName}
+            avatarUrl={other.avatarUrl}
+            avatarSeed={other.avatarSeed}
+            size="md"
+            decorative
+          />
         ) : (
           <Avatar radius="xl" color="brown" alt="">
             <IconUsersGroup size={20} aria-hidden />

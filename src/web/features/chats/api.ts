@@ -5,6 +5,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import { CHAT_PAGE_SIZE, ROOMS_PAGE_SIZE } from '@shared/chatLimits';
 import { api } from '../../lib/api';
 import { chatKeys, upsertMessages } from './cache';
 import type { Message, MessagePage, Offer, Room, RoomPage } from './types';
@@ -12,9 +13,6 @@ import type { Message, MessagePage, Offer, Room, RoomPage } from './types';
 export { chatKeys, flattenPages, upsertMessages, type MessagePages } from './cache';
 
 const roomPath = (id: string) => `/api/chats/rooms/${encodeURIComponent(id)}`;
-
-export const CHAT_PAGE_SIZE = 50;
-export const ROOMS_PAGE_SIZE = 20;
 
 export function useRooms() {
   return useInfiniteQuery({

@@ -1,22 +1,8 @@
+// Friends for the new-chat modal: GET /api/connections of the connections module, all pages.
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { FriendPage } from '@shared/connections';
 import { api } from '../../lib/api';
 import { chatKeys } from './api';
-
-/** A friend as the new-chat modal needs them (GET /api/connections, the connections module). */
-export interface ChatFriend {
-  id: string;
-  displayName: string;
-  username: string | null;
-  avatarUrl: string | null;
-  avatarSeed?: string | null;
-}
-
-interface FriendPage {
-  items: { member: ChatFriend }[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
 
 export function useFriends(enabled: boolean) {
   return useInfiniteQuery({

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+// The server throttles typing frames with the same TYPING_THROTTLE_MS.
+import { TYPING_SHOW_MS, TYPING_THROTTLE_MS } from '@shared/chatLimits';
 import {
   sendRealtime,
   useRealtimeEvent,
@@ -42,11 +44,6 @@ export function useNow(ms: number): number {
   return now;
 }
 
-/** A typing mark lasts this long after the member's last keystroke frame. */
-export const TYPING_SHOWN_MS = 4_000;
-/** At most one typing frame per room every this often (the server throttles the same). */
-export const TYPING_FRAME_MS = 2_000;
-
 /**
  * Typing in one room: subscribes to its topic, lists who else is typing (each mark expires by
  * itself), and `typing()` sends a frame at most every 2 s.
@@ -69,7 +66,7 @@ export function useTyping(roomId: string, meId: string) {
         const name = typeof event.displayName === 'string' ? event.displayName : '';
         setTypists((t) => ({
           ...t,
-          [event.userId as string]: { name, until: Date.now() + TYPING_SHOWN_MS },
+          [event.userId as string]: { name, until: Date.now() + TYPING_SHOW_MS },
         }));
       },
       [roomId, meId],
@@ -103,7 +100,7 @@ export function useTyping(roomId: string, meId: string) {
 
   const typing = useCallback(() => {
     const at = Date.now();
-    if (at - lastSent.current < TYPING_FRAME_MS) return;
+    if (at - lastSent.current < TYPING_THROTTLE_MS) return;
     if (sendRealtime({ type: 'chat.typing', roomId })) lastSent.current = at;
   }, [roomId]);
 
