@@ -99,11 +99,17 @@ test.describe('shell', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Apri il menu' }).click();
     const select = page.getByRole('dialog').getByRole('combobox', { name: 'Lingua' });
-    await select.focus();
-    await expect(page.locator('meta[name="viewport"]')).toHaveAttribute(
-      'content',
-      /maximum-scale=1$/,
-    );
+    // The drawer's focus trap may still move focus once its opening transition ends: focus the
+    // input again until it holds it, as a person tapping it would.
+    await expect(async () => {
+      await select.focus();
+      await expect(select).toBeFocused({ timeout: 500 });
+      await expect(page.locator('meta[name="viewport"]')).toHaveAttribute(
+        'content',
+        /maximum-scale=1$/,
+        { timeout: 500 },
+      );
+    }).toPass({ timeout: 10_000 });
     await select.blur();
     await expect(page.locator('meta[name="viewport"]')).toHaveAttribute(
       'content',
