@@ -104,3 +104,39 @@ test('the built app is compressed, cached and readable by crawlers', async ({ pa
   );
   expect(listings).toContain(`${origin}${bookUrl}`);
 });
+
+test('a first visit’s cookie banner is in the page without scripts, and the tool takes its place', async ({
+  browser,
+  baseURL,
+}) => {
+  // Without JavaScript: the server's banner is there, named and styled as the tool's.
+  const noJs = await browser.newContext({ javaScriptEnabled: false, baseURL, locale: 'it-IT' });
+  const still = await noJs.newPage();
+  await still.goto('/library');
+  const banner = still.getByRole('dialog', { name: 'Consenso ai cookie' });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('heading', { name: 'Usiamo i cookie' })).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Solo essenziali' })).toBeVisible();
+  // Drawn by the tool's stylesheet: a fixed box, not text in the flow of the page.
+  expect(await banner.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+  await noJs.close();
+
+  // With JavaScript: one banner at every moment; a click on the server's copy is carried out.
+  const context = await browser.newContext({ baseURL, locale: 'it-IT' });
+  const page = await context.newPage();
+  await page.goto('/');
+  const dialogs = page.getByRole('dialog', { name: 'Consenso ai cookie' });
+  await expect(dialogs).toHaveCount(1);
+  await dialogs.getByRole('button', { name: 'Solo essenziali' }).click();
+  await expect(dialogs).toHaveCount(0);
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('scaffale.cookiePreferences')))
+    .toContain('"functional":false');
+  // Answered: the next page comes without the banner in its HTML.
+  const html = await (await page.request.get('/library')).text();
+  expect(html).not.toContain('cc-main');
+  await page.reload();
+  await page.waitForLoadState('load');
+  await expect(page.locator('#cc-main .cm')).toHaveCount(0);
+  await context.close();
+});

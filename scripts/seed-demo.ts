@@ -17,6 +17,11 @@ import type { Mailer } from '../src/server/platform/mail';
 import { seedListings } from './seed-listings';
 import { seedConnections } from './seed/connections';
 import { seedChats } from './seed/chats';
+import { seedNotifications } from './seed/notifications';
+import { seedWishlists } from './seed/wishlist';
+import { seedCommunity } from './seed/community';
+import { seedAds } from './seed/ads';
+import { seedReviews } from './seed/reviews';
 
 export const DEMO_PASSWORD = 'scaffale-demo';
 
@@ -227,7 +232,17 @@ export const seedMembers: SeedStep = async (ctx) => {
 };
 
 /** Every step, in order. Features append theirs (listings, friendships, posts...). */
-export const seedSteps: SeedStep[] = [seedMembers, seedListings, seedConnections, seedChats];
+export const seedSteps: SeedStep[] = [
+  seedMembers,
+  seedListings,
+  seedConnections,
+  seedChats,
+  seedNotifications,
+  seedWishlists,
+  seedCommunity,
+  seedAds,
+  seedReviews,
+];
 
 /** Sign-up e-mails of demo members go nowhere: the addresses are not real. */
 const discardMail: Mailer = {

@@ -9,7 +9,7 @@
  * printed. CHROME_PATH overrides /usr/bin/chromium.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +30,10 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 const AIMS = { score: 95, lcpMs: 2500, cls: 0.1 };
+// BENCH_JSON_DIR=dir keeps every run's Lighthouse report (to read the LCP element, its phases and
+// the main thread's work); BENCH_PAGES=/library,book measures only the pages named.
+const JSON_DIR = process.env.BENCH_JSON_DIR;
+const ONLY = process.env.BENCH_PAGES?.split(',').filter(Boolean);
 
 interface Figures {
   score: number;
@@ -80,10 +84,10 @@ async function waitForHealth(base: string, server: ChildProcess): Promise<void> 
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART) on a loaded machine: retry. */
-async function measureWithRetry(url: string, port: number): Promise<Figures> {
+async function measureWithRetry(url: string, port: number, save?: string): Promise<Figures> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await measure(url, port);
+      return await measure(url, port, save);
     } catch (err) {
       if (attempt >= 3) throw err;
       console.warn(`bench:web: ${(err as Error).message}; trying again`);
@@ -91,7 +95,7 @@ async function measureWithRetry(url: string, port: number): Promise<Figures> {
   }
 }
 
-async function measure(url: string, port: number): Promise<Figures> {
+async function measure(url: string, port: number, save?: string): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -101,6 +105,7 @@ async function measure(url: string, port: number): Promise<Figures> {
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (save) writeFileSync(save, JSON.stringify(lhr));
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const requests = lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined;
   return {
@@ -154,17 +159,25 @@ async function main() {
     };
     if (!page.items.length) throw new Error('the demo data has no listing');
     const pages = [
-      { name: '/', url: `${base}/` },
-      { name: '/library', url: `${base}/library` },
-      { name: '/library/book/:id', url: `${base}/library/book/${page.items[0].id}` },
-    ];
+      { name: '/', key: 'home', url: `${base}/` },
+      { name: '/library', key: 'library', url: `${base}/library` },
+      { name: '/library/book/:id', key: 'book', url: `${base}/library/book/${page.items[0].id}` },
+    ].filter((p) => !ONLY || ONLY.some((o) => o === p.name || o === p.key));
+    if (JSON_DIR) mkdirSync(JSON_DIR, { recursive: true });
 
     chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
     const load = loadavg().map((l) => l.toFixed(2));
     const results: Array<{ name: string; figures: Figures }> = [];
     for (const p of pages) {
       const runs: Figures[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await measureWithRetry(p.url, chrome.port));
+      for (let i = 0; i < RUNS; i++)
+        runs.push(
+          await measureWithRetry(
+            p.url,
+            chrome.port,
+            JSON_DIR && join(JSON_DIR, `${p.key}-${i + 1}.json`),
+          ),
+        );
       results.push({ name: p.name, figures: median(runs) });
       console.log(`bench:web: ${p.name} scores ${runs.map((r) => r.score).join(', ')}`);
     }

@@ -272,13 +272,7 @@ export const demoBooks: DemoBook[] = [
     ['A Wizard of Earthsea', 'Ursula K. Le Guin', 1968, 'fantasy'],
     ['A Game of Thrones', 'George R. R. Martin', 1996, 'fantasy'],
     ['The Name of the Wind', 'Patrick Rothfuss', 2007, 'fantasy'],
-    [
-      'Harry Potter and the Philosopher’s Stone',
-      'J.K. Rowling',
-      1997,
-      'fantasy',
-      '9780747532699',
-    ],
+    ['Harry Potter and the Philosopher’s Stone', 'J.K. Rowling', 1997, 'fantasy', '9780747532699'],
     ['Harry Potter and the Chamber of Secrets', 'J.K. Rowling', 1998, 'fantasy'],
     ['Harry Potter and the Prisoner of Azkaban', 'J.K. Rowling', 1999, 'fantasy'],
     // Young adult and children
@@ -312,7 +306,13 @@ export const demoBooks: DemoBook[] = [
     ['The Notebook', 'Nicholas Sparks', 1996, 'romance'],
     ['Bridget Jones’s Diary', 'Helen Fielding', 1996, 'romance'],
     // Non-fiction, history, biography
-    ['Sapiens: A Brief History of Humankind', 'Yuval Noah Harari', 2011, 'history', '9780062316097'],
+    [
+      'Sapiens: A Brief History of Humankind',
+      'Yuval Noah Harari',
+      2011,
+      'history',
+      '9780062316097',
+    ],
     ['Homo Deus', 'Yuval Noah Harari', 2015, 'history'],
     ['Guns, Germs, and Steel', 'Jared Diamond', 1997, 'history'],
     ['SPQR: A History of Ancient Rome', 'Mary Beard', 2015, 'history'],
@@ -333,7 +333,13 @@ export const demoBooks: DemoBook[] = [
     ['Kitchen Confidential', 'Anthony Bourdain', 2000, 'biography'],
     // Business and self-help
     ['Atomic Habits', 'James Clear', 2018, 'selfHelp', '9780735211292'],
-    ['The 7 Habits of Highly Effective People', 'Stephen R. Covey', 1989, 'selfHelp', '9780743269513'],
+    [
+      'The 7 Habits of Highly Effective People',
+      'Stephen R. Covey',
+      1989,
+      'selfHelp',
+      '9780743269513',
+    ],
     ['How to Win Friends and Influence People', 'Dale Carnegie', 1936, 'selfHelp'],
     ['The Power of Now', 'Eckhart Tolle', 1997, 'selfHelp', '9781577314806'],
     ['Man’s Search for Meaning', 'Viktor E. Frankl', 1946, 'selfHelp', '9780807014295'],
@@ -350,7 +356,13 @@ export const demoBooks: DemoBook[] = [
     ['The Selfish Gene', 'Richard Dawkins', 1976, 'academic'],
     ['Orientalism', 'Edward W. Said', 1978, 'academic'],
     ['Gödel, Escher, Bach', 'Douglas R. Hofstadter', 1979, 'academic', '9780465026562'],
-    ['The C Programming Language', 'Brian W. Kernighan, Dennis M. Ritchie', 1978, 'textbook', '9780131103627'],
+    [
+      'The C Programming Language',
+      'Brian W. Kernighan, Dennis M. Ritchie',
+      1978,
+      'textbook',
+      '9780131103627',
+    ],
     [
       'Structure and Interpretation of Computer Programs',
       'Harold Abelson, Gerald Jay Sussman',

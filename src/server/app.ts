@@ -34,6 +34,7 @@ import { createSessionResolver } from './platform/sessions';
 import { registerCsrfProtection } from './platform/csrf';
 import { modules } from './modules';
 import { createRealtime, type Realtime, type RealtimeService } from './platform/realtime';
+import { createNotifications, type NotificationService } from './platform/notifications';
 import {
   COMPRESSIBLE_EXTENSIONS,
   IMMUTABLE_CACHE_CONTROL,
@@ -63,6 +64,19 @@ export interface AppDeps {
    * omitted. A service with `attach` serves GET /api/realtime; it is closed with the app.
    */
   realtime?: Realtime;
+  /**
+   * The notification centre (src/server/platform/notifications): features define their types and
+   * call `notify`; built on `database`, `realtime` and `mailer` when omitted, its digest timer
+   * started with the app and stopped when the app closes.
+   */
+  notifications?: NotificationService;
+  /**
+   * Starts the timers that do work on their own (today: the notification centre's hourly e-mail
+   * digest). Default true; the test helper createTestApp sets it false so that no digest lands in
+   * a suite's outbox at a random minute (the notification tests call runDigests with an injected
+   * clock), unless a test asks for it with `deps: { backgroundJobs: true }`.
+   */
+  backgroundJobs?: boolean;
 }
 
 export type ModuleApp = FastifyInstance<
@@ -91,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const moduleDeps: ModuleDeps = {
     config,
+    backgroundJobs: deps.backgroundJobs ?? true,
     database: deps.database,
     mailer:
       deps.mailer ??
@@ -112,8 +127,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         trustedOrigins: config.trustedOrigins,
         log: app.log,
       }),
+    notifications: undefined as unknown as NotificationService,
   };
-  app.addHook('onClose', async () => moduleDeps.realtime.close());
+  moduleDeps.notifications =
+    deps.notifications ??
+    createNotifications({
+      database: deps.database,
+      realtime: moduleDeps.realtime,
+      mailer: moduleDeps.mailer,
+      publicUrl: config.publicUrl,
+      now: moduleDeps.now,
+      log: app.log,
+    });
+  // Off when the caller says so (createTestApp): see AppDeps.backgroundJobs.
+  if (moduleDeps.backgroundJobs) moduleDeps.notifications.start();
+  // Notifications first: a digest run in progress finishes before the realtime service goes.
+  app.addHook('onClose', async () => {
+    await moduleDeps.notifications.close();
+    await moduleDeps.realtime.close();
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -29,6 +29,13 @@ export interface Config {
   webDir?: string;
   /** True when the public URL is HTTPS; drives Secure cookies. */
   secureCookies: boolean;
+  /** What one counted click on an ad costs its author, in the ad's currency (ADS_COST_PER_CLICK). */
+  adsCostPerClick: number;
+  /**
+   * How long each process serves sponsored slots from its in-memory list of running ads before
+   * reading it again (ADS_SERVING_CACHE_MS; 0 reads it on every request).
+   */
+  adsServingCacheMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -50,6 +57,13 @@ export function loadSecrets(dataDir: string): { authSecret: string } {
 function int(value: string | undefined, fallback: number): number {
   const n = Number.parseInt(value ?? '', 10);
   return Number.isFinite(n) ? n : fallback;
+}
+
+/** ADS_COST_PER_CLICK: a non-negative amount with at most 2 decimals; 0.20 otherwise. */
+function costPerClick(value: string | undefined): number {
+  const n = Number(value);
+  if (value === undefined || value.trim() === '' || !Number.isFinite(n) || n < 0) return 0.2;
+  return Math.round(n * 100) / 100;
 }
 
 export function trustedOriginsOf(publicUrl: string): string[] {
@@ -96,6 +110,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       timeoutMs: int(env.GOOGLE_BOOKS_TIMEOUT_MS, 2500),
     },
     secureCookies: publicUrl.startsWith('https://'),
+    adsCostPerClick: costPerClick(env.ADS_COST_PER_CLICK),
+    adsServingCacheMs: Math.max(0, int(env.ADS_SERVING_CACHE_MS, 2000)),
     ...overrides,
     ...(overrides.publicUrl && !overrides.trustedOrigins
       ? { trustedOrigins: trustedOriginsOf(overrides.publicUrl) }

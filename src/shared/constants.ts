@@ -4,6 +4,8 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'it';
 export const LANGUAGE_STORAGE_KEY = 'scaffale.language';
 export const COOKIE_PREFERENCES_KEY = 'scaffale.cookiePreferences';
+/** The consent tool's cookie: the server leaves the banner out of pages for those who have it. */
+export const CONSENT_COOKIE_NAME = 'scaffale_consent';
 
 export const CONTACT_SUBJECTS = ['general', 'support', 'feedback', 'partnership', 'other'] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];

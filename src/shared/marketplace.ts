@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   CATALOGUE_MAX_LIMIT,
-  CATALOGUE_MIN_QUERY,
+  CATALOGUE_API_MIN_QUERY,
   CONDITIONS,
   CURRENCIES,
   LIBRARY_MAX_PAGE_SIZE,
@@ -262,7 +262,7 @@ export const catalogueSearchQuerySchema = z.object({
   q: z
     .string({ error: 'catalogue.validation.queryTooShort' })
     .trim()
-    .min(CATALOGUE_MIN_QUERY, { error: 'catalogue.validation.queryTooShort' })
+    .min(CATALOGUE_API_MIN_QUERY, { error: 'catalogue.validation.queryTooShort' })
     .max(QUERY_MAX_LENGTH, { error: 'catalogue.validation.queryTooLong' }),
   limit: z.preprocess(
     (x) => (x === '' || x === undefined ? undefined : typeof x === 'string' ? Number(x) : x),
@@ -299,6 +299,8 @@ export const listingCardSchema = z.object({
   description: z.string().nullable(),
   language: z.string().nullable(),
   createdAt: z.string(),
+  /** The catalogue book listed (the wishlist heart adds it). */
+  bookId: z.string(),
   seller: sellerSummarySchema,
 });
 export type ListingCard = z.infer<typeof listingCardSchema>;
@@ -310,7 +312,6 @@ export const listingDetailSchema = listingCardSchema.extend({
   isNegotiable: z.boolean(),
   images: z.array(z.string()),
   updatedAt: z.string(),
-  bookId: z.string(),
   seller: sellerSummarySchema.extend({
     avatarUrl: z.string().nullable(),
     memberSince: z.string(),

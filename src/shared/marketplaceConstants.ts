@@ -54,7 +54,10 @@ export const DEFAULT_PRICE_RANGE = [0, 1000] as const;
 export const MAX_PRICE = 100_000;
 export const QUERY_MAX_LENGTH = 200;
 export const QUICK_SELL_DEFAULT_PRICE = 10;
+/** The quick-add and wishlist search boxes start searching past this many characters (spec 2, s. 9). */
 export const CATALOGUE_MIN_QUERY = 3;
+/** The catalogue API accepts queries from this many: the community's book search starts at 2. */
+export const CATALOGUE_API_MIN_QUERY = 2;
 export const CATALOGUE_DEFAULT_LIMIT = 8;
 export const CATALOGUE_MAX_LIMIT = 20;
 export const CATALOGUE_DEBOUNCE_MS = 500;

@@ -12,6 +12,12 @@ import { userRoutes } from './users/routes';
 import { connectionRoutes } from './connections/routes';
 import { chatRoutes } from './chats/routes';
 import { seoRoutes } from './seo/routes';
+import { notificationRoutes } from './notifications/routes';
+import { wishlistRoutes } from './wishlist/routes';
+import { communityRoutes } from './community/routes';
+import { adRoutes } from './ads/routes';
+import { moderationRoutes } from './moderation/routes';
+import { reviewRoutes } from './reviews/routes';
 
 /** Every domain module, registered in this order by buildApp. */
 export const modules: Module[] = [
@@ -27,5 +33,11 @@ export const modules: Module[] = [
   userRoutes,
   connectionRoutes,
   chatRoutes,
+  notificationRoutes,
+  wishlistRoutes,
+  communityRoutes,
+  adRoutes,
+  moderationRoutes,
+  reviewRoutes,
   seoRoutes,
 ];

@@ -166,7 +166,7 @@ describe('cache headers', () => {
     expect(first.headers['cache-control']).toBe('no-cache');
     const etag = String(first.headers['etag']);
     expect(etag).toMatch(/^"[\w-]+"$/);
-    expect(first.headers['vary']).toBe('accept-language, accept-encoding');
+    expect(first.headers['vary']).toBe('accept-language, cookie, accept-encoding');
 
     const again = await get('/about', { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);

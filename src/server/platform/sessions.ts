@@ -29,6 +29,9 @@ export function createSessionResolver(opts: {
       forwardCookies(headers, reply);
       if (!response) return null;
       const { session, user } = response;
+      // Suspended: the suspension deleted the sessions; this closes any race with it.
+      const status = (user as { accountStatus?: string }).accountStatus;
+      if (status !== undefined && status !== 'active') return null;
       if (now().getTime() - new Date(session.createdAt).getTime() > SESSION_ABSOLUTE_MS) {
         await database.db.delete(sessions).where(eq(sessions.id, session.id));
         return null;

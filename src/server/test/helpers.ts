@@ -62,9 +62,11 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
   const config = testConfig(opts.config);
+  // No background timers (the hourly digest) unless the test asks: `deps: { backgroundJobs: true }`.
   const app = await buildApp({
     config,
     database,
+    backgroundJobs: false,
     ...opts.deps,
   });
   await app.ready();

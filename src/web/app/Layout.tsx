@@ -7,6 +7,7 @@ import { MOBILE_MAX_WIDTH } from '@shared/constants';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NAV_LINKS } from './navLinks';
 import { HeaderAccount } from './HeaderAccount';
+import { useSession } from './session';
 import { Footer } from './Footer';
 import { CookieConsent } from '../features/cookies';
 import { useMobileViewport } from './useMobileViewport';
@@ -14,10 +15,13 @@ import { PageLoader } from '../components/PageLoader';
 import classes from './Layout.module.css';
 
 const MobileMenu = lazy(() => import('./MobileMenu'));
+// The bell is its own chunk, fetched only for signed-in members.
+const NotificationBell = lazy(() => import('../features/notifications/NotificationBell'));
 
 export function Layout() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const signedIn = useSession().status === 'signed-in';
   // The drawer's code is fetched on the first tap, not with the page.
   const [menuWanted, setMenuWanted] = useState(false);
   // Read at the first render, so a phone does not render the desktop header and then redo it.
@@ -63,17 +67,29 @@ export function Layout() {
             {!isMobile ? (
               <Group gap="sm" wrap="nowrap">
                 <LanguageSwitcher />
+                {signedIn && (
+                  <Suspense fallback={null}>
+                    <NotificationBell />
+                  </Suspense>
+                )}
                 <HeaderAccount />
               </Group>
             ) : (
-              <Burger
-                opened={opened}
-                onClick={() => {
-                  setMenuWanted(true);
-                  toggle();
-                }}
-                aria-label={opened ? t('nav.closeMenu') : t('nav.openMenu')}
-              />
+              <Group gap="xs" wrap="nowrap">
+                {signedIn && (
+                  <Suspense fallback={null}>
+                    <NotificationBell />
+                  </Suspense>
+                )}
+                <Burger
+                  opened={opened}
+                  onClick={() => {
+                    setMenuWanted(true);
+                    toggle();
+                  }}
+                  aria-label={opened ? t('nav.closeMenu') : t('nav.openMenu')}
+                />
+              </Group>
             )}
           </Group>
         </Container>

@@ -12,7 +12,12 @@ export interface PrivateSection {
 export const privateSections: PrivateSection[] = [
   { path: 'dashboard', labelKey: 'privateArea.menu.dashboard' },
   { path: 'books', labelKey: 'privateArea.menu.books' },
+  { path: 'wishlist', labelKey: 'privateArea.menu.wishlist' },
+  { path: 'trades', labelKey: 'privateArea.menu.trades' },
   { path: 'friends', labelKey: 'privateArea.menu.friends' },
   { path: 'chats', labelKey: 'privateArea.menu.chats' },
+  { path: 'notifications', labelKey: 'privateArea.menu.notifications' },
+  { path: 'ads', labelKey: 'privateArea.menu.ads' },
+  { path: 'transactions', labelKey: 'reviews.trades.menu' },
   { path: 'settings', labelKey: 'privateArea.menu.settings' },
 ];

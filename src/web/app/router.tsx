@@ -17,6 +17,9 @@ export const page = (
   },
 });
 
+/** The community's texts: its pages and the public profile's recent posts. */
+const COMMUNITY: readonly LocaleGroup[] = ['community', 'communityApi'];
+
 /** Children of /profile/:userId (the private area); features append their sections. */
 export const privateAreaRoutes: RouteObject[] = [
   // Accounts: dashboard (also the index), settings
@@ -25,8 +28,22 @@ export const privateAreaRoutes: RouteObject[] = [
   { path: 'settings', ...page(() => import('../features/accounts/SettingsPage')) },
   // Marketplace: books
   { path: 'books', ...page(() => import('../features/listings/MyBooksPage')) },
+  { path: 'wishlist', ...page(() => import('../features/wishlist/WishlistPage')) },
+  {
+    path: 'trades',
+    ...page(() => import('../features/wishlist/TradeMatchesPage'), ['tradeMatches']),
+  },
   { path: 'friends', ...page(() => import('../features/connections/FriendsPage')) },
   { path: 'chats', ...page(() => import('../features/chats/ChatsPage'), ['chats']) },
+  { path: 'notifications', ...page(() => import('../features/notifications/NotificationsPage')) },
+  // Advertisements: list (edit is a modal over it), create, analytics
+  { path: 'ads', ...page(() => import('../features/ads/AdsPage'), ['ads']) },
+  { path: 'ads/new', ...page(() => import('../features/ads/AdCreatePage'), ['ads']) },
+  {
+    path: 'ads/:adId/analytics',
+    ...page(() => import('../features/ads/AdAnalyticsPage'), ['ads']),
+  },
+  { path: 'transactions', ...page(() => import('../features/moderation/TradesPage')) },
 ];
 
 export const routes: RouteObject[] = [
@@ -73,8 +90,24 @@ export const routes: RouteObject[] = [
       { path: 'buy', ...page(() => import('../features/library/BuyPage')) },
       { path: 'library/book/:bookId', ...page(() => import('../features/library/BookDetailPage')) },
       { path: 'sell', ...page(() => import('../features/listings/SellPage')) },
-      { path: 'user/:userId', ...page(() => import('../features/users/PublicProfilePage')) },
+      {
+        path: 'user/:userId',
+        ...page(() => import('../features/users/PublicProfilePage'), COMMUNITY),
+      },
       { path: 'user/:userId/books', ...page(() => import('../features/users/UserBooksPage')) },
+      // Community: the feed and a post's shareable page
+      {
+        path: 'community',
+        ...page(() => import('../features/community/CommunityPage'), COMMUNITY),
+      },
+      {
+        path: 'community/posts/:postId',
+        ...page(() => import('../features/community/PostPage'), COMMUNITY),
+      },
+      // Advertisements: the promoted books, an ad's page
+      { path: 'promoted', ...page(() => import('../features/ads/PromotedPage'), ['ads']) },
+      { path: 'ads/:adId', ...page(() => import('../features/ads/AdPage'), ['ads']) },
+      { path: 'admin', ...page(() => import('../features/admin/AdminPage'), ['admin']) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

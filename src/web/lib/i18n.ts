@@ -31,7 +31,9 @@ i18n
   .use(initReactI18next)
   .init({
     supportedLngs: [...LANGUAGES],
-    fallbackLng: DEFAULT_LANGUAGE,
+    // Italian for a browser speaking neither language; English needs no fallback (a test keeps
+    // both catalogues complete), so an English page no longer downloads the Italian one too.
+    fallbackLng: { en: [], default: [DEFAULT_LANGUAGE] },
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     interpolation: { escapeValue: false },

@@ -4,5 +4,13 @@
  * Everything else in it.json / en.json is the "core" catalogue loaded at start.
  * Pure data: vite.config.ts reads it too.
  */
-export const LAZY_LOCALE_GROUPS = ['legal', 'chats'] as const;
+export const LAZY_LOCALE_GROUPS = [
+  'legal',
+  'chats',
+  'ads',
+  'community',
+  'communityApi',
+  'admin',
+  'tradeMatches',
+] as const;
 export type LocaleGroup = (typeof LAZY_LOCALE_GROUPS)[number];

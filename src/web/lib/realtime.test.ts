@@ -107,3 +107,43 @@ it('backs off with jitter while handshakes are refused, instead of hammering the
   expect(attempts).toBeGreaterThanOrEqual(2);
   expect(attempts).toBeLessThanOrEqual(8);
 });
+
+it('after a 4401 close (sessions ended) tries once more and stops when the handshake is refused', async () => {
+  let handshakes = 0;
+  let refuse = false;
+  const server4401 = new WebSocketServer({
+    port: 0,
+    host: '127.0.0.1',
+    verifyClient: (_info, done) => {
+      handshakes++;
+      if (refuse) done(false, 401);
+      else done(true);
+    },
+  });
+  await new Promise((r) => server4401.once('listening', r));
+  const opened: WebSocket[] = [];
+  server4401.on('connection', (ws) => opened.push(ws));
+  startRealtime(`ws://127.0.0.1:${(server4401.address() as { port: number }).port}/api/realtime`);
+  await until(() => opened.length === 1 && opened[0].readyState === WebSocket.OPEN);
+
+  // Session still valid (e.g. another tab's code): the one retry opens and the socket lives on.
+  opened[0].close(4401, 'session ended');
+  await until(() => opened.length === 2 && opened[1].readyState === WebSocket.OPEN);
+  expect(sendRealtime({ type: 'chat.typing' })).toBe(true);
+
+  // Session gone: the retry is refused (401) and no further attempt follows.
+  refuse = true;
+  opened[1].close(4401, 'session ended');
+  await until(() => handshakes === 3);
+  await new Promise((r) => setTimeout(r, 2500));
+  expect(handshakes).toBe(3);
+  expect(sendRealtime({ type: 'chat.typing' })).toBe(false);
+
+  // Signing in again starts the socket afresh.
+  stopRealtime();
+  refuse = false;
+  startRealtime(`ws://127.0.0.1:${(server4401.address() as { port: number }).port}/api/realtime`);
+  await until(() => opened.length === 3);
+  stopRealtime();
+  await new Promise((r) => server4401.close(r));
+});

@@ -2,6 +2,8 @@
 // is signed in. It reconnects with exponential backoff and full jitter, subscribes again to the
 // tab's topics, and then runs every `onReconnect` handler so features fetch what they missed
 // (delivery over the socket is at most once). Frames are never queued: best effort.
+// Close code 4401 means the member's sessions ended (e.g. suspended): the client tries once more
+// (the handshake then fails, 401, as the session is gone) and stops until started again (sign-in).
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 export interface RealtimeEvent {
@@ -14,6 +16,8 @@ const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 30_000;
 /** A connection that lived this long was healthy: the next failure starts the backoff over. */
 const HEALTHY_MS = 10_000;
+/** The server closed the socket because the member's sessions ended (see the route's docs). */
+export const SESSION_ENDED = 4401;
 
 type Listener = (event: RealtimeEvent) => void;
 const listeners = new Map<string, Set<Listener>>();
@@ -29,6 +33,8 @@ let everOpened = false;
 let attempt = 0;
 let openedAt = 0;
 let retry: ReturnType<typeof setTimeout> | undefined;
+/** Set by a 4401 close: the next attempt is the last unless it opens. */
+let sessionEnded = false;
 
 function setStatus(next: RealtimeStatus) {
   if (status === next) return;
@@ -59,6 +65,7 @@ function connect() {
   const ws = new WebSocket(url);
   socket = ws;
   ws.onopen = () => {
+    sessionEnded = false;
     openedAt = Date.now();
     setStatus('open');
     for (const topic of topics.keys()) send({ type: 'subscribe', topic });
@@ -76,13 +83,24 @@ function connect() {
   };
   // A close always follows an error; the backoff starts there.
   ws.onerror = () => {};
-  ws.onclose = () => {
+  ws.onclose = (event) => {
     if (socket !== ws) return;
     socket = null;
+    const opened = openedAt !== 0;
     if (openedAt && Date.now() - openedAt > HEALTHY_MS) attempt = 0;
     openedAt = 0;
     setStatus('closed');
-    if (wanted) schedule();
+    if (!wanted) return;
+    if (event.code === SESSION_ENDED) {
+      // One more try, at once: if this tab's session is still valid it opens again.
+      sessionEnded = true;
+      retry = setTimeout(connect, 0);
+      return;
+    }
+    // The try after a 4401 failed (the handshake refused the ended session): stop here; the app
+    // shell starts the socket again when a member signs in.
+    if (sessionEnded && !opened) return;
+    schedule();
   };
 }
 
@@ -103,6 +121,7 @@ function reconnectNow() {
 export function startRealtime(endpoint?: string): void {
   if (wanted) return;
   wanted = true;
+  sessionEnded = false;
   everOpened = false;
   attempt = 0;
   url =

@@ -5,3 +5,8 @@ export * from './marketplace';
 export * from './chats';
 export * from './realtime';
 export * from './connections';
+export * from './notifications';
+export * from './wishlist';
+export * from './community';
+export * from './ads';
+export * from './safety';

@@ -101,14 +101,14 @@ describe('GET /api/catalogue/search', () => {
     expect(res.json()).toEqual({ source: 'google', items: [] });
   });
 
-  it('refuses a query of 2 characters or less (trimmed) and a bad limit, in the request language', async () => {
-    for (const q of ['ab', '   ab   ', '']) {
+  it('refuses a query of 1 character or less (trimmed) and a bad limit, in the request language', async () => {
+    for (const q of ['a', '   a   ', '']) {
       const res = await search(q);
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.fields.q).toBe('Type at least 3 characters to search');
+      expect(res.json().error.fields.q).toBe('Type at least 2 characters to search');
     }
-    const it = await search('ab', '', 'it');
-    expect(it.json().error.fields.q).toBe('Scrivi almeno 3 caratteri per cercare');
+    const it = await search('a', '', 'it');
+    expect(it.json().error.fields.q).toBe('Scrivi almeno 2 caratteri per cercare');
     for (const limit of ['0', '21', 'abc', '2.5']) {
       const res = await search('rosa', `&limit=${limit}`);
       expect(res.statusCode).toBe(400);

@@ -9,6 +9,7 @@ import type {
 import type { Database } from '../../db/client';
 import { isUuid } from '../listings/queries';
 import type { Query } from './tx';
+import { activeMember, listedRoom } from '../../platform/moderation/members';
 
 export { isUuid };
 
@@ -92,7 +93,7 @@ const toOffer = (row: OfferRow): Offer => ({
 });
 
 const MESSAGE_COLUMNS = `select m.id, m.room_id, m.sender_id, m.type, m.content, m.created_at,
-    m.edited_at, m.deleted_at,
+    m.edited_at, coalesce(m.deleted_at, m.removed_at) as deleted_at,
     u.display_name as s_display_name, coalesce(u.display_username, u.username::text) as s_username,
     u.avatar_url as s_avatar_url, u.last_seen_at as s_last_seen_at,
     ${LISTING_COLUMNS}, ${OFFER_COLUMNS}`;
@@ -275,7 +276,7 @@ async function completeRooms(
   const roomIds = rows.map((r) => r.id);
   const people = await query<UserRow & { room_id: string }>(
     `select p.room_id, ${USER_COLUMNS} from chat_participants p join users u on u.id = p.user_id
-     where p.room_id = any($1::uuid[]) order by p.joined_at, u.id`,
+     where p.room_id = any($1::uuid[]) and ${activeMember('p.user_id')} order by p.joined_at, u.id`,
     [roomIds],
   );
   const online = await onlineAmong([...new Set(people.map((p) => p.id))]);
@@ -316,11 +317,13 @@ export async function listRooms(
   onlineAmong: (ids: string[]) => Promise<Set<string>>,
 ): Promise<{ items: ChatRoom[]; total: number }> {
   const rows = await query<RoomRow>(
-    `${ROOM_SELECT} where p.user_id = $1 order by r.updated_at desc, r.id desc limit $2 offset $3`,
+    `${ROOM_SELECT} where p.user_id = $1 and ${listedRoom('r')}
+     order by r.updated_at desc, r.id desc limit $2 offset $3`,
     [userId, page.pageSize, (page.page - 1) * page.pageSize],
   );
   const [{ total }] = await query<{ total: number }>(
-    'select count(*)::int as total from chat_participants where user_id = $1',
+    `select count(*)::int as total from chat_participants p join chat_rooms r on r.id = p.room_id
+     where p.user_id = $1 and ${listedRoom('r')}`,
     [userId],
   );
   return { items: await completeRooms(query, rows, onlineAmong), total };

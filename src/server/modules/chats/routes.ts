@@ -22,6 +22,7 @@ import { currentUser } from '../../platform/auth';
 import { registerLiveChat } from './events';
 import { queryOf } from './queries';
 import { createChatService, type OfferAction } from './service';
+import { defineOfferNotifications } from './notifications';
 import { errorSchema } from '../../platform/errors';
 
 const roomParams = z.object({ roomId: z.string().max(64) });
@@ -39,8 +40,17 @@ const common = { 401: errorSchema, 403: errorSchema };
  * answer the same 403, so a non-participant learns nothing of it.
  */
 export const chatRoutes: Module = async (app, deps) => {
-  const { database, realtime, mailer, config, now } = deps;
-  const chats = createChatService({ database, realtime, mailer, config, now, log: app.log });
+  const { database, realtime, mailer, config, now, notifications } = deps;
+  defineOfferNotifications(notifications, queryOf(database));
+  const chats = createChatService({
+    database,
+    realtime,
+    mailer,
+    config,
+    now,
+    notifications,
+    log: app.log,
+  });
   registerLiveChat({ realtime, query: queryOf(database), log: app.log, now });
   app.addHook('onClose', async () => {
     await Promise.allSettled([...chats.background]);

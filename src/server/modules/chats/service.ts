@@ -12,6 +12,8 @@ import type { Database } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import type { Realtime } from '../../platform/realtime';
+import type { Notifications } from '../../platform/notifications';
+import { offerNotices, SUBJECT as NOTIFICATION_SUBJECT } from './notifications';
 import { createListingService } from '../listings/service';
 import { listingNotFound } from '../listings/service';
 import { createMissedMessageNotifier } from './email';
@@ -36,6 +38,8 @@ export interface ChatServiceDeps {
   database: Database;
   realtime: Realtime;
   mailer: Mailer;
+  /** Offers made and answered tell the other member (platform/notifications). */
+  notifications?: Notifications;
   config: Pick<Config, 'publicUrl'>;
   now: () => Date;
   log: FastifyBaseLogger;
@@ -236,7 +240,7 @@ export function createChatService(deps: ChatServiceDeps) {
         const remaining = await participantIds(q, roomId);
         if (remaining.length === 0) {
           await q('delete from chat_rooms where id = $1', [roomId]);
-          return { remaining, messageId: null };
+          return { remaining, messageId: null, deleted: true };
         }
         // "X left": a system message whose sender is the member who left (content is a code).
         const [row] = await q<{ id: string }>(
@@ -247,9 +251,10 @@ export function createChatService(deps: ChatServiceDeps) {
            select id from ins`,
           [roomId, userId],
         );
-        return { remaining, messageId: row.id };
+        return { remaining, messageId: row.id, deleted: false };
       });
       if (!result) throw accessDenied();
+      if (result.deleted) await deps.notifications?.removeForSubject(NOTIFICATION_SUBJECT, roomId);
       // A subscription is authorised once, when made: end it, or typing would still reach them.
       await realtime
         .leaveTopic?.([userId], `room:${roomId}`)
@@ -419,6 +424,8 @@ export function createChatService(deps: ChatServiceDeps) {
       }
       const message = await publishMessage(roomId, messageId);
       afterCommit(roomId, message);
+      if (deps.notifications && message.offer)
+        await deps.notifications.notify(await offerNotices(query, [message.offer.id], userId));
       return message;
     },
 
@@ -488,6 +495,8 @@ export function createChatService(deps: ChatServiceDeps) {
       for (const m of messages) await publishUpdated(m.room_id, m.id);
       const own = messages.find((m) => m.offer_id === offerId);
       if (!own) throw accessDenied();
+      if (deps.notifications && (action === 'accept' || action === 'decline'))
+        await deps.notifications.notify(await offerNotices(query, changedOffers, userId));
       return (await findMessage(query, own.id))!;
     },
   };

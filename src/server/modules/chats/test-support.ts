@@ -23,6 +23,8 @@ export function createRecordingRealtime() {
   const online = new Set<string>();
   const realtime: Realtime & { leaveTopic: NonNullable<Realtime['leaveTopic']> } = {
     async toUsers(userIds, event) {
+      // The notification centre's own pushes are tested in offer-notifications.test.ts.
+      if (event.type.startsWith('notification.')) return;
       toUsers.push({ userIds: [...userIds].sort(), event });
     },
     async toTopic(topic, event, options?: { exceptUserIds?: readonly string[] }) {

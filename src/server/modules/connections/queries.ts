@@ -7,6 +7,7 @@ import type {
 } from '@shared/connections';
 import type { Database } from '../../db/client';
 import { avatarSeedOf } from '../profiles/service';
+import { activeMember } from '../../platform/moderation/members';
 
 export interface ConnectionRow {
   id: string;
@@ -70,16 +71,25 @@ export function stateOf(me: string, row: ConnectionRow | null): ConnectionState 
 }
 
 /**
- * Counts that make up a friend's interactions, per friend `u` of member $1. Reactions to each
- * other's posts join here as one more lateral count when the community feed lands.
+ * Counts that make up a friend's interactions, per friend `u` of member $1: completed
+ * transactions between the two, and likes each gave the other's published posts.
  */
 const INTERACTION_JOINS = `
   left join lateral (
     select count(*)::int as n from transactions t
     where t.status = 'completed'
       and ((t.buyer_id = $1 and t.seller_id = u.id) or (t.buyer_id = u.id and t.seller_id = $1))
-  ) exchanged on true`;
-const REACTIONS = '0';
+  ) exchanged on true
+  left join lateral (
+    select (
+      select count(*) from post_reactions r join community_posts p on p.id = r.post_id
+      where r.user_id = $1 and p.user_id = u.id and p.status = 'published'
+    ) + (
+      select count(*) from post_reactions r join community_posts p on p.id = r.post_id
+      where r.user_id = u.id and p.user_id = $1 and p.status = 'published'
+    ) as n
+  ) reacted on true`;
+const REACTIONS = 'reacted.n';
 
 /** Accepted friends of `me`, most interactions first, then the newest friendships. */
 export async function listFriends(
@@ -88,7 +98,8 @@ export async function listFriends(
   page: number,
   pageSize: number,
 ): Promise<{ items: Friend[]; total: number }> {
-  const where = `c.status = 'accepted' and (c.requester_id = $1 or c.addressee_id = $1)`;
+  const where = `c.status = 'accepted' and (c.requester_id = $1 or c.addressee_id = $1)
+    and ${activeMember('c.requester_id')} and ${activeMember('c.addressee_id')}`;
   const [[count], rows] = await Promise.all([
     database.query<{ total: number }>(
       `select count(*)::int as total from connections c where ${where}`,
@@ -136,7 +147,7 @@ export async function listRequests(
 ): Promise<{ items: ConnectionRequest[]; total: number }> {
   const [mine, theirs] =
     direction === 'incoming' ? ['addressee_id', 'requester_id'] : ['requester_id', 'addressee_id'];
-  const where = `c.status = 'pending' and c.${mine} = $1`;
+  const where = `c.status = 'pending' and c.${mine} = $1 and ${activeMember(`c.${theirs}`)}`;
   const [[count], rows] = await Promise.all([
     database.query<{ total: number }>(
       `select count(*)::int as total from connections c where ${where}`,
@@ -176,7 +187,7 @@ export async function searchMembers(
 ): Promise<{ items: FriendSearchResult[]; total: number }> {
   const needle = q.toLowerCase();
   const params = [me, `%${escapeLike(needle)}%`, needle, `${escapeLike(needle)}%`];
-  const where = `u.id <> $1 and u.account_status <> 'deleted'
+  const where = `u.id <> $1 and ${activeMember('u.id')}
     and (lower(u.username::text) like $2 or lower(immutable_unaccent(u.display_name)) like lower(immutable_unaccent($2)))`;
   const [[count], rows] = await Promise.all([
     database.query<{ total: number }>(

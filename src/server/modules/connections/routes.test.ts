@@ -9,6 +9,8 @@ const delivered: Array<{ userIds: readonly string[]; event: RealtimeEvent }> = [
 const recordingRealtime: Realtime = {
   ...createNullRealtime(),
   async toUsers(userIds, event) {
+    // The notification centre's own pushes are tested in notifications.test.ts.
+    if (event.type.startsWith('notification.')) return;
     delivered.push({ userIds, event });
   },
 };

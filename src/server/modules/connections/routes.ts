@@ -18,14 +18,16 @@ import {
 import { currentUser } from '../../platform/auth';
 import { listFriends, listRequests, searchMembers } from './queries';
 import { createConnectionService } from './service';
+import { defineFriendNotifications } from './notifications';
 import { errorSchema } from '../../platform/errors';
 
 const idParams = z.object({ id: z.string().max(64) });
 const userParams = z.object({ userId: z.string().max(64) });
 const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
 
-export const connectionRoutes: Module = async (app, { database, realtime }) => {
-  const connections = createConnectionService({ database, realtime, log: app.log });
+export const connectionRoutes: Module = async (app, { database, realtime, notifications }) => {
+  defineFriendNotifications(notifications, database);
+  const connections = createConnectionService({ database, realtime, notifications, log: app.log });
   const tags = ['connections'];
   const security = [{ session: [] }];
   const signedIn = { preHandler: app.requireUser };

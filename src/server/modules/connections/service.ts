@@ -1,6 +1,8 @@
 import { isConnectionId, type Connection, type ConnectionStatus } from '@shared/connections';
 import type { Database } from '../../db/client';
 import type { Realtime } from '../../platform/realtime';
+import type { Notifications } from '../../platform/notifications';
+import { SUBJECT } from './notifications';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import {
   CONNECTION_COLUMNS,
@@ -29,10 +31,16 @@ export function toConnection(row: ConnectionRow): Connection {
 export interface ConnectionServiceDeps {
   database: Database;
   realtime: Realtime;
+  notifications: Notifications;
   log: { warn: (obj: object, msg: string) => void };
 }
 
-export function createConnectionService({ database, realtime, log }: ConnectionServiceDeps) {
+export function createConnectionService({
+  database,
+  realtime,
+  notifications,
+  log,
+}: ConnectionServiceDeps) {
   /** Both members' open pages refresh; a lost event only delays that, so it never fails the call. */
   const announce = async (row: Pick<ConnectionRow, 'id' | 'requester_id' | 'addressee_id'>) => {
     try {
@@ -72,6 +80,12 @@ export function createConnectionService({ database, realtime, log }: ConnectionS
       );
       if (!row) throw conflict('connections.errors.exists');
       await announce(row);
+      await notifications.notify({
+        recipientId: row.addressee_id,
+        type: 'friend.request',
+        actorId: me,
+        subject: { type: SUBJECT, id: row.id },
+      });
       return toConnection(row);
     },
 
@@ -88,6 +102,15 @@ export function createConnectionService({ database, realtime, log }: ConnectionS
       // Cancelled or accepted by another tab between the read and the write.
       if (!row) throw connectionNotFound();
       await announce(row);
+      // The request is answered: its notification goes; the requester hears of the answer.
+      await notifications.removeForSubject(SUBJECT, row.id);
+      await notifications.notify({
+        recipientId: row.requester_id,
+        type: 'friend.accepted',
+        actorId: me,
+        subject: { type: SUBJECT, id: row.id },
+        data: { userId: me },
+      });
       return toConnection(row);
     },
 
@@ -102,6 +125,7 @@ export function createConnectionService({ database, realtime, log }: ConnectionS
       );
       if (!row) throw connectionNotFound();
       await announce(row);
+      await notifications.removeForSubject(SUBJECT, row.id);
     },
 
     /** Cancels a request one sent, or ends a friendship (either friend). */
@@ -119,6 +143,7 @@ export function createConnectionService({ database, realtime, log }: ConnectionS
       );
       if (!row) throw connectionNotFound();
       await announce(row);
+      await notifications.removeForSubject(SUBJECT, row.id);
     },
   };
 }

@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/client';
 import { prefixQuery } from '../catalogue/queries';
 import { CARD_COLUMNS, CARD_JOINS, toCard, type CardRow } from '../listings/queries';
+import { visibleListing } from '../../platform/moderation/members';
 
 /** Parameterised WHERE clauses; `text` says how q is matched. */
 export class Filters {
@@ -59,6 +60,7 @@ export interface SearchFilters {
  */
 export function buildFilters(f: SearchFilters): Filters {
   const filters = new Filters();
+  filters.add(visibleListing('l'));
   const status = f.status ?? 'available';
   if (status !== 'all') filters.add(`l.status = ${filters.param(status)}`);
   if (f.genre) filters.add(`l.genre = ${filters.param(f.genre)}`);
@@ -143,7 +145,7 @@ function countKeys(f: Filters, q: LibraryQuery) {
   const status = q.status ?? 'available';
   const statuses = f.param(status === 'all' ? [...LISTING_STATUSES] : [status]);
   const counted = [`c.status = any(${statuses}::text[])`];
-  const listed: string[] = [];
+  const listed: string[] = [visibleListing('l')];
   if (q.genre) {
     const genre = f.param(q.genre);
     counted.push(`c.genre = ${genre}`);

@@ -7,6 +7,7 @@ import type {
   ListingType,
 } from '@shared/marketplace';
 import type { Database } from '../../db/client';
+import { visibleListing } from '../../platform/moderation/members';
 
 /**
  * The card columns of a listing: `l` is book_listings, joined to its book `b` (for the remote
@@ -14,13 +15,13 @@ import type { Database } from '../../db/client';
  */
 export const CARD_COLUMNS = `l.id, l.title, l.author, l.genre, l.condition, l.listing_type,
   l.price::float8 as price, l.currency, l.status, l.is_active, l.description, l.language,
-  l.created_at,
+  l.created_at, l.book_id,
   coalesce(l.cover_url, case when b.cover_url is not null then '/api/covers/' || b.id end) as cover_url,
   u.id as seller_id, u.display_name as seller_display_name, u.username::text as seller_username`;
 export const CARD_JOINS = `join books b on b.id = l.book_id join users u on u.id = l.user_id`;
 
 export const DETAIL_COLUMNS = `${CARD_COLUMNS}, l.isbn, l.location, l.shipping_cost::float8 as shipping_cost,
-  l.is_negotiable, l.images, l.updated_at, l.book_id, u.avatar_url as seller_avatar_url,
+  l.is_negotiable, l.images, l.updated_at, u.avatar_url as seller_avatar_url,
   u.created_at as seller_created_at`;
 
 export interface CardRow {
@@ -37,6 +38,7 @@ export interface CardRow {
   description: string | null;
   language: string | null;
   created_at: Date | string;
+  book_id: string;
   cover_url: string | null;
   seller_id: string;
   seller_display_name: string;
@@ -50,7 +52,6 @@ export interface DetailRow extends CardRow {
   is_negotiable: boolean;
   images: string[];
   updated_at: Date | string;
-  book_id: string;
   seller_avatar_url: string | null;
   seller_created_at: Date | string;
 }
@@ -74,6 +75,7 @@ export function toCard(row: CardRow): ListingCard {
     description: row.description,
     language: row.language,
     createdAt: iso(row.created_at),
+    bookId: row.book_id,
     seller: {
       id: row.seller_id,
       displayName: row.seller_display_name,
@@ -92,7 +94,6 @@ export function toDetail(row: DetailRow): ListingDetail {
     isNegotiable: row.is_negotiable,
     images: row.images ?? [],
     updatedAt: iso(row.updated_at),
-    bookId: row.book_id,
     seller: {
       ...card.seller,
       avatarUrl: row.seller_avatar_url,
@@ -104,13 +105,16 @@ export function toDetail(row: DetailRow): ListingDetail {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: string) => UUID.test(s);
 
+/** `readers`: only as its readers may see it (not hidden by a moderator, seller active). */
 export async function findListingDetail(
   database: Database,
   id: string,
+  opts: { readers?: boolean } = {},
 ): Promise<ListingDetail | null> {
   if (!isUuid(id)) return null;
   const [row] = await database.query<DetailRow>(
-    `select ${DETAIL_COLUMNS} from book_listings l ${CARD_JOINS} where l.id = $1`,
+    `select ${DETAIL_COLUMNS} from book_listings l ${CARD_JOINS}
+     where l.id = $1${opts.readers ? ` and ${visibleListing('l')}` : ''}`,
     [id],
   );
   return row ? toDetail(row) : null;

@@ -18,6 +18,7 @@ import { currentUser } from '../../platform/auth';
 import { publicRead } from '../../platform/http-cache';
 import { findListingDetail, listOwnListings, ownListingStats } from './queries';
 import { createListingService, listingNotFound } from './service';
+import { createWishlistAlerts } from '../wishlist/alerts';
 
 const idParams = z.object({ id: z.string().max(64) });
 const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
@@ -37,11 +38,13 @@ function configuredCoverHosts(baseUrl: string): string[] {
   }
 }
 
-export const listingRoutes: Module = async (app, { database, storage, config }) => {
+export const listingRoutes: Module = async (app, deps) => {
+  const { database, storage, config } = deps;
   const listings = createListingService({
     database,
     coverHosts: configuredCoverHosts(config.googleBooks.baseUrl),
   });
+  const wished = createWishlistAlerts({ ...deps, log: app.log });
   await app.register(multipart, {
     limits: { fileSize: COVER_MAX_BYTES + 1, files: 1, fields: 5, parts: 6, headerPairs: 100 },
   });
@@ -62,7 +65,7 @@ export const listingRoutes: Module = async (app, { database, storage, config }) 
       },
     },
     async (request) => {
-      const listing = await findListingDetail(database, request.params.id);
+      const listing = await findListingDetail(database, request.params.id, { readers: true });
       if (!listing) throw listingNotFound();
       return listing;
     },
@@ -82,6 +85,7 @@ export const listingRoutes: Module = async (app, { database, storage, config }) 
     },
     async (request, reply) => {
       const listing = await listings.create(currentUser(request).id, request.body);
+      wished.announce(listing.id);
       return reply.status(201).send(listing);
     },
   );
@@ -123,8 +127,15 @@ export const listingRoutes: Module = async (app, { database, storage, config }) 
         response: { 200: listingDetailSchema },
       },
     },
-    async (request) =>
-      listings.setStatus(currentUser(request).id, request.params.id, request.body.status),
+    async (request) => {
+      const listing = await listings.setStatus(
+        currentUser(request).id,
+        request.params.id,
+        request.body.status,
+      );
+      if (listing.status === 'available') wished.announce(listing.id);
+      return listing;
+    },
   );
 
   app.post(
@@ -157,6 +168,7 @@ export const listingRoutes: Module = async (app, { database, storage, config }) 
     },
     async (request, reply) => {
       const { coverUrl } = await listings.remove(currentUser(request).id, request.params.id);
+      await deps.notifications.removeForSubject('listing', request.params.id);
       if (coverUrl) await storage.delete(coverUrl).catch(() => false);
       return reply.status(204).send();
     },

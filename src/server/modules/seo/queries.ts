@@ -17,7 +17,7 @@ export interface BookHead {
 }
 
 export async function findBookHead(database: Database, id: string): Promise<BookHead | null> {
-  const listing = await findListingDetail(database, id);
+  const listing = await findListingDetail(database, id, { readers: true });
   if (!listing) return null;
   const [seller] = await database.query<{ public: boolean }>(
     `select (${PUBLIC_MEMBER}) as public from users where id = $1`,

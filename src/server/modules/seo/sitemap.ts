@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
 import { escapeXml } from './html';
 import { PUBLIC_MEMBER } from './queries';
+import { visibleListing } from '../../platform/moderation/members';
 
 /** The sitemap protocol's limit per file (50 MB is far off: a URL line is about 150 bytes). */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -36,14 +37,16 @@ interface Source {
 }
 
 const COLUMNS = 'id, updated_at, created_at::text as cursor';
+/** Available listings readers can see (not hidden by a moderator, seller active). */
+const LISTED = `status = 'available' and ${visibleListing('book_listings')}`;
 
 const SOURCES = {
   // book_listings_status_newest_idx (status, created_at desc, id desc), read backwards.
   listings: {
-    count: `select count(*)::int as n from book_listings where status = 'available'`,
-    first: `select ${COLUMNS} from book_listings where status = 'available'
+    count: `select count(*)::int as n from book_listings where ${LISTED}`,
+    first: `select ${COLUMNS} from book_listings where ${LISTED}
       order by created_at, id offset $2 limit $1`,
-    next: `select ${COLUMNS} from book_listings where status = 'available'
+    next: `select ${COLUMNS} from book_listings where ${LISTED}
         and (created_at, id) > ($2::timestamptz, $3::uuid)
       order by created_at, id limit $1`,
     loc: (publicUrl, id) => `${publicUrl}/library/book/${encodeURIComponent(id)}`,

@@ -1,11 +1,14 @@
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
+import { CONSENT_COOKIE_NAME } from '@shared/constants';
 import { requestLanguage } from '../../platform/i18n';
 import { sendNotFound } from '../../platform/errors';
 import { REVALIDATE_CACHE_CONTROL, etagOf, matchesIfNoneMatch } from '../../platform/http-cache';
 import { describePage, renderHead } from './head';
 import { loadTemplate } from './template';
+import { consentBanner, consentStylesheets } from './consent';
+import { escapeHtml } from './html';
 
 /** Paths that are never the single-page app: a miss there is a plain 404, not HTML. */
 const NOT_THE_APP = /^\/(?:api|assets|uploads)(?:[/?]|$)/;
@@ -21,6 +24,9 @@ export async function registerSpa(
   deps: { webDir: string; database: Database; publicUrl: string },
 ): Promise<(request: FastifyRequest, reply: FastifyReply) => Promise<unknown>> {
   const template = loadTemplate(join(deps.webDir, 'index.html'));
+  const consentCss = consentStylesheets(deps.webDir)
+    .map((file) => `\n    <link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`)
+    .join('');
 
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
@@ -32,12 +38,18 @@ export async function registerSpa(
       publicUrl: deps.publicUrl,
       language,
     });
-    const html = template.render(renderHead(head, language), language);
+    // A visitor without the consent tool's cookie gets the banner in the page (see consent.ts).
+    const asksConsent = !request.cookies?.[CONSENT_COOKIE_NAME];
+    const html = template.render(
+      renderHead(head, language) + (asksConsent ? consentCss : ''),
+      language,
+      asksConsent ? consentBanner(language) : undefined,
+    );
     const etag = etagOf(html);
     reply
       .header('cache-control', REVALIDATE_CACHE_CONTROL)
       .header('etag', etag)
-      .header('vary', 'accept-language, accept-encoding')
+      .header('vary', 'accept-language, cookie, accept-encoding')
       .type('text/html; charset=utf-8');
     if (head.status === 200 && matchesIfNoneMatch(request, etag)) return reply.code(304).send();
     return reply.code(head.status).send(html);

@@ -31,6 +31,25 @@ describe('the index.html template', () => {
   });
 });
 
+describe('markup at the end of the body', () => {
+  it('goes after the app’s root and before </body>, and only when given', () => {
+    const template = parseTemplate(FIXTURE_INDEX);
+    const out = template.render('<title>T</title>', 'it', '<div id="cc-main">$& $1</div>');
+    // Written as given: no replacement patterns ($&, $1) are expanded.
+    expect(out).toMatch(/<div id="root"><\/div>\s*<div id="cc-main">\$& \$1<\/div>\s*<\/body>/);
+    expect(template.render('<title>T</title>', 'it')).not.toContain('cc-main');
+  });
+
+  it('the consent banner escapes its texts', async () => {
+    const { consentBanner } = await import('./consent');
+    const html = consentBanner('it');
+    // Every text node and attribute comes from the catalogue, escaped: no stray tag but ours.
+    const tags = [...html.matchAll(/<\/?([a-z0-9]+)/g)].map((m) => m[1]);
+    expect(new Set(tags)).toEqual(new Set(['div', 'h2', 'p', 'a', 'button', 'span']));
+    expect(html).toContain('aria-label="Consenso ai cookie"');
+  });
+});
+
 describe('escaping', () => {
   it('escapes the five HTML-significant characters', () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(

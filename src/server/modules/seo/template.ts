@@ -6,7 +6,8 @@ import type { Language } from '@shared/constants';
  * description (and any social tags it may carry) are dropped: every answer writes its own.
  */
 export interface HtmlTemplate {
-  render(head: string, language: Language): string;
+  /** `body`: markup put at the end of <body> (after the app's root). */
+  render(head: string, language: Language, body?: string): string;
 }
 
 const DROPPED = [
@@ -27,11 +28,12 @@ export function parseTemplate(html: string): HtmlTemplate {
   const after = marked.slice(at + MARK.length);
   const hasLang = /<html[^>]*\slang=["'][^"']*["']/i.test(before);
   return {
-    render(head, language) {
+    render(head, language, body) {
       const opening = hasLang
         ? before.replace(/(<html[^>]*\slang=["'])[^"']*(["'])/i, `$1${language}$2`)
         : before.replace(/<html/i, `<html lang="${language}"`);
-      return `${opening}${head}\n    ${after}`;
+      const closing = body ? after.replace(/<\/body>/i, () => `${body}\n  </body>`) : after;
+      return `${opening}${head}\n    ${closing}`;
     },
   };
 }

@@ -47,6 +47,17 @@ export function createWebFixture(): WebFixture {
     'assets/index-Ef56Gh78.css': css,
     'icon.svg': icon,
   };
+  // Vite's manifest: the consent tool's chunk and its stylesheet (modules/seo/consent.ts).
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(
+    join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'features/cookies/manager.ts': {
+        file: 'assets/manager-Mn90Pq12.js',
+        css: ['assets/manager-Rs34Tu56.css'],
+      },
+    }),
+  );
   for (const [name, body] of Object.entries(files)) {
     const file = join(dir, name);
     writeFileSync(file, body);

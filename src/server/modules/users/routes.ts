@@ -17,6 +17,8 @@ import { notFound } from '../../platform/errors';
 import { publicRead } from '../../platform/http-cache';
 import { CARD_COLUMNS, CARD_JOINS, toCard, type CardRow } from '../listings/queries';
 import { typeValues } from '../library/search';
+import { activeMember, visibleListing } from '../../platform/moderation/members';
+import { displayedRating } from '../reviews/service';
 
 const profileNotFound = () => notFound('listings.errors.profileNotFound');
 const params = z.object({ id: z.string().max(64) });
@@ -45,7 +47,7 @@ export async function loadPublicProfile(
   }>(
     `select u.id, u.display_name, u.username::text as username, u.avatar_url,
        u.created_at, (select count(*) from book_listings where user_id = u.id)::int as books_listed
-     from users u where u.id = $1`,
+     from users u where u.id = $1 and ${activeMember('u.id')}`,
     [userId],
   );
   if (!user) return null;
@@ -54,13 +56,14 @@ export async function loadPublicProfile(
   let rating = FALLBACK_RATING;
   try {
     trades = await completedTransactions(database, userId);
-    rating = publicRating(trades);
+    rating = await displayedRating(database, userId, publicRating(trades));
   } catch (err) {
     log?.error({ err }, 'profile rating could not be computed');
   }
   const recent = await database.query<CardRow>(
     `select ${CARD_COLUMNS} from book_listings l ${CARD_JOINS}
-     where l.user_id = $1 order by l.created_at desc, l.id desc limit ${PROFILE_RECENT_BOOKS}`,
+     where l.user_id = $1 and ${visibleListing('l')}
+     order by l.created_at desc, l.id desc limit ${PROFILE_RECENT_BOOKS}`,
     [userId],
   );
   return {
@@ -88,12 +91,14 @@ export async function loadUserListings(
   const [[count], rows] = await Promise.all([
     database.query<{ total: number }>(
       `select count(*)::int as total from book_listings l
-       where l.user_id = $1 and ($2::text[] is null or l.listing_type = any($2::text[]))`,
+       where l.user_id = $1 and ($2::text[] is null or l.listing_type = any($2::text[]))
+         and ${visibleListing('l')}`,
       [userId, types],
     ),
     database.query<CardRow>(
       `select ${CARD_COLUMNS} from book_listings l ${CARD_JOINS}
        where l.user_id = $1 and ($2::text[] is null or l.listing_type = any($2::text[]))
+         and ${visibleListing('l')}
        order by l.created_at desc, l.id desc limit $3 offset $4`,
       [userId, types, pageSize, (page - 1) * pageSize],
     ),
@@ -133,9 +138,10 @@ export const userRoutes: Module = async (app, { database }) => {
       },
     },
     async (request) => {
-      const [exists] = await database.query('select 1 from users where id = $1', [
-        request.params.id,
-      ]);
+      const [exists] = await database.query(
+        `select 1 from users u where u.id = $1 and ${activeMember('u.id')}`,
+        [request.params.id],
+      );
       if (!exists) throw profileNotFound();
       return loadUserListings(
         database,

@@ -31,6 +31,7 @@ const messageKeys: Record<string, string> = {
   SESSION_EXPIRED: 'auth.errors.sessionExpired',
   FAILED_TO_GET_SESSION: 'auth.errors.sessionExpired',
   USER_NOT_FOUND: 'auth.errors.invalidCredentials',
+  ACCOUNT_SUSPENDED: 'moderation.errors.accountSuspended',
   VALIDATION_ERROR: 'errors.validation',
   BODY_MUST_BE_AN_OBJECT: 'errors.badRequest',
   MISSING_FIELD: 'validation.required',

@@ -17,6 +17,7 @@ import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import type { Mailer } from '../mail';
 import { resetPasswordEmail, verificationEmail } from './emails';
+import { refuseInactiveMember } from '../moderation/sign-in';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** Header our mount sets from Fastify's request.ip (which honours TRUST_PROXY); clients cannot. */
@@ -70,6 +71,8 @@ export function createAuth({ config, database, mailer, log }: AuthDeps) {
       fields: { name: 'displayName', image: 'avatarUrl' },
       additionalFields: {
         preferredLanguage: { type: 'string', required: false, input: false },
+        // Read with every session, so a suspended member's cookies stop working at once.
+        accountStatus: { type: 'string', required: false, input: false, defaultValue: 'active' },
       },
     },
     session: {
@@ -109,6 +112,8 @@ export function createAuth({ config, database, mailer, log }: AuthDeps) {
       },
     },
     databaseHooks: {
+      // A suspended (or deleted) member cannot sign in, whichever way (password, Google).
+      session: { create: { before: refuseInactiveMember(database) } },
       user: {
         create: {
           async before(user, context) {

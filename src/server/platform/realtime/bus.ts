@@ -4,13 +4,15 @@ import type { RealtimeEvent } from './types';
 /**
  * What travels between server processes: an event and who receives it. Each process delivers it
  * to its own sockets. `leave` removes a topic subscription of these members (e.g. a member left
- * a room) instead of delivering an event.
+ * a room) instead of delivering an event; `disconnect` closes every socket of these members with
+ * that close code and reason (e.g. their sessions ended).
  */
 export interface BusMessage {
   users?: string[];
   topic?: string;
   exceptUsers?: string[];
   leave?: boolean;
+  disconnect?: { code: number; reason: string };
   event: RealtimeEvent;
 }
 

@@ -107,6 +107,33 @@ describe('delivery', () => {
     for (const s of [tab1, tab2, other]) s.ws.close();
   });
 
+  it("disconnectUsers closes every socket of those members with 4401, and nobody else's", async () => {
+    const tab1 = await mustOpen(base, { cookie: ann.cookie, origin: ORIGIN });
+    const tab2 = await mustOpen(base, { cookie: ann.cookie, origin: ORIGIN });
+    const other = await mustOpen(base, { cookie: bob.cookie, origin: ORIGIN });
+    const reason = new Promise<string>((r) => tab1.ws.once('close', (_c, why) => r(String(why))));
+    expect(realtime.socketCount(ann.id)).toBe(2);
+    await realtime.disconnectUsers([ann.id]);
+    expect(await tab1.closed).toBe(4401);
+    expect(await tab2.closed).toBe(4401);
+    expect(await reason).toBe('session ended');
+    await eventually(() => realtime.socketCount(ann.id) === 0);
+    // The other member's socket still receives events.
+    expect(other.ws.readyState).toBe(other.ws.OPEN);
+    await realtime.toUsers([bob.id], { type: 'note', text: 'still here' });
+    expect(await other.next((f) => f.type === 'note')).toEqual({
+      type: 'note',
+      text: 'still here',
+    });
+    // Another application code is used as given; an invalid one falls back to 4401.
+    const again = await mustOpen(base, { cookie: ann.cookie, origin: ORIGIN });
+    await realtime.disconnectUsers([ann.id], 4403);
+    expect(await again.closed).toBe(4403);
+    await realtime.disconnectUsers([bob.id], 1000);
+    expect(await other.closed).toBe(4401);
+    await realtime.disconnectUsers([]);
+  });
+
   it('subscribes to an allowed topic and answers 403 to a refused or unknown one', async () => {
     const a = await mustOpen(base, { cookie: ann.cookie, origin: ORIGIN });
     const b = await mustOpen(base, { cookie: bob.cookie, origin: ORIGIN });

@@ -12,7 +12,8 @@ at most 20 a second (bursts of 40). Client frames: \`{"type":"subscribe","topic"
 \`{"type":"unsubscribe","topic":"kind:id"}\` and feature frames (e.g. \`chat.typing\`). Server
 frames: feature events, \`{"type":"subscribed","topic"}\` and \`{"type":"error","status","topic"?}\`.
 Close codes: 1001 server closing, 1008 malformed frame or rate limit, 1009 frame too large,
-1012 reconnect and fetch what you missed. A plain GET without the upgrade answers 426.`;
+1012 reconnect and fetch what you missed, 4401 the member's sessions ended (e.g. suspended: do
+not reconnect unless signed in again). A plain GET without the upgrade answers 426.`;
 
 export interface RouteOptions {
   trustedOrigins: readonly string[];

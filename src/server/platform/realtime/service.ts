@@ -38,6 +38,8 @@ export interface RealtimeOptions {
 /** The realtime service with what buildApp needs to serve it. */
 export interface RealtimeService extends Realtime {
   readonly processId: string;
+  /** Always implemented here (optional in the contract for fakes). */
+  disconnectUsers(userIds: readonly string[], code?: number): Promise<void>;
   /** Registers GET /api/realtime on the app and closes every socket when the app closes. */
   attach(app: FastifyInstance): Promise<void>;
   /** Live sockets on this process (of one member when given). */
@@ -129,6 +131,16 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
     async leaveTopic(userIds, topic) {
       if (!userIds.length) return;
       await bus.publish({ users: [...userIds], topic, leave: true, event: { type: 'leave' } });
+    },
+    async disconnectUsers(userIds, code = CLOSE.sessionEnded) {
+      if (!userIds.length) return;
+      // Application close codes are 4000-4999; anything else would be refused by ws.
+      const valid = code >= 4000 && code <= 4999 ? code : CLOSE.sessionEnded;
+      await bus.publish({
+        users: [...new Set(userIds)],
+        disconnect: { code: valid, reason: 'session ended' },
+        event: { type: 'disconnect' },
+      });
     },
     topic(kind, authorize) {
       hub.topicKinds.set(kind, authorize);

@@ -9,6 +9,8 @@ export const CLOSE = {
   policy: 1008,
   tooBig: 1009,
   restart: 1012,
+  /** The member's sessions ended (suspension): the client must not reconnect with them. */
+  sessionEnded: 4401,
 } as const;
 
 export interface SocketLimits {
@@ -189,6 +191,11 @@ export function createSocketHub(opts: {
       const targets = new Set<Connection>();
       for (const userId of message.users ?? []) {
         for (const conn of byUser.get(userId) ?? []) targets.add(conn);
+      }
+      if (message.disconnect) {
+        const { code, reason } = message.disconnect;
+        for (const conn of targets) conn.ws.close(code, reason);
+        return;
       }
       if (message.topic) {
         if (message.leave) {

@@ -26,7 +26,7 @@ const realtime = createRealtime({
   trustedOrigins: config.trustedOrigins,
   presenceRefreshMs: Number(process.env.PRESENCE_REFRESH_MS ?? 20_000),
 });
-const app = await buildApp({ config, database, realtime });
+const app = await buildApp({ config, database, realtime, backgroundJobs: false });
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 await realtime.ready();
 
@@ -39,6 +39,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   const run = async () => {
     if (cmd.op === 'toUsers') return realtime.toUsers(cmd.users ?? [], cmd.event!);
     if (cmd.op === 'isOnline') return realtime.isOnline(cmd.user!);
+    if (cmd.op === 'disconnectUsers') return realtime.disconnectUsers(cmd.users ?? []);
     throw new Error(`unknown op ${cmd.op}`);
   };
   run().then(

@@ -100,6 +100,20 @@ describe.skipIf(!pgUrl)('two server processes on one PostgreSQL database', () =>
     await socket.closed;
   });
 
+  it("disconnecting a member on one process closes that member's socket held by the other", async () => {
+    const cy = await createMember(t);
+    const onOne = await mustOpen(one.url, { cookie: cy.cookie, origin: ORIGIN });
+    const onTwo = await mustOpen(two.url, { cookie: cy.cookie, origin: ORIGIN });
+    const annSocket = await mustOpen(one.url, { cookie: ann.cookie, origin: ORIGIN });
+    await two.call('disconnectUsers', { users: [cy.id] });
+    expect(await onOne.closed).toBe(4401);
+    expect(await onTwo.closed).toBe(4401);
+    await two.call('toUsers', { users: [ann.id], event: { type: 'still.open' } });
+    expect(await annSocket.next((f) => f.type === 'still.open')).toEqual({ type: 'still.open' });
+    annSocket.ws.close();
+    await annSocket.closed;
+  });
+
   it('presence is seen from both processes, and offline after the last socket anywhere', async () => {
     const bob = await createMember(t);
     const onOne = await mustOpen(one.url, { cookie: bob.cookie, origin: ORIGIN });

@@ -38,6 +38,14 @@ export interface Realtime {
    */
   leaveTopic?(userIds: readonly string[], topic: string): Promise<void>;
   /**
+   * Closes every socket of these members on every process (e.g. a suspension ended their
+   * sessions: a socket is authorised once, at the handshake). The close code defaults to
+   * 4401 (`session ended`), which tells the browser client not to keep reconnecting; another
+   * code must be in 4000-4999 (otherwise 4401 is used).
+   * Optional so that fakes need not implement it.
+   */
+  disconnectUsers?(userIds: readonly string[], code?: number): Promise<void>;
+  /**
    * Declares a topic kind. A client subscribes with `{"type":"subscribe","topic":"kind:id"}`;
    * `authorize` decides (once, at subscription); success answers `{"type":"subscribed","topic"}`,
    * a refusal or an unknown kind `{"type":"error","status":403,"topic":...}` and nothing of the

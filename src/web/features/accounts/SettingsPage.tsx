@@ -26,6 +26,7 @@ import { fetchMe, sendVerificationEmail, updateMe, uploadAvatar, type Me } from 
 import { UserAvatar } from './UserAvatar';
 import { notify } from './notify';
 import { MissedMessagesSwitch } from '../chats';
+import { NotificationSettings } from '../notifications';
 
 type Upload =
   | { state: 'idle' }
@@ -73,12 +74,13 @@ export default function SettingsPage() {
           </Field>
         </Stack>
       </Card>
-      <Card withBorder padding="lg">
+      <Card withBorder padding="lg" id="notifications">
         <Stack gap="md">
           <Title order={2} fz="lg">
             {t('settings.missedMessages.title')}
           </Title>
           <MissedMessagesSwitch me={data} />
+          <NotificationSettings />
         </Stack>
       </Card>
       <Group>

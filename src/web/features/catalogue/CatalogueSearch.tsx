@@ -61,7 +61,8 @@ export function CatalogueSearch({
         autoFocus={autoFocus}
         type="search"
         autoComplete="off"
-        aria-controls={listId}
+        // Only while the list exists: a reference to a missing id is invalid ARIA (axe).
+        aria-controls={items.length > 0 ? listId : undefined}
         onChange={(e) => {
           setChosen(false);
           setText(e.currentTarget.value);

@@ -8,6 +8,7 @@ import { CHAT_MESSAGE_MAX } from './limits';
 import { useDeleteMessage, useEditMessage } from './api';
 import { ListingMessage } from './ListingMessage';
 import { OfferMessage } from './OfferMessage';
+import { ReportMenu, ReviewTradeButton } from '../moderation';
 import type { Message, Room } from './types';
 import classes from './ChatsPage.module.css';
 
@@ -72,6 +73,9 @@ export function MessageItem({
           {message.type === 'offer' && message.offer && (
             <OfferMessage offer={message.offer} roomId={message.roomId} meId={meId} />
           )}
+          {message.offer?.status === 'completed' && (
+            <ReviewTradeButton listingId={message.offer.listingId} />
+          )}
           {message.content && message.type !== 'offer' && (
             <Text size="sm" className={classes.text}>
               {message.content}
@@ -85,6 +89,7 @@ export function MessageItem({
           {message.editedAt && !message.deleted && ` · ${t('chats.message.edited')}`}
         </Text>
         {canChange && !editing && <MessageMenu message={message} onEdit={() => setEditing(true)} />}
+        {!mine && !message.deleted && <ReportMenu kind="message" id={message.id} />}
       </Group>
     </Box>
   );

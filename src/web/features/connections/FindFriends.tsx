@@ -8,7 +8,7 @@ import { ErrorAlert } from '../listings';
 import { useFriendSearch } from './api';
 import { ConnectionActions } from './ConnectionActions';
 import { MemberLine } from './MemberLine';
-import { Pager } from './Pager';
+import { Pager } from '../../components/Pager';
 
 /** Find members by username or name and ask them to be friends. */
 export const FindFriends = forwardRef<HTMLInputElement, { me: string }>(function FindFriends(

@@ -9,7 +9,7 @@ import { ErrorAlert } from '../listings';
 import { useConnectionsLive, useFriends } from './api';
 import { FindFriends } from './FindFriends';
 import { FriendCard } from './FriendCard';
-import { Pager } from './Pager';
+import { Pager } from '../../components/Pager';
 import { RequestsSection } from './RequestsSection';
 
 /** Brings a section into view and moves the keyboard focus there. */

@@ -7,7 +7,7 @@ import { ErrorAlert } from '../listings';
 import { useConnectionRequests } from './api';
 import { ConnectionActions } from './ConnectionActions';
 import { MemberLine } from './MemberLine';
-import { Pager } from './Pager';
+import { Pager } from '../../components/Pager';
 
 function RequestList({
   me,

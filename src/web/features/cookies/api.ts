@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { consentStore } from './state';
+import { dropPrerenderedBanner } from './prerendered';
 import type { ConsentCategory, CookiePreferences, OptionalCategory } from './consent';
 
 /** Whether the person has accepted this category (essential: always). */
@@ -32,6 +33,8 @@ const loadManager = () => import('./manager');
 /** Starts the consent tool: shows the banner when no valid choice is stored. */
 export async function startCookieConsent(): Promise<void> {
   await (await loadManager()).start();
+  // The tool has replaced the server's banner with its own, or shows none (a choice is stored).
+  dropPrerenderedBanner();
 }
 
 /** Opens the consent tool's preferences dialog (loading the tool if needed). */

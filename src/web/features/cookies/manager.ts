@@ -15,6 +15,8 @@ import { recordPreferences } from './state';
 
 /** Persistent cookies live at most a year (cookie policy, retention table). */
 const CONSENT_COOKIE_DAYS = 365;
+// @shared/constants' CONSENT_COOKIE_NAME (the server reads it), spelled out: importing it here split
+// the constants off the shell into a chunk of their own, one more request before the first paint.
 export const CONSENT_COOKIE_NAME = 'scaffale_consent';
 
 const escapeHtml = (text: string) =>
@@ -114,6 +116,18 @@ export function start(): Promise<void> {
     });
   })();
   return started;
+}
+
+/** A button of the server-written banner pressed before the tool had started (prerendered.ts). */
+export async function answerBanner(role: 'all' | 'necessary' | 'show') {
+  await start();
+  if (role === 'show') {
+    CookieConsent.showPreferences();
+    return;
+  }
+  CookieConsent.acceptCategory(role === 'all' ? 'all' : []);
+  CookieConsent.hide();
+  syncFromTool();
 }
 
 export async function showPreferences() {

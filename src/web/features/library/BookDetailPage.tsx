@@ -15,13 +15,16 @@ import {
 import { IconArrowLeft, IconBooks } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useDeferredValue } from 'react';
 import { formatDate } from '@shared/format';
 import { initialsOf } from '@shared/identicon';
 import { BookCover, formatPrice, StatusBadge, TypeBadge, useListing } from '../listings';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ContactSellerSlot } from './ContactSellerSlot';
+import { WishlistHeart } from '../wishlist';
 import { ErrorAlert } from '../listings';
+import { ReportButton } from '../moderation';
 
 function Fact({ label, value }: { label: string; value: React.ReactNode }) {
   if (value === null || value === undefined || value === '') return null;
@@ -43,6 +46,9 @@ export default function BookDetailPage() {
   const { bookId } = useParams();
   const navigate = useNavigate();
   const listing = useListing(bookId);
+  // The page renders in a background pass that yields to the browser, not in one long task the
+  // moment the listing arrives (a query's update is otherwise rendered at once, uninterrupted).
+  const book = useDeferredValue(listing.data);
   useDocumentTitle(t('library.pageTitle'), listing.data?.title);
 
   // History back when we came from inside the app, else the library.
@@ -79,7 +85,7 @@ export default function BookDetailPage() {
   );
 
   if (!bookId) return errorPanel(t('bookDetail.errors.noId'), t('bookDetail.errors.notFoundText'));
-  if (listing.isPending)
+  if (listing.isPending || (!book && !listing.isError))
     return (
       <Center py={80}>
         <Loader aria-label={t('common.loading')} />
@@ -92,7 +98,7 @@ export default function BookDetailPage() {
       : errorPanel(t('bookDetail.errors.loadFailed'), listing.error.message);
   }
 
-  const book = listing.data;
+  if (!book) return null;
   const price = formatPrice(book.price, book.currency, i18n.language);
   const shipping =
     book.shippingCost !== null
@@ -136,6 +142,7 @@ export default function BookDetailPage() {
               </Text>
             )}
             <ContactSellerSlot listing={book} />
+            <WishlistHeart bookId={book.bookId} title={book.title} sellerId={book.seller.id} />
             <Paper withBorder p="md">
               <dl
                 style={{
@@ -189,6 +196,7 @@ export default function BookDetailPage() {
                 </div>
               </Group>
             </Paper>
+            <ReportButton kind="listing" id={book.id} ownerId={book.seller.id} />
             <Anchor component={Link} to="/library">
               <Group gap={6} component="span">
                 <IconBooks size={16} aria-hidden />

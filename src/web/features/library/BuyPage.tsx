@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MARKET_GENRES, type ShelfKey } from '@shared/marketplaceConstants';
@@ -21,6 +21,7 @@ import { DebouncedTextFilter } from './LibraryFilters';
 import { PriceRangeFilter } from './PriceRangeFilter';
 import { Shelf } from './Shelf';
 import { ErrorAlert } from '../listings';
+import { SponsoredShelf } from '../ads';
 
 const SHELF_PARAMS = ['q', 'genre', 'minPrice', 'maxPrice'] as const;
 
@@ -139,7 +140,11 @@ export default function BuyPage() {
           </Stack>
         )}
         {visible.map((s, i) => (
-          <Shelf key={s.key} title={shelfTitle(s.key)} items={s.items} priority={i === 0} />
+          <Fragment key={s.key}>
+            <Shelf title={shelfTitle(s.key)} items={s.items} priority={i === 0} />
+            {/* After the first shelf: below the first screen, so loading it shifts nothing. */}
+            {i === 0 && <SponsoredShelf genre={params.get('genre')} q={params.get('q')} />}
+          </Fragment>
         ))}
       </Stack>
     </Container>

@@ -15,17 +15,29 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { IconAdjustments, IconBooks, IconSearchOff } from '@tabler/icons-react';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SORTS } from '@shared/marketplaceConstants';
 import { BookCard } from '../listings';
+import { WishlistHeart } from '../wishlist';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLibraryListings } from './api';
-import { LibraryFilters } from './LibraryFilters';
 import { sliderBounds } from './priceRange';
 import { useLibraryFilters, type FilterPatch } from './useLibraryFilters';
 import { ErrorAlert } from '../listings';
+import { SponsoredCard } from '../ads';
+
+/** The sponsored card comes after this many results: below the first screen, so it shifts nothing. */
+const SPONSORED_AFTER = 12;
+
+// The filters (with the price slider, number inputs and the genre combobox: some 30 KB gzipped)
+// are their own chunk: a phone shows them only in the drawer, fetched when the button is
+// approached; a desktop, which shows them at once, starts the fetch with its first render.
+const loadFilters = () => import('./LibraryFilters');
+const LibraryFilters = lazy(() => loadFilters().then((m) => ({ default: m.LibraryFilters })));
 
 const SORT_LABELS = { newest: 'newest', price_asc: 'priceAsc', price_desc: 'priceDesc' } as const;
 const TRADE_DEFAULTS: FilterPatch = { type: 'trade' };
@@ -42,12 +54,24 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
   const isDesktop = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const [drawerOpen, drawer] = useDisclosure(false);
 
-  const data = listings.data;
+  // The results (24 cards) render in a background pass that yields to the browser, not in one
+  // long task the moment they arrive; the previous results stay until then.
+  const data = useDeferredValue(listings.data);
   const page = data?.page ?? 1;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const bounds = sliderBounds(data?.priceBounds);
 
-  const filterPanel = <LibraryFilters get={get} update={update} clear={clear} bounds={bounds} />;
+  const filterPanel = (
+    <Suspense
+      fallback={
+        <Center py="md">
+          <Loader size="sm" aria-label={t('common.loading')} />
+        </Center>
+      }
+    >
+      <LibraryFilters get={get} update={update} clear={clear} bounds={bounds} />
+    </Suspense>
+  );
 
   return (
     <Container size="xl" py="xl">
@@ -67,6 +91,9 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
                 variant="default"
                 leftSection={<IconAdjustments size={16} aria-hidden />}
                 onClick={drawer.open}
+                onPointerEnter={loadFilters}
+                onTouchStart={loadFilters}
+                onFocus={loadFilters}
               >
                 {t('library.filters.title')}
               </Button>
@@ -89,7 +116,7 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
           )}
           <Grid.Col span={isDesktop ? 9 : 12}>
             <Stack gap="md" aria-busy={listings.isFetching}>
-              {listings.isPending && (
+              {!data && !listings.isError && (
                 <Center py="xl">
                   <Loader aria-label={t('common.loading')} />
                 </Center>
@@ -139,9 +166,20 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
                   style={{ listStyle: 'none', padding: 0, margin: 0 }}
                 >
                   {data.items.map((l, i) => (
-                    <li key={l.id}>
-                      <BookCard listing={l} priority={i < 2} />
-                    </li>
+                    <Fragment key={l.id}>
+                      <li>
+                        <WishlistHeart
+                          bookId={l.bookId}
+                          title={l.title}
+                          sellerId={l.seller.id}
+                          variant="overlay"
+                        />
+                        <BookCard listing={l} priority={i < 2} />
+                      </li>
+                      {i === Math.min(SPONSORED_AFTER, data.items.length) - 1 && (
+                        <SponsoredCard item placement="library" genre={get('genre')} q={get('q')} />
+                      )}
+                    </Fragment>
                   ))}
                 </SimpleGrid>
               )}

@@ -1,4 +1,3 @@
-import { Box, Center } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -75,14 +74,15 @@ export function BookCover({ url, title, author, height, sizes, priority }: BookC
     );
   } else {
     content = (
-      <Center className={classes.placeholder} data-testid="cover-placeholder">
+      <div className={classes.placeholder} data-testid="cover-placeholder">
         <IconBook2 size="40%" stroke={1.2} aria-hidden />
-      </Center>
+      </div>
     );
   }
+  // A plain element (not Mantine's Box): a page draws dozens of covers.
   return (
-    <Box className={classes.cover} h={height} w={width}>
+    <div className={classes.cover} style={height ? { height, width } : undefined}>
       {content}
-    </Box>
+    </div>
   );
 }

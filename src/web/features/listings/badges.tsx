@@ -6,7 +6,7 @@ import type { ListingStatus, ListingType } from '@shared/marketplace';
  * Light badges with text dark enough for WCAG AA on their tinted background (Mantine's default
  * light-variant text is below 4.5:1 for several colours at badge size).
  */
-const TONES = {
+export const TONES = {
   blue: '#1864ab',
   teal: '#06694b',
   grape: '#862e9c',
@@ -14,9 +14,9 @@ const TONES = {
   yellow: '#8a5a00',
   gray: '#495057',
 } as const;
-type Tone = keyof typeof TONES;
+export type Tone = keyof typeof TONES;
 
-const TYPE_TONES: Record<ListingType, Tone> = { sell: 'blue', trade: 'teal', both: 'grape' };
+export const TYPE_TONES: Record<ListingType, Tone> = { sell: 'blue', trade: 'teal', both: 'grape' };
 const STATUS_TONES: Record<ListingStatus, Tone> = {
   available: 'green',
   reserved: 'yellow',

@@ -24,6 +24,8 @@ import { usePublicProfile } from './api';
 import { UserAvatar } from './UserAvatar';
 import { ErrorAlert } from '../listings';
 import { ConnectionControl } from '../connections';
+import { UserPostsSection } from '../community';
+import { ProfileReviews, ReportButton } from '../moderation';
 
 /** /user/:userId */
 export default function PublicProfilePage() {
@@ -105,6 +107,7 @@ export default function PublicProfilePage() {
             )}
             {!own && <ConnectionControl userId={p.id} displayName={p.displayName} />}
           </Group>
+          {!own && <ReportButton kind="profile" id={p.id} ownerId={p.id} />}
           <SimpleGrid cols={{ base: 1, xs: 3 }} mt="lg" component="dl" spacing="sm">
             {stats.map((s) => (
               <Paper key={s.key} bg="gray.0" p="sm" radius="md">
@@ -146,6 +149,12 @@ export default function PublicProfilePage() {
             </SimpleGrid>
           )}
         </section>
+        <UserPostsSection
+          userId={p.id}
+          me={session.status === 'signed-in' ? session.user.id : null}
+          own={own}
+        />
+        <ProfileReviews userId={p.id} />
       </Stack>
     </Container>
   );

@@ -19,16 +19,16 @@ export function Pager({
   return (
     <Group gap="xs" mt="sm" justify="center">
       <Button size="xs" variant="default" disabled={page <= 1} onClick={() => onChange(page - 1)}>
-        {t('connections.search.previous')}
+        {t('common.pager.previous')}
       </Button>
-      <Text size="sm">{t('connections.search.pageOf', { page, pages })}</Text>
+      <Text size="sm">{t('common.pager.pageOf', { page, pages })}</Text>
       <Button
         size="xs"
         variant="default"
         disabled={page >= pages}
         onClick={() => onChange(page + 1)}
       >
-        {t('connections.search.next')}
+        {t('common.pager.next')}
       </Button>
     </Group>
   );

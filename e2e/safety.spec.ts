@@ -1,0 +1,231 @@
+import { execFileSync } from 'node:child_process';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { test, expect, expectAccessible, outbox } from './fixtures';
+import { createConfirmedMember, dismissCookieBanner } from './accounts-helpers';
+
+/**
+ * Trust and safety, as people walk it: a buyer and a seller complete a sale through the offer
+ * flow of their conversation and review each other, and both profiles show the review and the
+ * new average; a member reports a listing, an admin (granted with `npm run admin -- grant`, run
+ * here against the test server's data folder) hides it from the queue, it is gone from the
+ * library, and its seller has the statement of reasons in the outbox.
+ */
+test.use({ locale: 'en-US' });
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
+
+const stamp = Date.now().toString(36);
+const SOLD = `La luna e i falò ${stamp}`;
+const SCAM = `Harry Potter signed first edition ${stamp}`;
+
+interface Member {
+  id: string;
+  email: string;
+  name: string;
+  context: BrowserContext;
+  page: Page;
+}
+
+let seller: Member;
+let buyer: Member;
+
+async function member(browser: Browser): Promise<Member> {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await dismissCookieBanner(page);
+  const { id, email } = await createConfirmedMember(page);
+  return { id, email, name: email.split('@')[0], context, page };
+}
+
+const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
+
+async function post(page: Page, url: string, data: object) {
+  const res = await page.request.post(url, { headers: origin(page), data });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return res.json();
+}
+
+async function listBook(page: Page, title: string, price: number): Promise<string> {
+  const created = await post(page, '/api/listings', {
+    mode: 'quickSell',
+    title,
+    author: 'Cesare Pavese',
+    price,
+  });
+  return created.id as string;
+}
+
+/** Chooses stars by keyboard, as Mantine's rating keeps its radios out of sight. */
+async function rate(dialog: ReturnType<Page['getByRole']>, stars: number) {
+  const star = dialog.getByRole('radio', { name: `${stars} out of 5 stars` });
+  await star.focus();
+  await star.press('Space');
+  await expect(star).toBeChecked();
+}
+
+/** `npm run admin -- grant EMAIL`, against the data folder the test server runs on. */
+function grantAdmin(email: string): string {
+  return execFileSync('node_modules/.bin/tsx', ['scripts/admin.ts', 'grant', email], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+}
+
+test.beforeAll(async ({ browser }) => {
+  seller = await member(browser);
+  buyer = await member(browser);
+});
+
+test.afterAll(async () => {
+  await seller?.context.close();
+  await buyer?.context.close();
+});
+
+test('a buyer and a seller complete a sale and review each other', async () => {
+  const listingId = await listBook(seller.page, SOLD, 11);
+  // The buyer writes from the listing and offers; the seller accepts and marks it sold.
+  const { roomId } = await post(buyer.page, '/api/chats/contact', {
+    listingId,
+    content: 'Is it still available?',
+  });
+  await post(buyer.page, `/api/chats/rooms/${roomId}/offers`, { listingId, amount: 10 });
+
+  const s = seller.page;
+  await s.goto(`/profile/${seller.id}/chats?room=${roomId}`);
+  const theirOffer = s.getByRole('log', { name: 'Messages' }).getByTestId('chat-offer');
+  await theirOffer.getByRole('button', { name: 'Accept offer' }).click();
+  await theirOffer.getByRole('button', { name: 'Mark as sold' }).click();
+  await expect(theirOffer).toContainText('Sold');
+
+  // Before any review the profile shows the formula's rating (one trade: 3.6).
+  await buyer.page.goto(`/user/${seller.id}`);
+  await expect(buyer.page.getByTestId('profile-rating')).toHaveText('3.6');
+  await expect(buyer.page.getByText('No reviews yet.')).toBeVisible();
+
+  // The seller reviews the buyer from the conversation, where the sale was completed.
+  await s.getByRole('button', { name: 'Leave a review' }).click();
+  const sellerDialog = s.getByRole('dialog', { name: `Review ${buyer.name}` });
+  await rate(sellerDialog, 4);
+  await sellerDialog.getByLabel('Your review (optional)').fill('Paid at once, friendly buyer.');
+  await expectAccessible(s);
+  await sellerDialog.getByRole('button', { name: 'Publish review' }).click();
+  await expect(sellerDialog).toHaveCount(0);
+  await expect(s.getByRole('button', { name: 'Edit your review' })).toBeVisible();
+
+  // The buyer reviews the seller from their trades, in the private area.
+  const b = buyer.page;
+  await b.goto(`/profile/${buyer.id}/transactions`);
+  const trade = b.getByTestId('trade').filter({ hasText: SOLD });
+  await expect(trade).toContainText(`You bought “${SOLD}”`);
+  await expectAccessible(b);
+  await trade.getByRole('button', { name: 'Leave a review' }).click();
+  const buyerDialog = b.getByRole('dialog', { name: `Review ${seller.name}` });
+  await buyerDialog.getByRole('button', { name: 'Publish review' }).click();
+  await expect(buyerDialog.getByText('Choose from 1 to 5 stars')).toBeVisible();
+  await rate(buyerDialog, 5);
+  await buyerDialog.getByLabel('Your review (optional)').fill('Exactly as described. Thanks!');
+  await buyerDialog.getByRole('button', { name: 'Publish review' }).click();
+  await expect(buyerDialog).toHaveCount(0);
+  await expect(trade.getByRole('button', { name: 'Edit your review' })).toBeVisible();
+
+  // Both profiles show the review and the new average, replacing the formula.
+  await b.goto(`/user/${seller.id}`);
+  const sellerReviews = b.getByRole('region', { name: 'Reviews' });
+  await expect(sellerReviews.getByTestId('reviews-summary')).toHaveText(
+    '5.0 out of 5 from 1 review',
+  );
+  await expect(sellerReviews.getByTestId('review')).toContainText('Exactly as described. Thanks!');
+  await expect(sellerReviews.getByTestId('review')).toContainText(`Sale: ${SOLD}`);
+  await expect(b.getByTestId('profile-rating')).toHaveText('5.0');
+  await expectAccessible(b);
+
+  await s.goto(`/user/${buyer.id}`);
+  const buyerReviews = s.getByRole('region', { name: 'Reviews' });
+  await expect(buyerReviews.getByTestId('reviews-summary')).toHaveText(
+    '4.0 out of 5 from 1 review',
+  );
+  await expect(buyerReviews.getByTestId('review')).toContainText('Paid at once, friendly buyer.');
+  await expect(s.getByTestId('profile-rating')).toHaveText('4.0');
+});
+
+test('a member reports a listing; an admin hides it and its seller gets the reasons', async ({
+  browser,
+}) => {
+  const listingId = await listBook(seller.page, SCAM, 900);
+
+  const b = buyer.page;
+  const search = `/library?q=${encodeURIComponent(`signed first edition ${stamp}`)}`;
+  const results = b.getByText(/^(Books found: \d+|No results)$/).first();
+  await b.goto(search);
+  await expect(results).toBeVisible();
+  await expect(b.getByRole('link', { name: new RegExp(SCAM) }).first()).toBeVisible();
+
+  // The buyer reports it from the listing's page.
+  await b.goto(`/library/book/${listingId}`);
+  await expect(b.getByRole('heading', { name: SCAM })).toBeVisible();
+  await b.getByRole('button', { name: 'Report this listing' }).click();
+  const dialog = b.getByRole('dialog', { name: 'Report this listing' });
+  await dialog.getByRole('radio', { name: 'Scam or fraud' }).check();
+  await dialog.getByLabel('Details (optional)').fill('Asks to be paid by wire outside the site.');
+  await expectAccessible(b);
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(b.getByText('Thank you: your report was sent to the moderators.')).toBeVisible();
+  // A second report of the same listing is refused with a clear message.
+  await b.getByRole('button', { name: 'Report this listing' }).click();
+  await dialog.getByRole('radio', { name: 'Spam' }).check();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'You have already reported this; the moderators have not decided yet.',
+  );
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // /admin does not exist for a member who is not an admin.
+  const adminContext = await browser.newContext({ locale: 'en-US' });
+  const a = await adminContext.newPage();
+  await a.goto('/');
+  await dismissCookieBanner(a);
+  const admin = await createConfirmedMember(a);
+  await a.goto('/admin');
+  await expect(a.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+
+  // Granted from the command line, the same member moderates.
+  expect(grantAdmin(admin.email)).toContain(`${admin.email} is now an admin.`);
+  await a.goto('/admin');
+  await expect(a.getByRole('heading', { name: 'Moderation', level: 1 })).toBeVisible();
+  const entry = a.getByTestId('queue-entry').filter({ hasText: SCAM });
+  await expect(entry).toContainText('1 report');
+  await expect(entry).toContainText('Scam or fraud');
+  await expect(entry).toContainText('Asks to be paid by wire outside the site.');
+  await expectAccessible(a);
+  await entry.getByRole('button', { name: 'Hide' }).click();
+  const hide = a.getByRole('dialog', { name: 'Hide this item' });
+  await hide.getByRole('button', { name: 'Confirm' }).click();
+  await expect(hide.getByText('This field is required').or(hide.getByRole('alert'))).toBeVisible();
+  await hide.getByLabel('Reason').fill('Selling counterfeit signed editions is a scam.');
+  await hide.getByRole('button', { name: 'Confirm' }).click();
+  await expect(hide).toHaveCount(0);
+  await expect(a.getByTestId('queue-entry').filter({ hasText: SCAM })).toHaveCount(0);
+
+  // The audit log lists the action with its reason.
+  await a.getByRole('tab', { name: 'Audit log' }).click();
+  const log = a.getByTestId('audit-log');
+  await expect(log).toContainText('Selling counterfeit signed editions is a scam.');
+  await expect(log).toContainText('hid');
+  await expectAccessible(a);
+
+  // It is gone from the library and from its own page.
+  await b.goto(search);
+  await expect(results).toBeVisible();
+  await expect(b.getByText(SCAM)).toHaveCount(0);
+  const detail = await b.request.get(`/api/listings/${listingId}`);
+  expect(detail.status()).toBe(404);
+
+  // Its seller has the statement of reasons, in their language.
+  await expect
+    .poll(async () => (await outbox(b)).find((m) => m.to === seller.email)?.subject)
+    .toBe('Your listing was removed');
+  const mail = (await outbox(b)).find((m) => m.to === seller.email)!;
+  expect(mail.text).toContain(SCAM);
+  expect(mail.text).toContain('Selling counterfeit signed editions is a scam.');
+  await adminContext.close();
+});

@@ -1,0 +1,88 @@
+import {
+  boolean,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { books } from './marketplace';
+
+/**
+ * Community posts, comments and likes (migration 0013). like_count and comment_count are kept by
+ * triggers; search_vector (a trigger over the post's and its book's text) is read only in raw SQL.
+ */
+export const communityPosts = pgTable('community_posts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  bookId: uuid('book_id').references(() => books.id, { onDelete: 'set null' }),
+  title: text('title'),
+  content: text('content').notNull(),
+  postType: text('post_type')
+    .$type<'discussion' | 'review' | 'recommendation' | 'question'>()
+    .notNull()
+    .default('discussion'),
+  tags: text('tags').array().notNull().default([]),
+  imageUrl: text('image_url'),
+  likeCount: integer('like_count').notNull().default(0),
+  commentCount: integer('comment_count').notNull().default(0),
+  isPinned: boolean('is_pinned').notNull().default(false),
+  isEdited: boolean('is_edited').notNull().default(false),
+  status: text('status').$type<'published' | 'hidden'>().notNull().default('published'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const postComments = pgTable('post_comments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  postId: uuid('post_id')
+    .notNull()
+    .references(() => communityPosts.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  parentCommentId: uuid('parent_comment_id').references((): AnyPgColumn => postComments.id, {
+    onDelete: 'cascade',
+  }),
+  content: text('content').notNull(),
+  likeCount: integer('like_count').notNull().default(0),
+  isEdited: boolean('is_edited').notNull().default(false),
+  status: text('status').$type<'published' | 'hidden'>().notNull().default('published'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const postReactions = pgTable(
+  'post_reactions',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reaction: text('reaction').$type<'like'>().notNull().default('like'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+);
+
+export const commentReactions = pgTable(
+  'comment_reactions',
+  {
+    commentId: uuid('comment_id')
+      .notNull()
+      .references(() => postComments.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reaction: text('reaction').$type<'like'>().notNull().default('like'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
+);

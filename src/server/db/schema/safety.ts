@@ -1,0 +1,74 @@
+import {
+  bigint,
+  index,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { citext, users } from './accounts';
+import { transactions } from './marketplace';
+
+/**
+ * Trust and safety (migration 0016). The partial unique indexes of reports, the append-only
+ * trigger of moderation_log and the listing-count triggers are in the SQL only.
+ */
+export const admins = pgTable('admins', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const reports = pgTable('reports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind').notNull(),
+  itemId: text('item_id').notNull(),
+  reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+  reporterName: text('reporter_name'),
+  reporterEmail: citext('reporter_email'),
+  reason: text('reason').$type<'spam' | 'scam' | 'offensive' | 'illegal' | 'other'>().notNull(),
+  text: text('text'),
+  status: text('status').$type<'open' | 'dismissed' | 'actioned'>().notNull().default('open'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+});
+
+export const moderationLog = pgTable(
+  'moderation_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    kind: text('kind'),
+    itemId: text('item_id'),
+    targetUserId: text('target_user_id'),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('moderation_log_newest_idx').on(t.createdAt, t.id)],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subjectId: text('subject_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    text: text('text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.transactionId, t.authorId)],
+);

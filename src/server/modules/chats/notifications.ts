@@ -1,0 +1,85 @@
+import type { Notifications, NotifyInput } from '../../platform/notifications';
+import type { Query } from './tx';
+
+/** Offer notifications are about the room where the offer was made: they open that chat. */
+export const SUBJECT = 'room';
+
+/**
+ * 'offer.received' (to the seller) and 'offer.answered' (to the buyer, with `context` 'accepted'
+ * or 'declined', including offers declined because another was accepted). Shown while the
+ * recipient is still in the room; deleted with the room.
+ */
+export function defineOfferNotifications(notifications: Notifications, query: Query) {
+  const link = ({ subjectId, recipientId }: { subjectId: string; recipientId: string }) =>
+    `/profile/${encodeURIComponent(recipientId)}/chats?room=${encodeURIComponent(subjectId)}`;
+  const visible = async (recipientId: string, ids: string[]) => {
+    const rows = await query<{ room_id: string }>(
+      `select room_id::text as room_id from chat_participants
+       where user_id = $1 and room_id = any($2::uuid[])`,
+      [recipientId, ids],
+    );
+    return new Set(rows.map((r) => r.room_id));
+  };
+  // Chat messages already reach members who are away by e-mail (email.ts): offers are chat
+  // messages, so their notifications stay out of the digest unless the member asks.
+  notifications.defineType({
+    type: 'offer.received',
+    defaults: { inApp: true, email: false },
+    link,
+    visible,
+  });
+  notifications.defineType({
+    type: 'offer.answered',
+    defaults: { inApp: true, email: false },
+    link,
+    visible,
+  });
+}
+
+const money = (amount: string | number, currency: string) =>
+  `${Number(amount).toFixed(2)} ${currency}`;
+
+/** The notifications of offers that were just made, accepted or declined (after the commit). */
+export async function offerNotices(
+  query: Query,
+  offerIds: readonly string[],
+  actorId: string,
+): Promise<NotifyInput[]> {
+  const offers = await query<{
+    buyer_id: string;
+    seller_id: string;
+    room_id: string;
+    amount: string | number;
+    currency: string;
+    status: string;
+    listing_id: string;
+    title: string;
+  }>(
+    `select o.buyer_id, o.seller_id, o.room_id::text as room_id, o.amount, o.currency, o.status,
+       o.listing_id::text as listing_id, l.title
+     from offers o join book_listings l on l.id = o.listing_id
+     where o.id = any($1::uuid[])`,
+    [offerIds],
+  );
+  return offers.flatMap((o): NotifyInput[] => {
+    const data = {
+      title: o.title,
+      amount: money(o.amount, o.currency),
+      listingId: o.listing_id,
+    };
+    const subject = { type: SUBJECT, id: o.room_id };
+    if (o.status === 'pending')
+      return [{ recipientId: o.seller_id, type: 'offer.received', actorId, subject, data }];
+    if (o.status === 'accepted' || o.status === 'declined')
+      return [
+        {
+          recipientId: o.buyer_id,
+          type: 'offer.answered',
+          actorId,
+          subject,
+          data: { ...data, context: o.status },
+        },
+      ];
+    return [];
+  });
+}

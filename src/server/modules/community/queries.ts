@@ -1,0 +1,251 @@
+import type { Comment, Post, PostAuthor } from '@shared/schemas/community';
+import { POPULAR_WINDOW_DAYS } from '@shared/schemas/community';
+import type { Database } from '../../db/client';
+import { coverPath, prefixQuery } from '../catalogue/queries';
+import type { Query } from '../chats/tx';
+
+export const isUuid = (id: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+interface AuthorColumns {
+  user_id: string;
+  display_name: string;
+  username: string | null;
+  avatar_url: string | null;
+  account_status: string;
+}
+
+export interface PostRow extends AuthorColumns {
+  id: string;
+  book_id: string | null;
+  title: string | null;
+  content: string;
+  post_type: Post['postType'];
+  tags: string[];
+  image_url: string | null;
+  like_count: number;
+  comment_count: number;
+  is_pinned: boolean;
+  is_edited: boolean;
+  status: Post['status'];
+  created_at: Date | string;
+  updated_at: Date | string;
+  book_title: string | null;
+  book_author: string | null;
+  book_cover_url: string | null;
+  book_isbn: string | null;
+  liked_by_me: boolean;
+}
+
+export interface CommentRow extends AuthorColumns {
+  id: string;
+  post_id: string;
+  parent_comment_id: string | null;
+  content: string;
+  like_count: number;
+  is_edited: boolean;
+  status: Comment['status'];
+  created_at: Date | string;
+  updated_at: Date | string;
+  liked_by_me: boolean;
+}
+
+/** An author whose account is not active (closed, suspended) cannot be read. */
+function toAuthor(row: AuthorColumns): PostAuthor | null {
+  if (row.account_status !== 'active') return null;
+  return {
+    id: row.user_id,
+    displayName: row.display_name,
+    username: row.username,
+    avatarUrl: row.avatar_url,
+  };
+}
+
+export function toPost(row: PostRow, viewerId: string | null): Post {
+  return {
+    id: row.id,
+    author: toAuthor(row),
+    book:
+      row.book_id && row.book_title !== null
+        ? {
+            id: row.book_id,
+            title: row.book_title,
+            author: row.book_author ?? '',
+            coverImageUrl: row.book_cover_url ? coverPath(row.book_id) : null,
+            isbn: row.book_isbn,
+          }
+        : null,
+    title: row.title,
+    content: row.content,
+    postType: row.post_type,
+    tags: row.tags,
+    imageUrl: row.image_url,
+    likeCount: row.like_count,
+    commentCount: row.comment_count,
+    likedByMe: row.liked_by_me,
+    isOwner: viewerId !== null && viewerId === row.user_id,
+    isPinned: row.is_pinned,
+    isEdited: row.is_edited,
+    status: row.status,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export function toComment(row: CommentRow, viewerId: string | null): Comment {
+  return {
+    id: row.id,
+    postId: row.post_id,
+    author: toAuthor(row),
+    content: row.content,
+    parentCommentId: row.parent_comment_id,
+    likeCount: row.like_count,
+    likedByMe: row.liked_by_me,
+    isOwner: viewerId !== null && viewerId === row.user_id,
+    isEdited: row.is_edited,
+    status: row.status,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+/**
+ * Post `p` with its author `u` and book `b`; $1 is the viewer (null for visitors). `page`, when
+ * given, is a subquery of the ids to read: lists pick their page from the posts' indexes alone
+ * (often index-only), then read and join those rows only.
+ */
+const postSelect = (page?: string) => `
+  select p.id, p.user_id, p.book_id, p.title, p.content, p.post_type, p.tags, p.image_url,
+    p.like_count, p.comment_count, p.is_pinned, p.is_edited, p.status, p.created_at, p.updated_at,
+    u.display_name, u.username::text as username, u.avatar_url, u.account_status,
+    b.title as book_title, b.author as book_author, b.cover_url as book_cover_url,
+    coalesce(b.isbn_13, b.isbn_10) as book_isbn,
+    exists (select 1 from post_reactions r where r.post_id = p.id and r.user_id = $1::text)
+      as liked_by_me
+  from ${page ? `(${page}) page join community_posts p on p.id = page.id` : 'community_posts p'}
+  join users u on u.id = p.user_id
+  left join books b on b.id = p.book_id`;
+
+const COMMENT_SELECT = `
+  select c.id, c.post_id, c.user_id, c.parent_comment_id, c.content, c.like_count, c.is_edited,
+    c.status, c.created_at, c.updated_at,
+    u.display_name, u.username::text as username, u.avatar_url, u.account_status,
+    exists (select 1 from comment_reactions r where r.comment_id = c.id and r.user_id = $1::text)
+      as liked_by_me
+  from post_comments c
+  join users u on u.id = c.user_id`;
+
+/** One post whatever its status (the service decides what a hidden one answers). */
+export async function findPost(
+  query: Query,
+  id: string,
+  viewerId: string | null,
+): Promise<PostRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await query<PostRow>(`${postSelect()} where p.id = $2`, [viewerId, id]);
+  return row ?? null;
+}
+
+export async function findComment(
+  query: Query,
+  id: string,
+  viewerId: string | null,
+): Promise<(CommentRow & { post_status: Post['status'] }) | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await query<CommentRow & { post_status: Post['status'] }>(
+    `select x.*, p.status as post_status
+     from (${COMMENT_SELECT} where c.id = $2) x join community_posts p on p.id = x.post_id`,
+    [viewerId, id],
+  );
+  return row ?? null;
+}
+
+export type PostList =
+  | { kind: 'popular' }
+  | { kind: 'friends'; memberId: string }
+  | { kind: 'user'; userId: string }
+  | { kind: 'search'; q: string };
+
+/**
+ * A page of published posts and their total. Every list reads only `status = 'published'`, so a
+ * hidden post is absent from all of them.
+ */
+export async function listPosts(
+  database: Database,
+  list: PostList,
+  viewerId: string | null,
+  page: number,
+  pageSize: number,
+): Promise<{ items: Post[]; total: number }> {
+  // $1 viewer, $2 list parameter (when any), then limit and offset.
+  const params: unknown[] = [viewerId];
+  let where = `p.status = 'published'`;
+  let order = 'p.created_at desc, p.id desc';
+  switch (list.kind) {
+    case 'popular':
+      where += ` and p.created_at >= now() - interval '${POPULAR_WINDOW_DAYS} days'`;
+      order = 'p.like_count desc, p.created_at desc, p.id desc';
+      break;
+    case 'friends':
+      // The friends' ids as an array: each friend's posts come from the (user_id, created_at)
+      // index, then the newest are picked (rather than filtering the whole recent index).
+      params.push(list.memberId);
+      where += ` and p.user_id = any(array(
+        select case when c.requester_id = $2 then c.addressee_id else c.requester_id end
+        from connections c
+        where c.status = 'accepted' and (c.requester_id = $2 or c.addressee_id = $2)))`;
+      break;
+    case 'user':
+      params.push(list.userId);
+      where += ' and p.user_id = $2';
+      break;
+    case 'search': {
+      const tsquery = prefixQuery(list.q);
+      if (!tsquery) return { items: [], total: 0 };
+      params.push(tsquery);
+      // Newest first: ranking would read every match's vector (measured: about a second for
+      // 28,000 matches among 200,000 posts); newest first stops at the page.
+      where += ` and p.search_vector @@ to_tsquery('simple', immutable_unaccent($2))`;
+      break;
+    }
+  }
+  const n = params.length;
+  const [[count], rows] = await Promise.all([
+    database.query<{ total: number }>(
+      `select count(*)::int as total from community_posts p where ${where.replaceAll('$2', '$1')}`,
+      params.slice(1),
+    ),
+    database.query<PostRow>(
+      `${postSelect(
+        `select p.id from community_posts p where ${where}
+         order by ${order} limit $${n + 1} offset $${n + 2}`,
+      )} order by ${order}`,
+      [...params, pageSize, (page - 1) * pageSize],
+    ),
+  ]);
+  return { total: count.total, items: rows.map((r) => toPost(r, viewerId)) };
+}
+
+/** Published comments of a post, oldest first (a reply is always newer than its parent). */
+export async function listComments(
+  database: Database,
+  postId: string,
+  viewerId: string | null,
+  page: number,
+  pageSize: number,
+): Promise<{ items: Comment[]; total: number }> {
+  const where = `c.post_id = $2 and c.status = 'published'`;
+  const [[count], rows] = await Promise.all([
+    database.query<{ total: number }>(
+      `select count(*)::int as total from post_comments c where ${where.replace('$2', '$1')}`,
+      [postId],
+    ),
+    database.query<CommentRow>(
+      `${COMMENT_SELECT} where ${where} order by c.created_at, c.id limit $3 offset $4`,
+      [viewerId, postId, pageSize, (page - 1) * pageSize],
+    ),
+  ]);
+  return { total: count.total, items: rows.map((r) => toComment(r, viewerId)) };
+}

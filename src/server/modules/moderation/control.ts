@@ -1,0 +1,65 @@
+import { chmodSync, existsSync, unlinkSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import type { ModuleApp, ModuleDeps } from '../../app';
+import { runAdminCommand } from './roles';
+
+/** The embedded database's control socket, beside its files (DATA_DIR/admin.sock). */
+export const controlSocketPath = (dataDir: string) => join(dataDir, 'admin.sock');
+
+/**
+ * The embedded database belongs to one process at a time (its folder is locked), so while the
+ * server runs `npm run admin` cannot open it: it asks the server instead, through a Unix socket
+ * in DATA_DIR that only the owner of DATA_DIR may open (mode 0600) — exactly who may read the
+ * database files anyway. One JSON line in ({"args": ["grant", "a@b.c"]}), one out.
+ * On PostgreSQL (DATABASE_URL) the command connects to the database itself; no socket.
+ */
+export async function startAdminControl(app: ModuleApp, deps: ModuleDeps): Promise<void> {
+  const { database, config } = deps;
+  // Not in tests (createTestApp turns background services off), nor on PostgreSQL.
+  if (!database.pglite || !deps.backgroundJobs) return;
+  const path = controlSocketPath(config.dataDir);
+  // We hold the data folder's lock: a socket file left here belongs to a dead process.
+  if (existsSync(path)) unlinkSync(path);
+  const server: Server = createServer((socket) => {
+    let input = '';
+    socket.setEncoding('utf8');
+    socket.setTimeout(10_000, () => socket.destroy());
+    socket.on('data', (chunk) => {
+      input += chunk;
+      if (input.length > 4096) return socket.destroy();
+      if (!input.includes('\n')) return;
+      let args: string[] = [];
+      try {
+        const parsed = JSON.parse(input.slice(0, input.indexOf('\n'))) as { args?: unknown };
+        if (Array.isArray(parsed.args)) args = parsed.args.map(String).slice(0, 4);
+      } catch {
+        // answered as a usage error below
+      }
+      runAdminCommand(database, args)
+        .then((result) => socket.end(`${JSON.stringify(result)}\n`))
+        .catch((err: Error) => {
+          app.log.error({ err }, 'admin command failed');
+          socket.end(`${JSON.stringify({ ok: false, output: err.message })}\n`);
+        });
+    });
+    socket.on('error', () => {});
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(path, () => resolve());
+    });
+    chmodSync(path, 0o600);
+  } catch (err) {
+    app.log.warn(
+      { err, path },
+      'admin control socket not available; stop the server to run npm run admin',
+    );
+    return;
+  }
+  app.addHook('onClose', async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (existsSync(path)) unlinkSync(path);
+  });
+}

@@ -1,0 +1,475 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { isLanguage, type Language } from '@shared/constants';
+import {
+  ADMIN_LOG_PAGE_SIZE,
+  ADMIN_QUEUE_PAGE_SIZE,
+  VISITOR_REPORT_REASON,
+  visitorReporterSchema,
+  type LogEntry,
+  type ModerationAction,
+  type QueueEntry,
+  type ReportReason,
+} from '@shared/moderation';
+import type { Database } from '../../db/client';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/errors';
+import { t } from '../../platform/i18n';
+import { layoutEmail, type Mailer } from '../../platform/mail';
+import {
+  reportable,
+  type ModerationQuery,
+  type Reportable,
+  type ReportableView,
+} from '../../platform/moderation';
+import type { Notifications } from '../../platform/notifications';
+import type { Realtime } from '../../platform/realtime';
+import { inTransaction, sqlState } from '../chats/tx';
+import { endSessions } from './reportables';
+
+export interface Moderator {
+  id: string;
+  email: string;
+}
+
+export interface ModerationDeps {
+  database: Database;
+  mailer: Mailer;
+  realtime: Realtime;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  /** The notification centre (deps.notifications): the decision also shows under the bell. */
+  notifications?: Notifications;
+}
+
+export const NOTIFICATION_TYPE = 'moderation.action';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export async function isAdmin(database: Database, userId: string): Promise<boolean> {
+  const rows = await database.query('select 1 from admins where user_id = $1', [userId]);
+  return rows.length > 0;
+}
+
+const kindOf = (kind: string): Reportable => {
+  const def = reportable(kind);
+  if (!def)
+    throw new AppError(400, 'validation_failed', 'errors.validation', {
+      kind: 'moderation.errors.unknownKind',
+    });
+  return def;
+};
+
+export function createModerationService(deps: ModerationDeps) {
+  const { database, mailer, log, publicUrl } = deps;
+  const query: ModerationQuery = (text, params) => database.query(text, params);
+  deps.notifications?.defineType({
+    type: NOTIFICATION_TYPE,
+    defaults: { inApp: true, email: false },
+    link: (n) =>
+      typeof n.data.link === 'string' && n.data.link
+        ? n.data.link
+        : `/profile/${encodeURIComponent(n.recipientId)}/dashboard`,
+  });
+
+  /** The statement of reasons: what was decided, about what, and why (EU DSA art. 17). */
+  async function tellMember(
+    userId: string | null,
+    action: ModerationAction,
+    item: { kind: string; id: string; title: string | null; link: string | null } | null,
+    reason: string,
+  ) {
+    if (!userId) return;
+    try {
+      const [member] = await database.query<{
+        email: string;
+        display_name: string;
+        preferred_language: string;
+      }>('select email::text as email, display_name, preferred_language from users where id = $1', [
+        userId,
+      ]);
+      if (!member) return;
+      const lang: Language = isLanguage(member.preferred_language)
+        ? member.preferred_language
+        : 'it';
+      const kindName = item ? t(lang, `moderation.kinds.${item.kind}`) : '';
+      const vars = { kind: kindName, title: item?.title ?? '' };
+      const link =
+        action === 'suspend' || !item?.link ? `${publicUrl}/contact` : `${publicUrl}${item.link}`;
+      await mailer.send(
+        layoutEmail({
+          lang,
+          to: member.email,
+          subject: t(lang, `moderation.email.subject.${action}`, vars),
+          greeting: t(lang, 'auth.email.greeting', {
+            name: member.display_name.trim() || member.email.split('@')[0],
+          }),
+          intro: t(lang, `moderation.email.intro.${action}`, vars),
+          quote: `${t(lang, 'moderation.email.reason')}: ${reason}`,
+          action: {
+            label: t(
+              lang,
+              action === 'suspend' ? 'moderation.email.appeal' : 'moderation.email.open',
+            ),
+            link,
+          },
+          note: t(lang, 'moderation.email.note'),
+          signature: t(lang, 'auth.email.signature'),
+        }),
+      );
+      // In the bell too: `notifications.types.moderation.action_<action>` (context = action).
+      await deps.notifications?.notify({
+        recipientId: userId,
+        type: NOTIFICATION_TYPE,
+        subject: item ? { type: item.kind, id: item.id } : { type: 'user', id: userId },
+        data: {
+          context: action,
+          kind: item?.kind ?? null,
+          title: (item?.title ?? '').slice(0, 200),
+          // A hidden item has no page to open; a restored one has.
+          link: action === 'restore' ? (item?.link ?? null) : null,
+        },
+      });
+    } catch (err) {
+      log.error({ err, userId, action }, 'statement of reasons not sent');
+    }
+  }
+
+  async function writeLog(
+    q: ModerationQuery,
+    actor: Moderator | null,
+    action: ModerationAction,
+    entry: { kind?: string | null; itemId?: string | null; targetUserId?: string | null },
+    reason: string,
+  ) {
+    await q(
+      `insert into moderation_log (actor_id, actor_email, action, kind, item_id, target_user_id, reason)
+       values ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        actor?.id ?? null,
+        actor?.email ?? null,
+        action,
+        entry.kind ?? null,
+        entry.itemId ?? null,
+        entry.targetUserId ?? null,
+        reason,
+      ],
+    );
+  }
+
+  const service = {
+    /**
+     * A report by a member (any reason) or a visitor (illegal content only, with name and
+     * e-mail). One open report per reporter and item; items the reporter cannot see are a 404.
+     */
+    async report(
+      reporter: { id: string } | null,
+      input: {
+        kind: string;
+        id: string;
+        reason: ReportReason;
+        text?: string;
+        name?: string;
+        email?: string;
+      },
+    ): Promise<{ id: string; status: 'open' }> {
+      const def = kindOf(input.kind);
+      let visitor: { name: string; email: string } | null = null;
+      if (!reporter) {
+        if (input.reason !== VISITOR_REPORT_REASON)
+          throw unauthorized('moderation.errors.signInToReport');
+        const parsed = visitorReporterSchema.safeParse({ name: input.name, email: input.email });
+        if (!parsed.success) {
+          const fields: Record<string, string> = {};
+          for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+          throw new AppError(400, 'validation_failed', 'errors.validation', fields);
+        }
+        visitor = parsed.data;
+      }
+      const views = await def.load(query, [input.id], { userId: reporter?.id ?? null });
+      const view = views.get(input.id);
+      if (!view) throw notFound('moderation.errors.itemNotFound');
+      if (reporter && view.authorId === reporter.id) throw badRequest('moderation.errors.ownItem');
+      try {
+        const [row] = await database.query<{ id: string }>(
+          `insert into reports (kind, item_id, reporter_id, reporter_name, reporter_email, reason, text)
+           values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+          [
+            def.kind,
+            input.id,
+            reporter?.id ?? null,
+            visitor?.name ?? null,
+            visitor?.email ?? null,
+            input.reason,
+            input.text ?? null,
+          ],
+        );
+        return { id: row.id, status: 'open' };
+      } catch (err) {
+        if (sqlState(err) === '23505') throw conflict('moderation.errors.alreadyReported');
+        throw err;
+      }
+    },
+
+    /** Open reports grouped by item, the items reported first first, each as readers see it. */
+    async queue(page = 1): Promise<{ items: QueueEntry[]; total: number }> {
+      const pageSize = ADMIN_QUEUE_PAGE_SIZE;
+      const groups = await database.query<{
+        kind: string;
+        item_id: string;
+        count: number;
+        reasons: ReportReason[];
+        first_at: Date | string;
+        last_at: Date | string;
+        total: number;
+      }>(
+        `select kind, item_id, count(*)::int as count,
+           array_agg(distinct reason order by reason) as reasons,
+           min(created_at) as first_at, max(created_at) as last_at,
+           count(*) over ()::int as total
+         from reports where status = 'open'
+         group by kind, item_id
+         order by min(created_at), kind, item_id
+         limit $1 offset $2`,
+        [pageSize, (page - 1) * pageSize],
+      );
+      if (groups.length === 0) {
+        const [c] = await database.query<{ n: number }>(
+          `select count(distinct (kind, item_id))::int as n from reports where status = 'open'`,
+        );
+        return { items: [], total: c.n };
+      }
+      const keys = groups.map((g) => `${g.kind}:${g.item_id}`);
+      const latest = await database.query<{
+        kind: string;
+        item_id: string;
+        reason: ReportReason;
+        text: string | null;
+        reporter: string;
+        created_at: Date | string;
+      }>(
+        `select r.kind, r.item_id, r.reason, r.text, r.created_at,
+           coalesce(u.display_name || coalesce(' (@' || u.username || ')', ''),
+                    r.reporter_name || ' <' || r.reporter_email || '>') as reporter
+         from (select *, row_number() over (partition by kind, item_id order by created_at desc) as n
+               from reports where status = 'open' and kind || ':' || item_id = any($1::text[])) r
+         left join users u on u.id = r.reporter_id
+         where r.n <= 10 order by r.created_at desc`,
+        [keys],
+      );
+      const byKind = new Map<string, string[]>();
+      for (const g of groups) byKind.set(g.kind, [...(byKind.get(g.kind) ?? []), g.item_id]);
+      const views = new Map<string, ReportableView>();
+      for (const [kind, ids] of byKind) {
+        const def = reportable(kind);
+        if (!def) continue;
+        const loaded = await def.load(query, ids, { userId: null, moderator: true });
+        for (const [id, v] of loaded) views.set(`${kind}:${id}`, v);
+      }
+      const authors = [...views.values()].map((v) => v.authorId).filter(Boolean) as string[];
+      const suspended = new Set(
+        (
+          await database.query<{ id: string }>(
+            `select id from users where id = any($1::text[]) and account_status <> 'active'`,
+            [authors],
+          )
+        ).map((r) => r.id),
+      );
+      const items = groups.map((g): QueueEntry => {
+        const key = `${g.kind}:${g.item_id}`;
+        const view = views.get(key);
+        return {
+          kind: g.kind,
+          itemId: g.item_id,
+          count: g.count,
+          reasons: g.reasons,
+          firstReportedAt: iso(g.first_at),
+          lastReportedAt: iso(g.last_at),
+          item: view
+            ? {
+                kind: g.kind,
+                id: view.id,
+                title: view.title,
+                excerpt: view.excerpt,
+                authorId: view.authorId,
+                authorName: view.authorName,
+                link: view.link,
+                hidden: view.hidden,
+                authorSuspended: view.authorId ? suspended.has(view.authorId) : false,
+              }
+            : null,
+          reports: latest
+            .filter((r) => r.kind === g.kind && r.item_id === g.item_id)
+            .map((r) => ({
+              reason: r.reason,
+              text: r.text,
+              reporter: r.reporter,
+              createdAt: iso(r.created_at),
+            })),
+        };
+      });
+      return { items, total: groups[0].total };
+    },
+
+    /** dismiss, hide or restore an item; its open reports are closed, the action logged. */
+    async actOnItem(
+      actor: Moderator,
+      action: 'dismiss' | 'hide' | 'restore',
+      kind: string,
+      itemId: string,
+      reason: string,
+    ): Promise<void> {
+      // A profile is its member: hiding it is the suspension (sessions end, sign-in refused).
+      if (kind === 'profile' && action === 'hide')
+        return service.suspend(actor, itemId, reason, { kind, itemId });
+      if (kind === 'profile' && action === 'restore')
+        return service.unsuspend(actor, itemId, reason);
+      const def = kindOf(kind);
+      const [view] = [
+        ...(await def.load(query, [itemId], { userId: actor.id, moderator: true })).values(),
+      ];
+      const owner = view ? view.authorId : await def.ownerOf(query, itemId);
+      await inTransaction(database, async (q) => {
+        if (action === 'dismiss') {
+          const closed = await q(
+            `update reports set status = 'dismissed', resolved_at = now()
+             where kind = $1 and item_id = $2 and status = 'open' returning id`,
+            [kind, itemId],
+          );
+          if (closed.length === 0) throw notFound('moderation.errors.noOpenReports');
+        } else {
+          const done = await (action === 'hide' ? def.hide(q, itemId) : def.restore(q, itemId));
+          if (!done) throw notFound('moderation.errors.itemNotFound');
+          await q(
+            `update reports set status = 'actioned', resolved_at = now()
+             where kind = $1 and item_id = $2 and status = 'open'`,
+            [kind, itemId],
+          );
+        }
+        await writeLog(q, actor, action, { kind, itemId, targetUserId: owner }, reason);
+      });
+      if (action === 'dismiss') return;
+      await def
+        .changed?.(itemId, { realtime: deps.realtime, query })
+        .catch((err) => log.warn({ err, kind, itemId }, 'moderation change not published'));
+      await tellMember(
+        owner,
+        action,
+        { kind, id: itemId, title: view?.title ?? null, link: view?.link ?? null },
+        reason,
+      );
+    },
+
+    /**
+     * Suspends a member: every session and live socket ends at once, sign-in is refused, and they disappear from
+     * every list (the shared condition on account_status). Open reports of the item that led to
+     * it, if named, are closed.
+     */
+    async suspend(
+      actor: Moderator,
+      userId: string,
+      reason: string,
+      context?: { kind?: string; itemId?: string },
+    ): Promise<void> {
+      if (userId === actor.id) throw badRequest('moderation.errors.notYourself');
+      await inTransaction(database, async (q) => {
+        const [row] = await q<{ status: string }>(
+          'select account_status as status from users where id = $1 for update',
+          [userId],
+        );
+        if (!row || row.status === 'deleted') throw notFound('moderation.errors.memberNotFound');
+        if (row.status === 'suspended') throw conflict('moderation.errors.alreadySuspended');
+        await q(`update users set account_status = 'suspended', updated_at = now() where id = $1`, [
+          userId,
+        ]);
+        await endSessions(q, userId);
+        if (context?.kind && context.itemId)
+          await q(
+            `update reports set status = 'actioned', resolved_at = now()
+             where kind = $1 and item_id = $2 and status = 'open'`,
+            [context.kind, context.itemId],
+          );
+        await writeLog(
+          q,
+          actor,
+          'suspend',
+          { kind: context?.kind, itemId: context?.itemId, targetUserId: userId },
+          reason,
+        );
+      });
+      // Sessions are gone, but open sockets were authorised at their handshake: close them on
+      // every process (code 4401; the browser does not reconnect with an ended session).
+      try {
+        await deps.realtime.disconnectUsers?.([userId]);
+      } catch (err) {
+        log.warn({ err, userId }, 'moderation: could not close the live sockets');
+      }
+      await tellMember(userId, 'suspend', null, reason);
+    },
+
+    async unsuspend(actor: Moderator, userId: string, reason: string): Promise<void> {
+      await inTransaction(database, async (q) => {
+        const [row] = await q<{ status: string }>(
+          'select account_status as status from users where id = $1 for update',
+          [userId],
+        );
+        if (!row || row.status === 'deleted') throw notFound('moderation.errors.memberNotFound');
+        if (row.status !== 'suspended') throw conflict('moderation.errors.notSuspended');
+        await q(`update users set account_status = 'active', updated_at = now() where id = $1`, [
+          userId,
+        ]);
+        await writeLog(q, actor, 'unsuspend', { targetUserId: userId }, reason);
+      });
+      await tellMember(userId, 'unsuspend', null, reason);
+    },
+
+    async suspended() {
+      const rows = await database.query<{ id: string; display_name: string; email: string }>(
+        `select id, display_name, email::text as email from users
+         where account_status = 'suspended' order by updated_at desc, id limit 200`,
+      );
+      return {
+        items: rows.map((r) => ({ id: r.id, displayName: r.display_name, email: r.email })),
+      };
+    },
+
+    /** The audit log, newest first (read-only: the table refuses UPDATE and DELETE). */
+    async auditLog(page = 1): Promise<{ items: LogEntry[]; hasMore: boolean }> {
+      const pageSize = ADMIN_LOG_PAGE_SIZE;
+      const rows = await database.query<{
+        id: string | number;
+        actor: string | null;
+        action: ModerationAction;
+        kind: string | null;
+        item_id: string | null;
+        target_user_id: string | null;
+        target_name: string | null;
+        reason: string;
+        created_at: Date | string;
+      }>(
+        `select g.id, coalesce(a.display_name, g.actor_email) as actor, g.action, g.kind,
+           g.item_id, g.target_user_id, t.display_name as target_name, g.reason, g.created_at
+         from moderation_log g
+         left join users a on a.id = g.actor_id
+         left join users t on t.id = g.target_user_id
+         order by g.created_at desc, g.id desc limit $1 offset $2`,
+        [pageSize + 1, (page - 1) * pageSize],
+      );
+      return {
+        hasMore: rows.length > pageSize,
+        items: rows.slice(0, pageSize).map((r) => ({
+          id: Number(r.id),
+          actor: r.actor,
+          action: r.action,
+          kind: r.kind,
+          itemId: r.item_id,
+          targetUserId: r.target_user_id,
+          targetName: r.target_name,
+          reason: r.reason,
+          createdAt: iso(r.created_at),
+        })),
+      };
+    },
+  };
+  return service;
+}
+
+export type ModerationService = ReturnType<typeof createModerationService>;

@@ -1,0 +1,134 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  notificationSettingsPatchSchema,
+  notificationSettingsSchema,
+  notificationsPageSchema,
+  notificationsQuerySchema,
+  unreadCountSchema,
+} from '@shared/notifications';
+import type { Module } from '../../app';
+import { currentUser } from '../../platform/auth';
+import { errorSchema } from '../../platform/errors';
+
+const idParams = z.object({ id: z.string().max(64) });
+const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
+
+/**
+ * The notification centre: the signed-in member's notifications (newest first, only those whose
+ * subject the member may still see), the unread count, marking read, and the per-type settings.
+ * A notification of another member answers 404, as a missing one does.
+ */
+export const notificationRoutes: Module = async (app, { notifications }) => {
+  const tags = ['notifications'];
+  const security = [{ session: [] }];
+  const signedIn = { preHandler: app.requireUser };
+  const writes = {
+    preHandler: app.requireUser,
+    config: { rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perMember } },
+  };
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/notifications'))
+      reply.header('cache-control', 'private, no-store');
+  });
+
+  app.get(
+    '/api/notifications',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'My notifications, newest first (keyset pages: pass nextCursor as cursor)',
+        querystring: notificationsQuerySchema,
+        response: { 200: notificationsPageSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) =>
+      notifications.list(currentUser(request).id, {
+        cursor: request.query.cursor,
+        limit: request.query.limit ?? NOTIFICATIONS_PAGE_SIZE,
+      }),
+  );
+
+  app.get(
+    '/api/notifications/unread-count',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'How many of my notifications are unread (the bell)',
+        response: { 200: unreadCountSchema, 401: errorSchema },
+      },
+    },
+    async (request) => ({ unread: await notifications.unreadCount(currentUser(request).id) }),
+  );
+
+  app.post(
+    '/api/notifications/read-all',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Marks all my notifications read; answers the unread count left (0)',
+        response: { 200: unreadCountSchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => ({ unread: await notifications.markAllRead(currentUser(request).id) }),
+  );
+
+  app.post(
+    '/api/notifications/:id/read',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Marks one of my notifications read; answers the unread count left',
+        params: idParams,
+        response: { 200: unreadCountSchema, 401: errorSchema, 404: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => ({
+      unread: await notifications.markRead(currentUser(request).id, request.params.id),
+    }),
+  );
+
+  app.get(
+    '/api/notifications/settings',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'My in-app and e-mail switches for every notification type',
+        response: { 200: notificationSettingsSchema, 401: errorSchema },
+      },
+    },
+    async (request) => notifications.settings(currentUser(request).id),
+  );
+
+  app.patch(
+    '/api/notifications/settings',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Changes my switches: { "<type>": { "inApp"?: boolean, "email"?: boolean } }; only what is sent changes',
+        body: notificationSettingsPatchSchema,
+        response: {
+          200: notificationSettingsSchema,
+          400: errorSchema,
+          401: errorSchema,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request) => notifications.updateSettings(currentUser(request).id, request.body),
+  );
+};

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import type { Module } from '../../app';
+import { pageQuerySchema } from '@shared/moderation';
+import {
+  createReviewSchema,
+  editReviewSchema,
+  reviewPageSchema,
+  reviewSchema,
+  tradePageSchema,
+} from '@shared/reviews';
+import { currentUser } from '../../platform/auth';
+import { errorSchema } from '../../platform/errors';
+import { publicRead } from '../../platform/http-cache';
+import { createReviewService } from './service';
+
+const tags = ['reviews'];
+const security = [{ session: [] }];
+
+export const reviewRoutes: Module = async (app, { database, now }) => {
+  const reviews = createReviewService({ database, now });
+  const writes = {
+    preHandler: app.requireUser,
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  };
+
+  app.post(
+    '/api/reviews',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Review the other party of a completed transaction of mine (once per transaction; 1–5 stars, up to 1,000 characters)',
+        body: createReviewSchema,
+        response: {
+          201: reviewSchema,
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const review = await reviews.create(currentUser(request).id, request.body);
+      return reply.status(201).send(review);
+    },
+  );
+
+  app.patch(
+    '/api/reviews/:id',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit my review (only the fields sent), within 14 days of writing it',
+        params: z.object({ id: z.string().max(64) }),
+        body: editReviewSchema,
+        response: {
+          200: reviewSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request) => reviews.edit(currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/users/:id/reviews',
+    {
+      config: publicRead,
+      schema: {
+        tags,
+        summary: "A member's reviews, newest first, and their average",
+        params: z.object({ id: z.string().max(64) }),
+        querystring: pageQuerySchema,
+        response: { 200: reviewPageSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => reviews.forMember(request.params.id, request.query.page ?? 1),
+  );
+
+  app.get(
+    '/api/reviews/trades',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'My completed transactions (of one listing with listingId), newest first, with the review I wrote for each',
+        querystring: pageQuerySchema.extend({ listingId: z.string().max(64).optional() }),
+        response: { 200: tradePageSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { page, listingId } = request.query;
+      return reviews.myTrades(currentUser(request).id, page ?? 1, listingId);
+    },
+  );
+};

@@ -1,0 +1,212 @@
+import { REVIEW_EDIT_DAYS, REVIEWS_PAGE_SIZE, type Review, type Trade } from '@shared/reviews';
+import type { Database } from '../../db/client';
+import { conflict, forbidden, notFound } from '../../platform/errors';
+import { activeMember } from '../../platform/moderation';
+import { sqlState } from '../chats/tx';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const EDIT_WINDOW_MS = REVIEW_EDIT_DAYS * DAY_MS;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+interface ReviewRow {
+  id: string;
+  transaction_id: string;
+  rating: number;
+  text: string;
+  author_id: string;
+  author_name: string;
+  author_username: string | null;
+  subject_id: string;
+  listing_title: string | null;
+  kind: 'sale' | 'trade';
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const REVIEW_SELECT = `select r.id, r.transaction_id, r.rating, r.text, r.author_id,
+    a.display_name as author_name, a.username::text as author_username, r.subject_id,
+    l.title as listing_title, t.kind, r.created_at, r.updated_at
+  from reviews r
+  join users a on a.id = r.author_id
+  join transactions t on t.id = r.transaction_id
+  left join book_listings l on l.id = t.listing_id`;
+
+function toReview(row: ReviewRow): Review {
+  return {
+    id: row.id,
+    transactionId: row.transaction_id,
+    rating: Number(row.rating),
+    text: row.text,
+    author: { id: row.author_id, displayName: row.author_name, username: row.author_username },
+    subjectId: row.subject_id,
+    listingTitle: row.listing_title,
+    kind: row.kind,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    editableUntil: new Date(new Date(row.created_at).getTime() + EDIT_WINDOW_MS).toISOString(),
+  };
+}
+
+/** What a member's reviews add up to: the count and the mean, one decimal (null without any). */
+export async function reviewSummary(
+  database: Database,
+  userId: string,
+): Promise<{ count: number; average: number | null }> {
+  const [row] = await database.query<{ count: number; average: number | null }>(
+    `select count(*)::int as count, round(avg(r.rating), 1)::float8 as average
+     from reviews r where r.subject_id = $1 and ${activeMember('r.author_id')}`,
+    [userId],
+  );
+  return { count: row.count, average: row.average === null ? null : Number(row.average) };
+}
+
+/**
+ * The rating a profile shows: the mean of the member's reviews, or, while nobody has reviewed
+ * them, the spec's formula over their completed transactions (spec 2 section 9).
+ */
+export async function displayedRating(
+  database: Database,
+  userId: string,
+  fallback: number,
+): Promise<number> {
+  const { count, average } = await reviewSummary(database, userId);
+  return count > 0 && average !== null ? average : fallback;
+}
+
+export function createReviewService({ database, now }: { database: Database; now: () => Date }) {
+  async function findReview(id: string): Promise<Review | null> {
+    if (!UUID.test(id)) return null;
+    const [row] = await database.query<ReviewRow>(`${REVIEW_SELECT} where r.id = $1`, [id]);
+    return row ? toReview(row) : null;
+  }
+
+  return {
+    /** Each party of a completed transaction reviews the other once. */
+    async create(
+      authorId: string,
+      input: { transactionId: string; rating: number; text: string },
+    ): Promise<Review> {
+      const [tx] = UUID.test(input.transactionId)
+        ? await database.query<{ buyer_id: string; seller_id: string; status: string }>(
+            'select buyer_id, seller_id, status from transactions where id = $1',
+            [input.transactionId],
+          )
+        : [];
+      // Someone else's transaction is as absent as one that does not exist.
+      if (!tx || (tx.buyer_id !== authorId && tx.seller_id !== authorId))
+        throw notFound('reviews.errors.transactionNotFound');
+      if (tx.status !== 'completed') throw conflict('reviews.errors.notCompleted');
+      const subjectId = tx.buyer_id === authorId ? tx.seller_id : tx.buyer_id;
+      const at = now();
+      try {
+        const [row] = await database.query<{ id: string }>(
+          `insert into reviews (transaction_id, author_id, subject_id, rating, text, created_at, updated_at)
+           values ($1, $2, $3, $4, $5, $6, $6) returning id`,
+          [input.transactionId, authorId, subjectId, input.rating, input.text, at],
+        );
+        return (await findReview(row.id))!;
+      } catch (err) {
+        if (sqlState(err) === '23505') throw conflict('reviews.errors.alreadyReviewed');
+        throw err;
+      }
+    },
+
+    /** Its author changes the sent fields only, within 14 days of writing it. */
+    async edit(
+      authorId: string,
+      reviewId: string,
+      patch: { rating?: number; text?: string },
+    ): Promise<Review> {
+      const existing = await findReview(reviewId);
+      if (!existing) throw notFound('reviews.errors.notFound');
+      if (existing.author.id !== authorId) throw forbidden('reviews.errors.notYours');
+      const at = now();
+      // The window is checked in the same statement that writes, so a late edit changes nothing.
+      const rows = await database.query(
+        `update reviews set rating = coalesce($3, rating), text = coalesce($4, text), updated_at = $5
+         where id = $1 and author_id = $2 and created_at > $5::timestamptz - make_interval(days => $6)
+         returning id`,
+        [reviewId, authorId, patch.rating ?? null, patch.text ?? null, at, REVIEW_EDIT_DAYS],
+      );
+      if (rows.length === 0) throw conflict('reviews.errors.editWindowClosed');
+      return (await findReview(reviewId))!;
+    },
+
+    /** A member's reviews, newest first, with their average; reviewers who were suspended left out. */
+    async forMember(subjectId: string, page = 1) {
+      const [member] = await database.query(
+        `select 1 from users u where u.id = $1 and ${activeMember('u.id')}`,
+        [subjectId],
+      );
+      if (!member) throw notFound('listings.errors.profileNotFound');
+      const pageSize = REVIEWS_PAGE_SIZE;
+      const [rows, summary] = await Promise.all([
+        database.query<ReviewRow>(
+          `${REVIEW_SELECT} where r.subject_id = $1 and ${activeMember('r.author_id')}
+           order by r.created_at desc, r.id desc limit $2 offset $3`,
+          [subjectId, pageSize, (page - 1) * pageSize],
+        ),
+        reviewSummary(database, subjectId),
+      ]);
+      return {
+        items: rows.map(toReview),
+        total: summary.count,
+        average: summary.average,
+        page,
+        pageSize,
+      };
+    },
+
+    /** My completed transactions, newest first, each with the review I wrote (if any). */
+    async myTrades(userId: string, page = 1, listingId?: string) {
+      if (listingId !== undefined && !UUID.test(listingId))
+        return { items: [], total: 0, page, pageSize: REVIEWS_PAGE_SIZE };
+      const pageSize = REVIEWS_PAGE_SIZE;
+      const [rows, [count]] = await Promise.all([
+        database.query<{
+          id: string;
+          kind: 'sale' | 'trade';
+          buyer_id: string;
+          created_at: Date | string;
+          listing_title: string | null;
+          other_id: string;
+          other_name: string;
+          other_username: string | null;
+          review_id: string | null;
+        }>(
+          `select t.id, t.kind, t.buyer_id, t.created_at, l.title as listing_title,
+             o.id as other_id, o.display_name as other_name, o.username::text as other_username,
+             r.id as review_id
+           from transactions t
+           join users o on o.id = case when t.buyer_id = $1 then t.seller_id else t.buyer_id end
+           left join book_listings l on l.id = t.listing_id
+           left join reviews r on r.transaction_id = t.id and r.author_id = $1
+           where t.status = 'completed' and (t.buyer_id = $1 or t.seller_id = $1)
+             and ($4::uuid is null or t.listing_id = $4)
+           order by t.created_at desc, t.id desc limit $2 offset $3`,
+          [userId, pageSize, (page - 1) * pageSize, listingId ?? null],
+        ),
+        database.query<{ total: number }>(
+          `select count(*)::int as total from transactions
+           where status = 'completed' and (buyer_id = $1 or seller_id = $1)
+             and ($2::uuid is null or listing_id = $2)`,
+          [userId, listingId ?? null],
+        ),
+      ]);
+      const items: Trade[] = [];
+      for (const r of rows) {
+        items.push({
+          transactionId: r.id,
+          kind: r.kind,
+          role: r.buyer_id === userId ? 'buyer' : 'seller',
+          listingTitle: r.listing_title,
+          other: { id: r.other_id, displayName: r.other_name, username: r.other_username },
+          completedAt: iso(r.created_at),
+          myReview: r.review_id ? await findReview(r.review_id) : null,
+        });
+      }
+      return { items, total: count.total, page, pageSize };
+    },
+  };
+}

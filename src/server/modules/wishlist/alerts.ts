@@ -1,0 +1,123 @@
+import type { Database } from '../../db/client';
+import type { Notifications, NotifyInput } from '../../platform/notifications/types';
+import { visibleListing } from '../../platform/moderation/members';
+import { tradePartnersAmong, wishersOfListing } from './queries';
+
+export const WISHLIST_LISTED = 'wishlist.listed';
+export const TRADE_MATCH = 'trade.match';
+
+/** Listings a recipient may still see: available, not hidden by a moderator, seller active. */
+export async function availableListings(database: Database, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await database.query<{ id: string }>(
+    `select l.id::text as id from book_listings l
+     where l.id = any($1::uuid[]) and l.status = 'available' and ${visibleListing('l')}`,
+    [ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id))],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The notification types of this module, defined once at startup. */
+export function defineWishlistTypes(notifications: Notifications, database: Database): void {
+  const visible = (_recipientId: string, subjectIds: string[]) =>
+    availableListings(database, subjectIds);
+  notifications.defineType({
+    type: WISHLIST_LISTED,
+    defaults: { inApp: true, email: true },
+    link: ({ subjectId }) => `/library/book/${subjectId}`,
+    visible,
+  });
+  notifications.defineType({
+    type: TRADE_MATCH,
+    defaults: { inApp: true, email: true },
+    // The recipient's own trade-matches page (its id is kept in the data: the path needs it).
+    link: ({ subjectId, data }) =>
+      typeof data.home === 'string' ? `/profile/${data.home}/trades` : `/library/book/${subjectId}`,
+    visible,
+  });
+}
+
+/** Alerts still running after their listing's answer (tests and shutdown wait for them). */
+const inFlight = new Set<Promise<void>>();
+
+/** Resolves when every alert started so far has been stored (or has failed and been logged). */
+export async function wishlistAlertsSettled(): Promise<void> {
+  while (inFlight.size > 0) await Promise.all([...inFlight]);
+}
+
+export interface WishlistAlertsDeps {
+  database: Database;
+  /** Absent only where the notification service is not built (then nothing is sent). */
+  notifications?: Notifications;
+  log: { warn: (obj: object, msg: string) => void };
+}
+
+/**
+ * What a listing that becomes available tells the members who wish its book: one
+ * 'wishlist.listed' per wisher and listing, ever (onceKey: editing or relisting repeats nothing),
+ * never to the seller; and, for a trade listing, a 'trade.match' to both members when it makes a
+ * two-way trade that did not exist before it.
+ */
+export function createWishlistAlerts({ database, notifications, log }: WishlistAlertsDeps) {
+  return {
+    /**
+     * What the listings module calls once a listing is created or available again: the alerts
+     * run after the answer, so telling many wishers never slows listing a book down.
+     */
+    announce(listingId: string): void {
+      const task = this.listingAvailable(listingId).finally(() => inFlight.delete(task));
+      inFlight.add(task);
+    },
+
+    /**
+     * Call after the listing's insert (or its change back to available) is committed.
+     * `tradeMatches: false` sends only the wished-book alerts (the demo seed, which lists both
+     * sides of a pair at once, announces the match from one side).
+     */
+    async listingAvailable(
+      listingId: string,
+      { tradeMatches = true }: { tradeMatches?: boolean } = {},
+    ): Promise<void> {
+      if (!notifications) return;
+      try {
+        const found = await wishersOfListing(database, listingId);
+        if (!found || found.wishers.length === 0) return;
+        const { sellerId, title, wishers } = found;
+        const inputs: NotifyInput[] = wishers.map((recipientId) => ({
+          recipientId,
+          type: WISHLIST_LISTED,
+          actorId: sellerId,
+          subject: { type: 'listing', id: listingId },
+          onceKey: listingId,
+          data: { title },
+        }));
+        if (tradeMatches && found.listingType !== 'sell') {
+          const partners = await tradePartnersAmong(database, sellerId, wishers);
+          for (const [partnerId, pair] of partners) {
+            // The seller had no other trade listing this member wishes: the match is new.
+            if (pair.myCount !== 1 || !pair.myIds.includes(listingId)) continue;
+            const onceKey = `${[sellerId, partnerId].sort().join(':')}:${listingId}`;
+            for (const [recipientId, actorId] of [
+              [partnerId, sellerId],
+              [sellerId, partnerId],
+            ]) {
+              inputs.push({
+                recipientId,
+                type: TRADE_MATCH,
+                actorId,
+                subject: { type: 'listing', id: listingId },
+                onceKey,
+                data: { title, home: recipientId },
+              });
+            }
+          }
+        }
+        await notifications.notify(inputs);
+      } catch (err) {
+        log.warn({ err, listingId }, 'wishlist alerts failed');
+      }
+    },
+  };
+}
+
+export type WishlistAlerts = ReturnType<typeof createWishlistAlerts>;

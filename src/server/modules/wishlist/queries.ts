@@ -1,0 +1,376 @@
+import {
+  TRADE_MATCH_BOOKS,
+  type TradeBook,
+  type TradeMatch,
+  type Wishlist,
+  type WishlistItem,
+} from '@shared/schemas/wishlist';
+import type { Database } from '../../db/client';
+import { activeMember, visibleListing } from '../../platform/moderation/members';
+import { avatarSeedOf } from '../profiles/service';
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+export interface WishlistRow {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string;
+  is_default: boolean;
+  created_at: Date | string;
+}
+
+export const toWishlist = (row: WishlistRow): Wishlist => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  isDefault: row.is_default,
+  createdAt: iso(row.created_at),
+});
+
+const WISHLIST_COLUMNS = 'id, user_id, name, description, is_default, created_at';
+
+export async function findDefaultWishlist(
+  database: Database,
+  userId: string,
+): Promise<WishlistRow | null> {
+  const [row] = await database.query<WishlistRow>(
+    `select ${WISHLIST_COLUMNS} from wishlists where user_id = $1 and is_default`,
+    [userId],
+  );
+  return row ?? null;
+}
+
+/**
+ * The member's default list, created on first use. Two first uses at once both insert; the
+ * unique index lets one row in and the other does nothing, then reads it (a new statement, so it
+ * sees the row the other request committed).
+ */
+export async function getOrCreateDefaultWishlist(
+  database: Database,
+  userId: string,
+): Promise<WishlistRow> {
+  const existing = await findDefaultWishlist(database, userId);
+  if (existing) return existing;
+  const [created] = await database.query<WishlistRow>(
+    `insert into wishlists (user_id) values ($1)
+     on conflict (user_id) where is_default do nothing
+     returning ${WISHLIST_COLUMNS}`,
+    [userId],
+  );
+  if (created) return created;
+  const raced = await findDefaultWishlist(database, userId);
+  if (!raced) throw new Error('wishlist neither inserted nor found');
+  return raced;
+}
+
+interface ItemRow {
+  id: string;
+  wishlist_id: string;
+  title: string;
+  author: string;
+  created_at: Date | string;
+  book_id: string;
+  book_title: string;
+  book_author: string;
+  book_cover: string | null;
+  book_isbn: string | null;
+  book_categories: string[];
+  available: number;
+  newest_listing_id: string | null;
+}
+
+/**
+ * Items with the joined book, and the listings that offer the book now (by other members): the
+ * same book, the same ISBN or the same title and author, each on its own index.
+ */
+const ITEM_SELECT = `
+  select i.id, i.wishlist_id, i.title, i.author, i.created_at, b.id as book_id,
+    b.title as book_title, b.author as book_author, b.cover_url as book_cover,
+    coalesce(b.isbn_13, b.isbn_10) as book_isbn, b.categories as book_categories,
+    coalesce(offer.n, 0)::int as available, offer.newest as newest_listing_id
+  from wishlist_items i
+  join books b on b.id = i.book_id
+  left join lateral (
+    select count(*) as n, (array_agg(m.id order by m.created_at desc, m.id desc))[1] as newest
+    from (
+      select l.id, l.created_at from book_listings l
+        where l.book_id = i.book_id and l.status = 'available' and ${visibleListing('l')} and l.user_id <> i.user_id
+      union
+      select l.id, l.created_at from book_listings l
+        where i.isbn_13 is not null and l.isbn = i.isbn_13 and l.status = 'available' and ${visibleListing('l')}
+          and l.user_id <> i.user_id
+      union
+      select l.id, l.created_at from book_listings l
+        where i.isbn_10 is not null and l.isbn = i.isbn_10 and l.status = 'available' and ${visibleListing('l')}
+          and l.user_id <> i.user_id
+      union
+      select l.id, l.created_at from book_listings l
+        where wish_key(l.title, l.author) = i.match_key and l.status = 'available' and ${visibleListing('l')}
+          and l.user_id <> i.user_id
+    ) m
+  ) offer on true`;
+
+function toItem(row: ItemRow): WishlistItem {
+  return {
+    id: row.id,
+    wishlistId: row.wishlist_id,
+    title: row.title,
+    author: row.author,
+    createdAt: iso(row.created_at),
+    book: {
+      id: row.book_id,
+      title: row.book_title,
+      author: row.book_author,
+      coverUrl: row.book_cover ? `/api/covers/${row.book_id}` : null,
+      isbn: row.book_isbn,
+      genre: row.book_categories?.[0] ?? null,
+    },
+    availableListings: Number(row.available),
+    newestListingId: row.newest_listing_id,
+  };
+}
+
+export async function listItems(
+  database: Database,
+  wishlistId: string,
+  page: number,
+  pageSize: number,
+): Promise<{ items: WishlistItem[]; total: number }> {
+  const [rows, [count]] = await Promise.all([
+    database.query<ItemRow>(
+      `${ITEM_SELECT} where i.wishlist_id = $1
+       order by i.created_at desc, i.id desc limit $2 offset $3`,
+      [wishlistId, pageSize, (page - 1) * pageSize],
+    ),
+    database.query<{ n: number }>(
+      'select count(*)::int as n from wishlist_items where wishlist_id = $1',
+      [wishlistId],
+    ),
+  ]);
+  return { items: rows.map(toItem), total: count.n };
+}
+
+export async function findItem(database: Database, itemId: string): Promise<WishlistItem | null> {
+  const [row] = await database.query<ItemRow>(`${ITEM_SELECT} where i.id = $1`, [itemId]);
+  return row ? toItem(row) : null;
+}
+
+export async function wishedBookIds(database: Database, userId: string): Promise<string[]> {
+  const rows = await database.query<{ book_id: string }>(
+    'select book_id from wishlist_items where user_id = $1 order by book_id limit 5000',
+    [userId],
+  );
+  return rows.map((r) => r.book_id);
+}
+
+export const WISHERS_SQL = `with l as (
+       select id, user_id, book_id, isbn, wish_key(title, author) as k, title, listing_type
+       from book_listings where id = $1 and status = 'available' and hidden_at is null)
+     select l.user_id as seller_id, l.title, l.listing_type, w.user_id as wisher
+     from l left join lateral (
+       select user_id from wishlist_items where book_id = l.book_id
+       union
+       select user_id from wishlist_items where l.isbn is not null and isbn_13 = l.isbn
+       union
+       select user_id from wishlist_items where l.isbn is not null and isbn_10 = l.isbn
+       union
+       select user_id from wishlist_items where match_key = l.k
+     ) w on w.user_id <> l.user_id and ${activeMember('w.user_id')}`;
+
+/**
+ * The members (other than the seller) whose wishlist holds the book of this listing: the same
+ * book, the same ISBN, or the same normalised title and author, each looked up on an index.
+ * Only while the listing is available.
+ */
+export async function wishersOfListing(
+  database: Database,
+  listingId: string,
+): Promise<{ sellerId: string; title: string; listingType: string; wishers: string[] } | null> {
+  const rows = await database.query<{
+    seller_id: string;
+    title: string;
+    listing_type: string;
+    wisher: string | null;
+  }>(WISHERS_SQL, [listingId]);
+  if (rows.length === 0) return null;
+  return {
+    sellerId: rows[0].seller_id,
+    title: rows[0].title,
+    listingType: rows[0].listing_type,
+    wishers: rows.map((r) => r.wisher).filter((w): w is string => w !== null),
+  };
+}
+
+/**
+ * The trade match query of one member ($1): members who list for trade (available, trade or
+ * both) a book on $1's wishlist AND wish a book $1 lists for trade. Both sides start from the
+ * member's own few rows (wishes, trade listings) and reach the others through indexes.
+ * `$2` limits the other members considered (all when null): the alerts ask about a few.
+ */
+export const PAIRS_SQL = `
+  with my_wishes as (
+    select book_id, isbn_13, isbn_10, match_key from wishlist_items where user_id = $1
+  ),
+  theirs as (
+    select distinct l.id, l.user_id, l.created_at
+    from my_wishes w cross join lateral (
+      select id, user_id, created_at, listing_type from book_listings
+        where book_id = w.book_id and status = 'available' and hidden_at is null
+      union all
+      select id, user_id, created_at, listing_type from book_listings
+        where w.isbn_13 is not null and isbn = w.isbn_13 and status = 'available' and hidden_at is null
+      union all
+      select id, user_id, created_at, listing_type from book_listings
+        where w.isbn_10 is not null and isbn = w.isbn_10 and status = 'available' and hidden_at is null
+      union all
+      select id, user_id, created_at, listing_type from book_listings
+        where wish_key(title, author) = w.match_key and status = 'available' and hidden_at is null
+    ) l
+    where l.user_id <> $1 and l.listing_type in ('trade', 'both') and ${activeMember('l.user_id')}
+      and ($2::text[] is null or l.user_id = any($2::text[]))
+  ),
+  my_trades as (
+    select id, book_id, isbn, wish_key(title, author) as k, created_at from book_listings
+    where user_id = $1 and status = 'available' and hidden_at is null
+      and listing_type in ('trade', 'both')
+  ),
+  mine as (
+    select distinct t.id, w.user_id, t.created_at
+    from my_trades t cross join lateral (
+      select user_id from wishlist_items where book_id = t.book_id
+      union all
+      select user_id from wishlist_items where t.isbn is not null and isbn_13 = t.isbn
+      union all
+      select user_id from wishlist_items where t.isbn is not null and isbn_10 = t.isbn
+      union all
+      select user_id from wishlist_items where match_key = t.k
+    ) w
+    where w.user_id <> $1 and ${activeMember('w.user_id')}
+      and ($2::text[] is null or w.user_id = any($2::text[]))
+  ),
+  their_side as (
+    select user_id, count(*)::int as n, max(created_at) as latest,
+      (array_agg(id order by created_at desc, id desc))[1:${TRADE_MATCH_BOOKS}] as ids
+    from theirs group by user_id
+  ),
+  my_side as (
+    select user_id, count(*)::int as n, max(created_at) as latest,
+      (array_agg(id order by created_at desc, id desc))[1:${TRADE_MATCH_BOOKS}] as ids
+    from mine group by user_id
+  )
+  select o.user_id, o.n as their_count, m.n as my_count, o.ids as their_ids, m.ids as my_ids,
+    greatest(o.latest, m.latest) as latest_at
+  from their_side o join my_side m on m.user_id = o.user_id
+  join users u on u.id = o.user_id and u.account_status = 'active'`;
+
+interface PairRow {
+  user_id: string;
+  their_count: number;
+  my_count: number;
+  their_ids: string[];
+  my_ids: string[];
+  latest_at: Date | string;
+  total?: number;
+}
+
+/**
+ * Of `candidates`, the members with whom `userId` has a two-way trade now, each with how many of
+ * `userId`'s trade listings they wish (1 means a single listing makes the match).
+ */
+export async function tradePartnersAmong(
+  database: Database,
+  userId: string,
+  candidates: string[],
+): Promise<Map<string, { myCount: number; myIds: string[] }>> {
+  if (candidates.length === 0) return new Map();
+  const rows = await database.query<PairRow>(PAIRS_SQL, [userId, candidates]);
+  return new Map(rows.map((r) => [r.user_id, { myCount: r.my_count, myIds: r.my_ids }]));
+}
+
+/** Best matches first: more matching books, then the newest listing, then a stable order. */
+export async function listTradeMatches(
+  database: Database,
+  userId: string,
+  page: number,
+  pageSize: number,
+): Promise<{ items: TradeMatch[]; total: number }> {
+  const pairs = await database.query<PairRow>(
+    `select p.*, count(*) over ()::int as total from (${PAIRS_SQL}) p
+     order by p.their_count + p.my_count desc, p.latest_at desc, p.user_id
+     limit $3 offset $4`,
+    [userId, null, pageSize, (page - 1) * pageSize],
+  );
+  if (pairs.length === 0) {
+    if (page === 1) return { items: [], total: 0 };
+    const [count] = await database.query<{ n: number }>(
+      `select count(*)::int as n from (${PAIRS_SQL}) p`,
+      [userId, null],
+    );
+    return { items: [], total: count.n };
+  }
+  const ids = pairs.flatMap((p) => [...p.their_ids, ...p.my_ids]);
+  const memberIds = pairs.map((p) => p.user_id);
+  const [books, members] = await Promise.all([
+    database.query<{
+      id: string;
+      title: string;
+      author: string;
+      cover_url: string | null;
+      listing_type: 'trade' | 'both';
+      created_at: Date | string;
+    }>(
+      `select l.id, l.title, l.author, l.listing_type, l.created_at,
+         coalesce(l.cover_url, case when b.cover_url is not null then '/api/covers/' || b.id end)
+           as cover_url
+       from book_listings l join books b on b.id = l.book_id
+       where l.id = any($1::uuid[])`,
+      [ids],
+    ),
+    database.query<{
+      id: string;
+      display_name: string;
+      username: string | null;
+      avatar_url: string | null;
+    }>(
+      'select id, display_name, username::text as username, avatar_url from users where id = any($1)',
+      [memberIds],
+    ),
+  ]);
+  const bookById = new Map<string, TradeBook>(
+    books.map((b) => [
+      b.id,
+      {
+        listingId: b.id,
+        title: b.title,
+        author: b.author,
+        coverUrl: b.cover_url,
+        listingType: b.listing_type,
+        createdAt: iso(b.created_at),
+      },
+    ]),
+  );
+  const memberById = new Map(members.map((m) => [m.id, m]));
+  const pick = (list: string[]) =>
+    list.map((id) => bookById.get(id)).filter((b): b is TradeBook => !!b);
+  return {
+    total: pairs[0].total ?? pairs.length,
+    items: pairs.map((p) => {
+      const m = memberById.get(p.user_id);
+      return {
+        member: {
+          id: p.user_id,
+          displayName: m?.display_name ?? '',
+          username: m?.username ?? null,
+          avatarUrl: m?.avatar_url ?? null,
+          avatarSeed: avatarSeedOf(p.user_id),
+        },
+        theirBooks: pick(p.their_ids),
+        theirCount: p.their_count,
+        myBooks: pick(p.my_ids),
+        myCount: p.my_count,
+        latestAt: iso(p.latest_at),
+      };
+    }),
+  };
+}

@@ -1,0 +1,192 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Module } from '../../app';
+import {
+  TRADE_MATCHES_PAGE_SIZE,
+  WISHLIST_PAGE_SIZE,
+  addWishlistItemSchema,
+  pageQuerySchema,
+  tradeMatchPageSchema,
+  wishedBookIdsSchema,
+  wishlistItemSchema,
+  wishlistMembershipSchema,
+  wishlistPageSchema,
+} from '@shared/schemas/wishlist';
+import { currentUser } from '../../platform/auth';
+import { errorSchema } from '../../platform/errors';
+import { defineWishlistTypes, wishlistAlertsSettled } from './alerts';
+import { listItems, listTradeMatches, toWishlist, wishedBookIds } from './queries';
+import { createWishlistService } from './service';
+
+const userParams = z.object({ id: z.string().max(64) });
+const itemParams = z.object({ itemId: z.string().max(64) });
+const bookParams = z.object({ bookId: z.string().max(64) });
+const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
+
+export const wishlistRoutes: Module = async (app, deps) => {
+  const { database, notifications } = deps;
+  defineWishlistTypes(notifications, database);
+  // Alerts started by the last listings finish before the app closes its database.
+  app.addHook('onClose', () => wishlistAlertsSettled());
+  const wishlist = createWishlistService({ database });
+  const tags = ['wishlist'];
+  const security = [{ session: [] }];
+  const signedIn = { preHandler: app.requireUser };
+  const writes = {
+    preHandler: app.requireUser,
+    config: { rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perMember } },
+  };
+  const privateAnswer = { 'cache-control': 'private, no-store' };
+
+  app.get(
+    '/api/users/:id/wishlist',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary:
+          "A member's default wishlist ('My Wishlist', created on first use) with its books, newest first. Private: the owner only",
+        params: userParams,
+        querystring: pageQuerySchema,
+        response: {
+          200: wishlistPageSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          500: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(privateAnswer);
+      const list = await wishlist.listFor(currentUser(request).id, request.params.id);
+      const page = request.query.page ?? 1;
+      const { items, total } = await listItems(database, list.id, page, WISHLIST_PAGE_SIZE);
+      return { wishlist: toWishlist(list), items, total, page, pageSize: WISHLIST_PAGE_SIZE };
+    },
+  );
+
+  app.get(
+    '/api/me/wishlist/book-ids',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Every book id on my wishlist (the hearts of a page of listing cards, in one call)',
+        response: { 200: wishedBookIdsSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(privateAnswer);
+      return { bookIds: await wishedBookIds(database, currentUser(request).id) };
+    },
+  );
+
+  app.get(
+    '/api/me/wishlist/books/:bookId',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Is this book on my wishlist? (a book that is not is simply false)',
+        params: bookParams,
+        response: { 200: wishlistMembershipSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(privateAnswer);
+      return wishlist.membership(currentUser(request).id, request.params.bookId);
+    },
+  );
+
+  app.post(
+    '/api/me/wishlist/items',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Add a catalogue book to my wishlist (409 when it is already there or the list is full)',
+        body: addWishlistItemSchema,
+        response: {
+          201: wishlistItemSchema,
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const item = await wishlist.add(currentUser(request).id, request.body.bookId);
+      return reply.status(201).send(item);
+    },
+  );
+
+  app.delete(
+    '/api/me/wishlist/items/:itemId',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a book from my wishlist (an item of another list is not found)',
+        params: itemParams,
+        response: { 204: z.null().describe('Removed'), 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await wishlist.remove(currentUser(request).id, request.params.itemId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/me/wishlist/books/:bookId',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a book from my wishlist by its book id (the heart on a listing)',
+        params: bookParams,
+        response: { 204: z.null().describe('Removed'), 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await wishlist.removeBook(currentUser(request).id, request.params.bookId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/me/trade-matches',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Members with whom a two-way trade is possible now: they list for trade a book on my wishlist and wish a book I list for trade. Most matching books first, then the newest',
+        querystring: pageQuerySchema,
+        response: { 200: tradeMatchPageSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(privateAnswer);
+      const page = request.query.page ?? 1;
+      const result = await listTradeMatches(
+        database,
+        currentUser(request).id,
+        page,
+        TRADE_MATCHES_PAGE_SIZE,
+      );
+      return { ...result, page, pageSize: TRADE_MATCHES_PAGE_SIZE };
+    },
+  );
+};

@@ -1,0 +1,228 @@
+import { isLanguage, type Language } from '@shared/constants';
+import type { Database } from '../../db/client';
+import { layoutEmail, type Mailer, type MailMessage } from '../mail';
+import { hasKey, t } from '../i18n';
+import type { NotificationData, NotificationTypeDef } from './types';
+
+/** At most one digest e-mail per member in this window. */
+export const DIGEST_WINDOW_HOURS = 1;
+/** Items listed in one digest; the rest are counted ("and 3 more"). */
+export const DIGEST_MAX_ITEMS = 20;
+/** Members handled per run (the next run, a minute later, takes the rest). */
+const MEMBERS_PER_RUN = 200;
+
+interface DigestRow {
+  id: string;
+  type: string;
+  actor_id: string | null;
+  actor_count: number;
+  subject_type: string;
+  subject_id: string;
+  data: NotificationData | string;
+  actor_name: string | null;
+  actor_username: string | null;
+}
+
+/** i18next's plural choice (`_zero`, `_one`, `_other` by `count`) for text built on the server. */
+export function translatePlural(
+  lang: Language,
+  key: string,
+  vars: Record<string, string | number> & { count: number },
+): string {
+  const { count } = vars;
+  const suffixes = count === 0 ? ['_zero', '_other'] : count === 1 ? ['_one'] : ['_other'];
+  for (const s of suffixes) if (hasKey(key + s)) return t(lang, key + s, vars);
+  return t(lang, key, vars);
+}
+
+/**
+ * The text of one notification: `notifications.types.<type>` with actor, others (and `count`,
+ * the same number, for plural forms) and data, as the web client renders it.
+ */
+export function notificationText(
+  lang: Language,
+  n: { type: string; actorName: string | null; actorCount: number; data: NotificationData },
+): string {
+  const others = Math.max(0, n.actorCount - 1);
+  const vars: Record<string, string | number> & { count: number } = { count: others };
+  for (const [k, v] of Object.entries(n.data)) vars[k] = v ?? '';
+  vars.actor = n.actorName || t(lang, 'notifications.someone');
+  vars.others = others;
+  vars.count = others;
+  // A string `context` in data picks a variant, as i18next's context does (key_<context>).
+  const key = `notifications.types.${n.type}`;
+  const context = typeof n.data.context === 'string' ? `${key}_${n.data.context}` : null;
+  const known = (k: string) => ['', '_zero', '_one', '_other'].some((s) => hasKey(k + s));
+  return translatePlural(lang, context && known(context) ? context : key, vars);
+}
+
+export function digestEmail(
+  lang: Language,
+  recipient: { email: string; name: string },
+  lines: { text: string; link: string }[],
+  more: number,
+  links: { notifications: string; settings: string },
+): MailMessage {
+  const count = lines.length + more;
+  const quote = [
+    ...lines.map((l) => `• ${l.text}\n  ${l.link}`),
+    ...(more > 0 ? [translatePlural(lang, 'notifications.email.more', { count: more })] : []),
+  ].join('\n');
+  return layoutEmail({
+    lang,
+    to: recipient.email,
+    subject: translatePlural(lang, 'notifications.email.subject', { count }),
+    greeting: t(lang, 'auth.email.greeting', {
+      name: recipient.name.trim() || recipient.email.split('@')[0],
+    }),
+    intro: translatePlural(lang, 'notifications.email.intro', { count }),
+    quote,
+    action: { label: t(lang, 'notifications.email.action'), link: links.notifications },
+    note: t(lang, 'notifications.email.note', { link: links.settings }),
+    signature: t(lang, 'auth.email.signature'),
+  });
+}
+
+/**
+ * The hourly digest. A notification stored with `email_pending` waits for it; a run finds the
+ * members with pending notifications whose last digest is an hour old, claims each member with
+ * one conditional upsert (two processes cannot both win it), and sends what is still worth
+ * telling: types whose e-mail switch is on, subjects still visible, while the profile's
+ * `email_notifications` is on. A failed send gives the claim back and keeps the rows pending.
+ */
+export function createDigest(deps: {
+  database: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  now: () => Date;
+  log: { error: (obj: object, msg: string) => void };
+  defs: Map<string, NotificationTypeDef>;
+  visibleRows<T extends { type: string; subject_id: string }>(
+    recipientId: string,
+    rows: T[],
+  ): Promise<T[]>;
+  linkOf(
+    recipientId: string,
+    r: { type: string; subject_type: string; subject_id: string; data: NotificationData | string },
+  ): string;
+}) {
+  const { database, mailer, publicUrl, now, log, defs } = deps;
+  const window = `interval '${DIGEST_WINDOW_HOURS} hour'`;
+
+  async function release(userId: string, at: string, prev: string | null) {
+    await (
+      prev
+        ? database.query(
+            'update notification_digests set sent_at = $3 where user_id = $1 and sent_at = $2',
+            [userId, at, prev],
+          )
+        : database.query('delete from notification_digests where user_id = $1 and sent_at = $2', [
+            userId,
+            at,
+          ])
+    ).catch(() => {});
+  }
+
+  async function forMember(userId: string, at: string): Promise<boolean> {
+    const [claim] = await database.query<{ prev: Date | string | null }>(
+      `with prev as (select sent_at from notification_digests where user_id = $1)
+       insert into notification_digests (user_id, sent_at) values ($1, $2)
+       on conflict (user_id) do update set sent_at = excluded.sent_at
+       where notification_digests.sent_at <= excluded.sent_at - ${window}
+       returning (select sent_at from prev) as prev`,
+      [userId, at],
+    );
+    if (!claim) return false;
+    const prev = claim.prev ? new Date(claim.prev).toISOString() : null;
+    try {
+      const [user] = await database.query<{
+        email: string;
+        display_name: string;
+        preferred_language: string;
+        email_notifications: boolean;
+      }>(
+        `select email::text as email, display_name, preferred_language, email_notifications
+         from users where id = $1`,
+        [userId],
+      );
+      const rows = await database.query<DigestRow>(
+        `select n.id, n.type, n.actor_id, n.actor_count, n.subject_type, n.subject_id, n.data,
+           u.display_name as actor_name, u.username::text as actor_username
+         from notifications n left join users u on u.id = n.actor_id
+         where n.recipient_id = $1 and n.email_pending and n.updated_at <= $2
+         order by n.updated_at desc, n.id desc`,
+        [userId, at],
+      );
+      const settings = await database.query<{ type: string; email: boolean }>(
+        'select type, email from notification_settings where user_id = $1',
+        [userId],
+      );
+      const emailOn = new Map(settings.map((s) => [s.type, s.email]));
+      const wanted =
+        user?.email_notifications === true
+          ? rows.filter((r) => {
+              const def = defs.get(r.type);
+              return def !== undefined && (emailOn.get(r.type) ?? def.defaults.email);
+            })
+          : [];
+      const send = await deps.visibleRows(userId, wanted);
+      if (send.length > 0 && user) {
+        const lang: Language = isLanguage(user.preferred_language) ? user.preferred_language : 'it';
+        const lines = send.slice(0, DIGEST_MAX_ITEMS).map((r) => {
+          const data =
+            typeof r.data === 'string' ? (JSON.parse(r.data) as NotificationData) : r.data;
+          return {
+            text: notificationText(lang, {
+              type: r.type,
+              actorName: (r.actor_name ?? '').trim() || r.actor_username,
+              actorCount: r.actor_count,
+              data,
+            }),
+            link: publicUrl + deps.linkOf(userId, r),
+          };
+        });
+        const base = `${publicUrl}/profile/${encodeURIComponent(userId)}`;
+        await mailer.send(
+          digestEmail(
+            lang,
+            { email: user.email, name: user.display_name },
+            lines,
+            send.length - lines.length,
+            { notifications: `${base}/notifications`, settings: `${base}/settings#notifications` },
+          ),
+        );
+      } else {
+        // Nothing worth an e-mail: the hour is not used up.
+        await release(userId, at, prev);
+      }
+      // Told (or not to be told): these rows no longer wait. Rows folded since `at` still do.
+      await database.query(
+        `update notifications set email_pending = false
+         where recipient_id = $1 and email_pending and updated_at <= $2`,
+        [userId, at],
+      );
+      return send.length > 0;
+    } catch (err) {
+      log.error({ err, userId }, 'notification digest not sent');
+      await release(userId, at, prev);
+      return false;
+    }
+  }
+
+  return {
+    async run(): Promise<number> {
+      const at = now().toISOString();
+      const due = await database.query<{ recipient_id: string }>(
+        `select distinct n.recipient_id from notifications n
+         left join notification_digests d on d.user_id = n.recipient_id
+         where n.email_pending and n.updated_at <= $1
+           and (d.sent_at is null or d.sent_at <= $1::timestamptz - ${window})
+         limit ${MEMBERS_PER_RUN}`,
+        [at],
+      );
+      let sent = 0;
+      for (const { recipient_id } of due) if (await forMember(recipient_id, at)) sent++;
+      return sent;
+    },
+  };
+}

@@ -1,0 +1,15 @@
+export type { Notifications, NotificationTypeDef, NotificationData, NotifyInput } from './types';
+export {
+  createNotifications,
+  MAX_DATA_BYTES,
+  NOTIFICATIONS_PAGE_SIZE,
+  NOTIFICATIONS_PAGE_MAX,
+  type NotificationService,
+  type NotificationsOptions,
+  type NotificationItem,
+  type NotificationsPage,
+  type NotificationSettings,
+  type SettingsPatch,
+  type TypeSetting,
+} from './service';
+export { DIGEST_WINDOW_HOURS, DIGEST_MAX_ITEMS, notificationText, translatePlural } from './digest';

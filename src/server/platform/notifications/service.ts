@@ -1,0 +1,448 @@
+import { NOTIFICATIONS_PAGE_MAX, NOTIFICATIONS_PAGE_SIZE } from '@shared/notifications';
+import type { Database } from '../../db/client';
+import type { Mailer } from '../mail';
+import type { Realtime } from '../realtime';
+import { badRequest, notFound } from '../errors';
+import { createDigest, DIGEST_WINDOW_HOURS } from './digest';
+import type { NotificationData, NotificationTypeDef, Notifications, NotifyInput } from './types';
+
+/** `data` is kept short: ids and a few facts, never a copy of the subject. */
+export const MAX_DATA_BYTES = 1024;
+export { NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_PAGE_MAX };
+
+export interface NotificationItem {
+  id: string;
+  type: string;
+  actor: { id: string; displayName: string; avatarUrl: string | null } | null;
+  actorCount: number;
+  subject: { type: string; id: string };
+  data: NotificationData;
+  link: string;
+  read: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NotificationsPage {
+  items: NotificationItem[];
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+}
+
+export interface TypeSetting {
+  type: string;
+  inApp: boolean;
+  email: boolean;
+}
+
+export interface NotificationSettings {
+  /** The profile's `email_notifications`: when off, no notification e-mail is sent at all. */
+  emailNotifications: boolean;
+  types: TypeSetting[];
+}
+
+export type SettingsPatch = Record<string, { inApp?: boolean; email?: boolean }>;
+
+/** The service behind `deps.notifications`: the contract plus what the centre's routes use. */
+export interface NotificationService extends Notifications {
+  /** The defined types, in definition order. */
+  types(): NotificationTypeDef[];
+  list(userId: string, opts?: { cursor?: string; limit?: number }): Promise<NotificationsPage>;
+  unreadCount(userId: string): Promise<number>;
+  /** Marks one of the member's notifications read; 404 for another member's or a missing one. */
+  markRead(userId: string, id: string): Promise<number>;
+  markAllRead(userId: string): Promise<number>;
+  settings(userId: string): Promise<NotificationSettings>;
+  updateSettings(userId: string, patch: SettingsPatch): Promise<NotificationSettings>;
+  /** Sends the digests that are due now (the timer calls it every minute); returns how many. */
+  runDigests(): Promise<number>;
+  /** Starts the digest timer (buildApp does). */
+  start(): void;
+  /** Stops the timer and waits for a digest run in progress. */
+  close(): Promise<void>;
+}
+
+export interface NotificationsOptions {
+  database: Database;
+  realtime: Realtime;
+  mailer: Mailer;
+  /** Absolute links in e-mails. */
+  publicUrl: string;
+  now?: () => Date;
+  log: {
+    warn: (obj: object, msg: string) => void;
+    error: (obj: object, msg: string) => void;
+  };
+  /** How often the digest timer looks for due digests (default one minute). */
+  digestIntervalMs?: number;
+}
+
+interface Row {
+  id: string;
+  type: string;
+  actor_id: string | null;
+  actor_count: number;
+  subject_type: string;
+  subject_id: string;
+  data: NotificationData | string;
+  read_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  actor_name: string | null;
+  actor_username: string | null;
+  actor_avatar: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+const parseData = (d: NotificationData | string): NotificationData =>
+  typeof d === 'string' ? (JSON.parse(d) as NotificationData) : (d ?? {});
+
+export const ROW_COLUMNS = `n.id, n.type, n.actor_id, n.actor_count, n.subject_type, n.subject_id,
+  n.data, n.read_at, n.created_at, n.updated_at, u.display_name as actor_name,
+  u.username::text as actor_username, u.avatar_url as actor_avatar`;
+
+function encodeCursor(row: Row): string {
+  return Buffer.from(`${iso(row.updated_at)}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { at: string; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!at || !id || !UUID.test(id) || Number.isNaN(Date.parse(at)))
+    throw badRequest('notifications.errors.badCursor', {
+      cursor: 'notifications.errors.badCursor',
+    });
+  return { at, id };
+}
+
+export function createNotifications(opts: NotificationsOptions): NotificationService {
+  const { database, realtime, log } = opts;
+  const now = opts.now ?? (() => new Date());
+  const defs = new Map<string, NotificationTypeDef>();
+
+  /** Of these rows, the ones whose type is defined and whose subject the recipient may see. */
+  async function visibleRows<T extends { type: string; subject_id: string }>(
+    recipientId: string,
+    rows: T[],
+  ): Promise<T[]> {
+    const byType = new Map<string, Set<string>>();
+    for (const r of rows) {
+      if (!defs.has(r.type)) continue;
+      const ids = byType.get(r.type) ?? new Set<string>();
+      ids.add(r.subject_id);
+      byType.set(r.type, ids);
+    }
+    const allowed = new Map<string, Set<string> | 'all'>();
+    await Promise.all(
+      [...byType].map(async ([type, ids]) => {
+        const def = defs.get(type)!;
+        allowed.set(type, def.visible ? await def.visible(recipientId, [...ids]) : 'all');
+      }),
+    );
+    return rows.filter((r) => {
+      const a = allowed.get(r.type);
+      return a === 'all' || (a !== undefined && a.has(r.subject_id));
+    });
+  }
+
+  const linkOf = (recipientId: string, r: Row) =>
+    defs.get(r.type)!.link({
+      subjectType: r.subject_type,
+      subjectId: r.subject_id,
+      data: parseData(r.data),
+      recipientId,
+    });
+
+  const toItem = (recipientId: string, r: Row): NotificationItem => ({
+    id: r.id,
+    type: r.type,
+    actor: r.actor_id
+      ? {
+          id: r.actor_id,
+          displayName: (r.actor_name ?? '').trim() || r.actor_username || '',
+          avatarUrl: r.actor_avatar,
+        }
+      : null,
+    actorCount: r.actor_count,
+    subject: { type: r.subject_type, id: r.subject_id },
+    data: parseData(r.data),
+    link: linkOf(recipientId, r),
+    read: r.read_at !== null,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+  });
+
+  async function unreadCount(userId: string): Promise<number> {
+    const rows = await database.query<{ type: string; subject_id: string; n: number }>(
+      `select type, subject_id, count(*)::int as n from notifications
+       where recipient_id = $1 and read_at is null and in_app
+       group by type, subject_id`,
+      [userId],
+    );
+    const visible = await visibleRows(userId, rows);
+    return visible.reduce((sum, r) => sum + r.n, 0);
+  }
+
+  async function push(userId: string, type: 'notification.new' | 'notification.read') {
+    try {
+      await realtime.toUsers([userId], { type, unread: await unreadCount(userId) });
+    } catch (err) {
+      log.warn({ err, userId }, `${type} could not be published`);
+    }
+  }
+
+  /** Stores one notification; true when the member will see it in the app. */
+  async function store(n: NotifyInput): Promise<boolean> {
+    const def = defs.get(n.type);
+    if (!def) {
+      log.warn({ type: n.type }, 'notification of an undefined type ignored');
+      return false;
+    }
+    if (n.actorId && n.actorId === n.recipientId) return false;
+    const data = JSON.stringify(n.data ?? {});
+    if (Buffer.byteLength(data) > MAX_DATA_BYTES)
+      throw new Error(`notification data over ${MAX_DATA_BYTES} bytes (${n.type})`);
+    const [who] = await database.query<{
+      email_notifications: boolean;
+      in_app: boolean | null;
+      email: boolean | null;
+    }>(
+      `select u.email_notifications, s.in_app, s.email
+       from users u left join notification_settings s on s.user_id = u.id and s.type = $2
+       where u.id = $1`,
+      [n.recipientId, n.type],
+    );
+    if (!who) return false;
+    const inApp = who.in_app ?? def.defaults.inApp;
+    const email = (who.email ?? def.defaults.email) && who.email_notifications;
+    if (!inApp && !email) return false;
+    const at = now().toISOString();
+    const values = [
+      n.recipientId,
+      n.type,
+      n.actorId ?? null,
+      n.subject.type,
+      n.subject.id,
+      data,
+      n.onceKey ?? null,
+      n.groupKey ?? null,
+      inApp,
+      email,
+      at,
+    ];
+    const insert = `insert into notifications (recipient_id, type, actor_id, subject_type,
+        subject_id, data, once_key, group_key, in_app, email_pending, created_at, updated_at)
+      values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $11)`;
+    let stored: unknown[];
+    if (n.onceKey) {
+      stored = await database.query(
+        `${insert} on conflict (recipient_id, type, once_key) where once_key is not null
+         do nothing returning id`,
+        values,
+      );
+    } else if (n.groupKey) {
+      // One statement, so two actors at once both count (the conflict re-checks the row).
+      stored = await database.query(
+        `${insert} on conflict (recipient_id, type, group_key)
+           where group_key is not null and read_at is null
+         do update set
+           actor_count = notifications.actor_count +
+             case when notifications.actor_id is not distinct from excluded.actor_id then 0 else 1 end,
+           actor_id = excluded.actor_id,
+           subject_type = excluded.subject_type,
+           subject_id = excluded.subject_id,
+           data = excluded.data,
+           in_app = notifications.in_app or excluded.in_app,
+           email_pending = notifications.email_pending or excluded.email_pending,
+           updated_at = excluded.updated_at
+         returning id`,
+        values,
+      );
+    } else {
+      stored = await database.query(`${insert} returning id`, values);
+    }
+    return stored.length > 0 && inApp;
+  }
+
+  const digest = createDigest({
+    database,
+    mailer: opts.mailer,
+    publicUrl: opts.publicUrl,
+    now,
+    log,
+    defs,
+    visibleRows,
+    linkOf,
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  const runDigests = () => {
+    running ??= digest.run().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  return {
+    defineType(def) {
+      // A later definition replaces an earlier one (an app rebuilt on the same service).
+      defs.set(def.type, def);
+    },
+
+    async notify(input) {
+      const list: readonly NotifyInput[] = Array.isArray(input) ? input : [input as NotifyInput];
+      const shown = new Set<string>();
+      for (const n of list) {
+        try {
+          if (await store(n)) shown.add(n.recipientId);
+        } catch (err) {
+          log.error({ err, type: n.type, recipientId: n.recipientId }, 'notification not stored');
+        }
+      }
+      await Promise.all([...shown].map((id) => push(id, 'notification.new')));
+    },
+
+    async removeForSubject(subjectType, subjectIds) {
+      const ids = typeof subjectIds === 'string' ? [subjectIds] : [...subjectIds];
+      if (ids.length === 0) return;
+      try {
+        await database.query(
+          'delete from notifications where subject_type = $1 and subject_id = any($2::text[])',
+          [subjectType, ids],
+        );
+      } catch (err) {
+        log.error({ err, subjectType }, 'notifications not removed');
+      }
+    },
+
+    types: () => [...defs.values()],
+
+    async list(userId, { cursor, limit = NOTIFICATIONS_PAGE_SIZE } = {}) {
+      let after = cursor ? decodeCursor(cursor) : null;
+      const items: NotificationItem[] = [];
+      const last: Row[] = [];
+      const batch = limit + 1;
+      // Keyset pages over the index; rows whose subject is no longer visible are skipped, so a
+      // page may need a second batch to fill.
+      for (;;) {
+        const rows = await database.query<Row>(
+          `select ${ROW_COLUMNS} from notifications n left join users u on u.id = n.actor_id
+           where n.recipient_id = $1 and n.in_app
+             and ($2::timestamptz is null or (n.updated_at, n.id) < ($2::timestamptz, $3::uuid))
+           order by n.updated_at desc, n.id desc
+           limit $4`,
+          [userId, after?.at ?? null, after?.id ?? null, batch],
+        );
+        for (const r of await visibleRows(userId, rows)) {
+          items.push(toItem(userId, r));
+          last.push(r);
+        }
+        if (items.length > limit || rows.length < batch) break;
+        const end = rows[rows.length - 1];
+        after = { at: iso(end.updated_at), id: end.id };
+      }
+      const more = items.length > limit;
+      return {
+        items: items.slice(0, limit),
+        nextCursor: more ? encodeCursor(last[limit - 1]) : null,
+      };
+    },
+
+    unreadCount,
+
+    async markRead(userId, id) {
+      const rows = UUID.test(id)
+        ? await database.query(
+            `update notifications set read_at = coalesce(read_at, $3)
+             where id = $1 and recipient_id = $2 and in_app returning id`,
+            [id, userId, now().toISOString()],
+          )
+        : [];
+      if (rows.length === 0) throw notFound('notifications.errors.notFound');
+      await push(userId, 'notification.read');
+      return unreadCount(userId);
+    },
+
+    async markAllRead(userId) {
+      await database.query(
+        `update notifications set read_at = $2
+         where recipient_id = $1 and read_at is null and in_app`,
+        [userId, now().toISOString()],
+      );
+      await push(userId, 'notification.read');
+      return unreadCount(userId);
+    },
+
+    async settings(userId) {
+      const [user] = await database.query<{ email_notifications: boolean }>(
+        'select email_notifications from users where id = $1',
+        [userId],
+      );
+      const rows = await database.query<{ type: string; in_app: boolean; email: boolean }>(
+        'select type, in_app, email from notification_settings where user_id = $1',
+        [userId],
+      );
+      const chosen = new Map(rows.map((r) => [r.type, r]));
+      return {
+        emailNotifications: user?.email_notifications ?? false,
+        types: [...defs.values()].map((d) => ({
+          type: d.type,
+          inApp: chosen.get(d.type)?.in_app ?? d.defaults.inApp,
+          email: chosen.get(d.type)?.email ?? d.defaults.email,
+        })),
+      };
+    },
+
+    async updateSettings(userId, patch) {
+      const unknown = Object.keys(patch).filter((type) => !defs.has(type));
+      if (unknown.length > 0)
+        throw badRequest(
+          'errors.validation',
+          Object.fromEntries(unknown.map((k) => [k, 'notifications.errors.unknownType'])),
+        );
+      for (const [type, change] of Object.entries(patch)) {
+        if (change.inApp === undefined && change.email === undefined) continue;
+        const def = defs.get(type)!;
+        // Only the switches sent change; the other keeps its stored value (or the default).
+        await database.query(
+          `insert into notification_settings (user_id, type, in_app, email, updated_at)
+           values ($1, $2, coalesce($3::boolean, $5::boolean), coalesce($4::boolean, $6::boolean), $7)
+           on conflict (user_id, type) do update set
+             in_app = coalesce($3::boolean, notification_settings.in_app),
+             email = coalesce($4::boolean, notification_settings.email),
+             updated_at = excluded.updated_at`,
+          [
+            userId,
+            type,
+            change.inApp ?? null,
+            change.email ?? null,
+            def.defaults.inApp,
+            def.defaults.email,
+            now().toISOString(),
+          ],
+        );
+      }
+      return this.settings(userId);
+    },
+
+    runDigests,
+
+    start() {
+      const every = opts.digestIntervalMs ?? 60_000;
+      if (timer || every <= 0) return;
+      timer = setInterval(() => {
+        runDigests().catch((err) => log.error({ err }, 'notification digests failed'));
+      }, every);
+      timer.unref();
+    },
+
+    async close() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => {});
+    },
+  };
+}
+
+export { DIGEST_WINDOW_HOURS };

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+export const REVIEW_TEXT_MAX = 1000;
+/** A review may be edited this long after it was written. */
+export const REVIEW_EDIT_DAYS = 14;
+export const REVIEWS_PAGE_SIZE = 10;
+
+const rating = z
+  .number({ error: 'reviews.errors.ratingRequired' })
+  .int({ error: 'reviews.errors.ratingRequired' })
+  .min(1, { error: 'reviews.errors.ratingRequired' })
+  .max(5, { error: 'reviews.errors.ratingRequired' });
+const text = z.string().trim().max(REVIEW_TEXT_MAX, { error: 'reviews.errors.textTooLong' });
+
+export const createReviewSchema = z.object({
+  transactionId: z.string({ error: 'validation.required' }).max(64),
+  rating,
+  text: text.optional().default(''),
+});
+export type CreateReviewInput = z.input<typeof createReviewSchema>;
+
+export const editReviewSchema = z
+  .object({ rating: rating.optional(), text: text.optional() })
+  .refine((v) => v.rating !== undefined || v.text !== undefined, {
+    error: 'errors.badRequest',
+  });
+export type EditReviewInput = z.input<typeof editReviewSchema>;
+
+export const reviewSchema = z.object({
+  id: z.string(),
+  transactionId: z.string(),
+  rating: z.number().int(),
+  text: z.string(),
+  author: z.object({ id: z.string(), displayName: z.string(), username: z.string().nullable() }),
+  subjectId: z.string(),
+  /** What was traded, for context ("bought 'Il nome della rosa'"). */
+  listingTitle: z.string().nullable(),
+  kind: z.enum(['sale', 'trade']),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Until when its author may still edit it. */
+  editableUntil: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const reviewPageSchema = z.object({
+  items: z.array(reviewSchema),
+  total: z.number().int(),
+  /** Mean of every review, one decimal; null while there is none. */
+  average: z.number().nullable(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ReviewPage = z.infer<typeof reviewPageSchema>;
+
+/** A completed transaction of mine, with the review I gave (if any) and the one I received. */
+export const tradeSchema = z.object({
+  transactionId: z.string(),
+  kind: z.enum(['sale', 'trade']),
+  role: z.enum(['buyer', 'seller']),
+  listingTitle: z.string().nullable(),
+  other: z.object({ id: z.string(), displayName: z.string(), username: z.string().nullable() }),
+  completedAt: z.string(),
+  myReview: reviewSchema.nullable(),
+});
+export type Trade = z.infer<typeof tradeSchema>;
+export const tradePageSchema = z.object({
+  items: z.array(tradeSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TradePage = z.infer<typeof tradePageSchema>;

@@ -1,0 +1,371 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Modal,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { QueueEntry } from '@shared/moderation';
+import { MODERATION_REASON_MAX } from '@shared/moderation';
+import { ApiError } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { NotFoundPage } from '../not-found';
+import { useAdminAction, useAuditLog, useQueue, useSuspended, type AdminAction } from './api';
+
+type Pending = { action: AdminAction; title: string };
+
+/** /admin — the moderation queue, suspended members and the audit log (admins only). */
+export default function AdminPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<string | null>('queue');
+  const [page, setPage] = useState(1);
+  const [logPage, setLogPage] = useState(1);
+  const queue = useQueue(page);
+  const allowed = queue.isSuccess;
+  const log = useAuditLog(logPage, allowed && tab === 'log');
+  const suspended = useSuspended(allowed && tab === 'suspended');
+  const [pending, setPending] = useState<Pending | null>(null);
+  useDocumentTitle(t('admin.pageTitle'));
+
+  if (queue.isPending)
+    return (
+      <Center py={80}>
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  // Not an admin (404) or not signed in (401): the page does not exist for them.
+  if (queue.isError && queue.error instanceof ApiError && [401, 404].includes(queue.error.status))
+    return <NotFoundPage />;
+  if (queue.isError)
+    return (
+      <Container py="xl">
+        <Text role="alert" c="var(--mantine-color-error)">
+          {queue.error.message}
+        </Text>
+      </Container>
+    );
+
+  const data = queue.data;
+  return (
+    <Container size="lg" py="xl">
+      <Stack>
+        <Title order={1}>{t('admin.pageTitle')}</Title>
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="queue">
+              {t('admin.tabs.queue')} ({data.total})
+            </Tabs.Tab>
+            <Tabs.Tab value="suspended">{t('admin.tabs.suspended')}</Tabs.Tab>
+            <Tabs.Tab value="log">{t('admin.tabs.log')}</Tabs.Tab>
+          </Tabs.List>
+
+          <Tabs.Panel value="queue" pt="md">
+            {data.items.length === 0 ? (
+              <Text c="dimmed">{t('admin.queue.empty')}</Text>
+            ) : (
+              <Stack component="ul" gap="md" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {data.items.map((entry) => (
+                  <QueueCard
+                    key={`${entry.kind}:${entry.itemId}`}
+                    entry={entry}
+                    onAction={setPending}
+                  />
+                ))}
+              </Stack>
+            )}
+            {data.total > data.pageSize && (
+              <Pagination
+                mt="md"
+                total={Math.ceil(data.total / data.pageSize)}
+                value={page}
+                onChange={setPage}
+                getControlProps={(c) => ({ 'aria-label': t(`library.pagination.${c}`) })}
+                getItemProps={(p) => ({ 'aria-label': t('library.pagination.page', { page: p }) })}
+              />
+            )}
+          </Tabs.Panel>
+
+          <Tabs.Panel value="suspended" pt="md">
+            {suspended.data && suspended.data.items.length === 0 && (
+              <Text c="dimmed">{t('admin.suspended.empty')}</Text>
+            )}
+            <Stack component="ul" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {suspended.data?.items.map((m) => (
+                <Paper component="li" key={m.id} withBorder p="sm">
+                  <Group justify="space-between" wrap="wrap">
+                    <div>
+                      <Text fw={600}>{m.displayName}</Text>
+                      <Text size="sm" c="dimmed">
+                        {m.email}
+                      </Text>
+                    </div>
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      onClick={() =>
+                        setPending({
+                          action: { action: 'unsuspend', userId: m.id, reason: '' },
+                          title: t('admin.dialog.title.unsuspend', { name: m.displayName }),
+                        })
+                      }
+                    >
+                      {t('admin.actions.unsuspend')}
+                    </Button>
+                  </Group>
+                </Paper>
+              ))}
+            </Stack>
+          </Tabs.Panel>
+
+          <Tabs.Panel value="log" pt="md">
+            {log.data && log.data.items.length === 0 && (
+              <Text c="dimmed">{t('admin.log.empty')}</Text>
+            )}
+            {log.data && log.data.items.length > 0 && (
+              <Table.ScrollContainer minWidth={640}>
+                <Table striped data-testid="audit-log">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('admin.log.when')}</Table.Th>
+                      <Table.Th>{t('admin.log.who')}</Table.Th>
+                      <Table.Th>{t('admin.log.what')}</Table.Th>
+                      <Table.Th>{t('admin.log.item')}</Table.Th>
+                      <Table.Th>{t('admin.log.why')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {log.data.items.map((e) => (
+                      <Table.Tr key={e.id}>
+                        <Table.Td>
+                          <time dateTime={e.createdAt}>
+                            {new Date(e.createdAt).toLocaleString()}
+                          </time>
+                        </Table.Td>
+                        <Table.Td>{e.actor ?? t('admin.log.commandLine')}</Table.Td>
+                        <Table.Td>{t(`admin.log.actions.${e.action}`)}</Table.Td>
+                        <Table.Td>
+                          {e.kind ? `${t(`moderation.kinds.${e.kind}`)} ` : ''}
+                          {e.targetName ?? ''}
+                        </Table.Td>
+                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.reason}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            {log.data && (logPage > 1 || log.data.hasMore) && (
+              <Group mt="sm">
+                {logPage > 1 && (
+                  <Button variant="default" size="xs" onClick={() => setLogPage(logPage - 1)}>
+                    {t('library.pagination.previous')}
+                  </Button>
+                )}
+                {log.data.hasMore && (
+                  <Button variant="default" size="xs" onClick={() => setLogPage(logPage + 1)}>
+                    {t('admin.log.more')}
+                  </Button>
+                )}
+              </Group>
+            )}
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+      {pending && <ActionDialog pending={pending} onClose={() => setPending(null)} />}
+    </Container>
+  );
+}
+
+function QueueCard({ entry, onAction }: { entry: QueueEntry; onAction: (p: Pending) => void }) {
+  const { t } = useTranslation();
+  const item = entry.item;
+  const base = { kind: entry.kind, itemId: entry.itemId, reason: '' };
+  const act = (action: 'dismiss' | 'hide' | 'restore') =>
+    onAction({ action: { action, ...base }, title: t(`admin.dialog.title.${action}`) });
+  return (
+    <Paper
+      component="li"
+      withBorder
+      p="md"
+      data-testid="queue-entry"
+      aria-labelledby={`q-${entry.itemId}`}
+    >
+      <Stack gap="xs">
+        <Group gap="xs" wrap="wrap">
+          <Badge variant="light" color="gray" c="dark.6">
+            {t(`moderation.kinds.${entry.kind}`, { defaultValue: entry.kind })}
+          </Badge>
+          <Badge variant="light" color="red" c="red.9">
+            {t('admin.queue.count', { count: entry.count })}
+          </Badge>
+          {entry.reasons.map((r) => (
+            <Badge key={r} variant="outline" color="gray" c="dark.6">
+              {t(`moderation.reasons.${r}`)}
+            </Badge>
+          ))}
+          {item?.hidden && (
+            <Badge color="dark" variant="filled">
+              {t('admin.queue.hidden')}
+            </Badge>
+          )}
+          {item?.authorSuspended && (
+            <Badge color="dark" variant="filled">
+              {t('admin.queue.authorSuspended')}
+            </Badge>
+          )}
+        </Group>
+        {item ? (
+          <>
+            <Title order={2} fz="lg" id={`q-${entry.itemId}`} style={{ overflowWrap: 'anywhere' }}>
+              {item.title}
+            </Title>
+            {item.authorName && (
+              <Text size="sm" c="dimmed">
+                {t('admin.queue.by', { name: item.authorName })}
+              </Text>
+            )}
+            {item.excerpt && (
+              <Text
+                size="sm"
+                style={{
+                  whiteSpace: 'pre-line',
+                  overflowWrap: 'anywhere',
+                  borderLeft: '3px solid var(--mantine-color-gray-4)',
+                  paddingLeft: 10,
+                }}
+              >
+                {item.excerpt}
+              </Text>
+            )}
+            {item.link && (
+              <Anchor component={Link} to={item.link} size="sm">
+                {t('admin.queue.open')}
+              </Anchor>
+            )}
+          </>
+        ) : (
+          <Text id={`q-${entry.itemId}`} c="dimmed">
+            {t('admin.queue.itemMissing')}
+          </Text>
+        )}
+        <Text size="sm" fw={600} mt={4}>
+          {t('admin.queue.recent')}
+        </Text>
+        <Stack gap={2} component="ul" style={{ margin: 0, paddingLeft: 18 }}>
+          {entry.reports.map((r, i) => (
+            <Text component="li" size="sm" key={i} style={{ overflowWrap: 'anywhere' }}>
+              {t(`moderation.reasons.${r.reason}`)} · {r.reporter}
+              {r.text ? ` — ${r.text}` : ''}
+            </Text>
+          ))}
+        </Stack>
+        <Group gap="xs" mt="xs" wrap="wrap">
+          <Button size="compact-sm" variant="default" onClick={() => act('dismiss')}>
+            {t('admin.actions.dismiss')}
+          </Button>
+          {item &&
+            (item.hidden ? (
+              <Button size="compact-sm" variant="default" onClick={() => act('restore')}>
+                {t('admin.actions.restore')}
+              </Button>
+            ) : (
+              <Button size="compact-sm" color="red.9" onClick={() => act('hide')}>
+                {t('admin.actions.hide')}
+              </Button>
+            ))}
+          {item?.authorId && !item.authorSuspended && (
+            <Button
+              size="compact-sm"
+              color="dark"
+              onClick={() =>
+                onAction({
+                  action: { action: 'suspend', userId: item.authorId!, ...base },
+                  title: t('admin.dialog.title.suspend', { name: item.authorName ?? '' }),
+                })
+              }
+            >
+              {t('admin.actions.suspend')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Every action asks for its reason: it goes to the audit log and to the member. */
+function ActionDialog({ pending, onClose }: { pending: Pending; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const run = useAdminAction();
+  const error = run.error instanceof ApiError ? run.error : null;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    run.mutate(
+      { ...pending.action, reason },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            message: t('admin.dialog.done'),
+            closeButtonProps: { 'aria-label': t('common.close') },
+          });
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={pending.title}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Textarea
+            label={t('admin.dialog.reasonLabel')}
+            description={t('admin.dialog.reasonHelp')}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            maxLength={MODERATION_REASON_MAX}
+            required
+            autosize
+            minRows={3}
+            data-autofocus
+            error={error?.fields?.reason}
+          />
+          {error && !error.fields && (
+            <Text size="sm" c="var(--mantine-color-error)" role="alert">
+              {error.message}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('admin.dialog.cancel')}
+            </Button>
+            <Button type="submit" loading={run.isPending}>
+              {t('admin.dialog.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,336 @@
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Grid,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  AD_CURRENCIES,
+  AD_DESCRIPTION_MAX,
+  AD_GENRES,
+  AD_LANGUAGES,
+  AD_MIN_YEAR,
+  AD_PURCHASE_STORES,
+  AD_SUBTITLE_MAX,
+  AD_TITLE_MAX,
+  AD_TYPES,
+  adMaxYear,
+  type AdCreateInput,
+  type AdPurchaseStore,
+  type Advertisement,
+} from '@shared/schemas/ads';
+import { ApiError } from '../../lib/api';
+import { AdCoverUpload } from './AdCoverUpload';
+import { adErrorMessage } from './errors';
+import {
+  changedFields,
+  emptyAdValues,
+  toInput,
+  validateAd,
+  valuesFromAd,
+  type AdFormValues,
+} from './formValues';
+
+const STORE_KEYS: Record<AdPurchaseStore, string> = {
+  amazon: 'ads.form.stores.amazon',
+  bookshop: 'ads.form.stores.bookshop',
+  barnes_noble: 'ads.form.stores.barnes_noble',
+  author_website: 'ads.form.stores.author_website',
+};
+
+/**
+ * Every field and rule of spec 2 section 5, validated with the shared schema (the server's own
+ * rules), each message once under its field; the server's field errors land in the same places.
+ */
+export function AdForm({
+  ad,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  ad?: Advertisement;
+  submitLabel: string;
+  onSubmit: (body: AdCreateInput) => Promise<unknown>;
+  onCancel?: () => void;
+}) {
+  const { t } = useTranslation();
+  const [initial] = useState(() => (ad ? valuesFromAd(ad) : emptyAdValues()));
+  const [uploading, setUploading] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<AdFormValues>({
+    mode: 'controlled',
+    initialValues: initial,
+    validate: (values) => validateAd(values, t),
+  });
+  const maxYear = adMaxYear();
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      const body = ad ? changedFields(values, initial) : values;
+      await onSubmit(toInput(body as AdFormValues));
+    } catch (err) {
+      if (err instanceof ApiError && err.fields && Object.keys(err.fields).length) {
+        form.setErrors(err.fields);
+      } else setFailure(adErrorMessage(err, 'save', t));
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  const money = (field: 'bookPrice' | 'dailyBudget' | 'totalBudget', label: string) => (
+    <NumberInput
+      label={label}
+      min={0}
+      step={0.01}
+      decimalScale={2}
+      clampBehavior="none"
+      {...form.getInputProps(field)}
+    />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('ads.form.label')}>
+      <Stack gap="md">
+        {failure && (
+          <Alert
+            color="red"
+            role="alert"
+            withCloseButton
+            closeButtonLabel={t('ads.list.dismiss')}
+            onClose={() => setFailure(null)}
+            styles={{ message: { color: 'var(--mantine-color-error)' } }}
+          >
+            {failure}
+          </Alert>
+        )}
+        <Fieldset bg="var(--mantine-color-body)" legend={t('ads.form.sections.book')}>
+          <Grid gutter="md">
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label={t('ads.form.title')}
+                withAsterisk
+                maxLength={AD_TITLE_MAX}
+                {...form.getInputProps('title')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label={t('ads.form.subtitle')}
+                maxLength={AD_SUBTITLE_MAX}
+                {...form.getInputProps('subtitle')}
+              />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <Textarea
+                label={t('ads.form.description')}
+                withAsterisk
+                autosize
+                minRows={3}
+                maxRows={10}
+                maxLength={AD_DESCRIPTION_MAX}
+                {...form.getInputProps('description')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <NativeSelect
+                label={t('ads.form.genre')}
+                withAsterisk
+                data={[
+                  { value: '', label: t('ads.form.genrePlaceholder') },
+                  ...AD_GENRES.map((g) => ({ value: g, label: t(`ads.genres.${g}`) })),
+                ]}
+                {...form.getInputProps('genre')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <NativeSelect
+                label={t('ads.form.language')}
+                data={AD_LANGUAGES.map((l) => ({ value: l, label: t(`ads.languages.${l}`) }))}
+                {...form.getInputProps('language')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label={t('ads.form.isbn13')}
+                description={t('ads.form.isbnHint')}
+                inputMode="numeric"
+                {...form.getInputProps('isbn13')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label={t('ads.form.publisher')}
+                maxLength={200}
+                {...form.getInputProps('publisher')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 3 }}>
+              <NumberInput
+                label={t('ads.form.publicationYear')}
+                description={t('ads.form.yearHint', { min: AD_MIN_YEAR, max: maxYear })}
+                min={AD_MIN_YEAR}
+                max={maxYear}
+                allowDecimal={false}
+                clampBehavior="none"
+                thousandSeparator={false}
+                {...form.getInputProps('publicationYear')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 3 }}>
+              <NumberInput
+                label={t('ads.form.pageCount')}
+                min={1}
+                allowDecimal={false}
+                clampBehavior="none"
+                {...form.getInputProps('pageCount')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 7, sm: 3 }}>
+              {money('bookPrice', t('ads.form.bookPrice'))}
+            </Grid.Col>
+            <Grid.Col span={{ base: 5, sm: 3 }}>
+              <NativeSelect
+                label={t('ads.form.currency')}
+                data={[...AD_CURRENCIES]}
+                {...form.getInputProps('currency')}
+              />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <AdCoverUpload
+                value={form.values.coverImageUrl}
+                title={form.values.title}
+                onChange={(url) => form.setFieldValue('coverImageUrl', url)}
+                onBusyChange={setUploading}
+                error={
+                  typeof form.errors.coverImageUrl === 'string' ? form.errors.coverImageUrl : null
+                }
+              />
+            </Grid.Col>
+          </Grid>
+        </Fieldset>
+
+        <Fieldset bg="var(--mantine-color-body)" legend={t('ads.form.sections.promotion')}>
+          <Grid gutter="md">
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <NativeSelect
+                label={t('ads.form.adType')}
+                withAsterisk
+                data={AD_TYPES.map((a) => ({ value: a, label: t(`ads.types.${a}`) }))}
+                {...form.getInputProps('adType')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label={t('ads.form.keywords')}
+                description={t('ads.form.listHint')}
+                {...form.getInputProps('keywords')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label={t('ads.form.targetAudience')}
+                description={t('ads.form.listHint')}
+                {...form.getInputProps('targetAudience')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 3 }}>
+              <TextInput
+                type="date"
+                label={t('ads.form.startDate')}
+                {...form.getInputProps('startDate')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 3 }}>
+              <TextInput
+                type="date"
+                label={t('ads.form.endDate')}
+                {...form.getInputProps('endDate')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              {money('dailyBudget', t('ads.form.dailyBudget'))}
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              {money('totalBudget', t('ads.form.totalBudget'))}
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <Text size="sm" c="gray.7">
+                {t('ads.form.budgetHint')}
+              </Text>
+            </Grid.Col>
+          </Grid>
+        </Fieldset>
+
+        <Fieldset bg="var(--mantine-color-body)" legend={t('ads.form.sections.links')}>
+          <Grid gutter="md">
+            {AD_PURCHASE_STORES.map((store) => (
+              <Grid.Col key={store} span={{ base: 12, sm: 6 }}>
+                <TextInput
+                  type="url"
+                  label={t(STORE_KEYS[store])}
+                  placeholder="https://"
+                  {...form.getInputProps(`purchaseLinks.${store}`)}
+                />
+              </Grid.Col>
+            ))}
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                type="url"
+                label={t('ads.form.sampleChapterUrl')}
+                placeholder="https://"
+                {...form.getInputProps('sampleChapterUrl')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                type="url"
+                label={t('ads.form.trailerVideoUrl')}
+                placeholder="https://"
+                {...form.getInputProps('trailerVideoUrl')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                type="url"
+                label={t('ads.form.authorWebsiteUrl')}
+                placeholder="https://"
+                {...form.getInputProps('authorWebsiteUrl')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label={t('ads.form.socialLinks')}
+                description={t('ads.form.listHint')}
+                {...form.getInputProps('socialLinks')}
+              />
+            </Grid.Col>
+          </Grid>
+        </Fieldset>
+
+        <Group justify="flex-end">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              {t('common.cancel')}
+            </Button>
+          )}
+          <Button type="submit" loading={submitting} disabled={uploading}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,130 @@
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import {
+  IconChartBar,
+  IconEdit,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BookCover } from '../listings';
+import { AdStatusBadge } from './badges';
+import type { StatusAction } from './api';
+import type { Ad } from './model';
+
+/** One of the author's ads, with its actions; each button names its ad for screen readers. */
+export function AdRow({
+  ad,
+  analyticsTo,
+  busy,
+  onEdit,
+  onDelete,
+  onStatus,
+}: {
+  ad: Ad;
+  analyticsTo: string;
+  busy: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  onStatus: (action: StatusAction) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const status = ad.status;
+  const date = (d: string | null) =>
+    d ? new Date(d).toLocaleDateString(i18n.language, { timeZone: 'UTC' }) : null;
+  const named = (key: string) => ({ 'aria-label': t(key, { title: ad.title }) });
+  return (
+    <Card withBorder padding="md" component="article" aria-label={ad.title} data-testid="ad-row">
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        <BookCover url={ad.coverImageUrl} title={ad.title} height={96} />
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+          <Group gap="xs" wrap="wrap">
+            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+              {ad.title}
+            </Text>
+            <AdStatusBadge status={status} />
+          </Group>
+          {ad.subtitle && (
+            <Text size="sm" c="dimmed" lineClamp={1}>
+              {ad.subtitle}
+            </Text>
+          )}
+          <Text size="sm" c="dimmed">
+            {t('ads.list.figures', {
+              views: ad.viewCount,
+              clicks: ad.clickCount,
+              conversions: ad.conversionCount,
+            })}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t(`ads.types.${ad.adType}`)} · {t(`ads.genres.${ad.genre}`)}
+            {ad.startDate || ad.endDate
+              ? ` · ${t('ads.list.dates', { start: date(ad.startDate) ?? '—', end: date(ad.endDate) ?? '—' })}`
+              : ''}
+          </Text>
+          <Group gap="xs" mt={4}>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconEdit size={14} aria-hidden />}
+              onClick={onEdit}
+              {...named('ads.list.editNamed')}
+            >
+              {t('ads.list.edit')}
+            </Button>
+            {(status === 'draft' || status === 'paused') && (
+              <Button
+                size="xs"
+                variant="light"
+                color="green"
+                c="#1e6b30"
+                loading={busy}
+                leftSection={<IconPlayerPlay size={14} aria-hidden />}
+                onClick={() => onStatus(status === 'draft' ? 'activate' : 'resume')}
+                {...named(status === 'draft' ? 'ads.list.activateNamed' : 'ads.list.resumeNamed')}
+              >
+                {status === 'draft' ? t('ads.list.activate') : t('ads.list.resume')}
+              </Button>
+            )}
+            {status === 'active' && (
+              <Button
+                size="xs"
+                variant="light"
+                color="yellow"
+                c="#8a5a00"
+                loading={busy}
+                leftSection={<IconPlayerPause size={14} aria-hidden />}
+                onClick={() => onStatus('pause')}
+                {...named('ads.list.pauseNamed')}
+              >
+                {t('ads.list.pause')}
+              </Button>
+            )}
+            <Button
+              size="xs"
+              variant="default"
+              component={Link}
+              to={analyticsTo}
+              leftSection={<IconChartBar size={14} aria-hidden />}
+              {...named('ads.list.analyticsNamed')}
+            >
+              {t('ads.list.analytics')}
+            </Button>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              c="var(--mantine-color-error)"
+              leftSection={<IconTrash size={14} aria-hidden />}
+              onClick={onDelete}
+              {...named('ads.list.deleteNamed')}
+            >
+              {t('ads.list.delete')}
+            </Button>
+          </Group>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,165 @@
+import {
+  Button,
+  Center,
+  Container,
+  Grid,
+  Loader,
+  NativeSelect,
+  Pagination,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconAd2 } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { AD_GENRES } from '@shared/schemas/ads';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { ErrorAlert } from '../listings';
+import { usePromotedAds } from './api';
+import { adErrorMessage } from './errors';
+import { SponsoredAdCard } from './SponsoredCard';
+
+const PARAMS = ['genre', 'keywords', 'minRating', 'page'] as const;
+const RATINGS = ['', '1', '2', '3', '4', '4.5'];
+
+/** /promoted: every running ad, 20 a page, filtered by genre, keywords and minimum rating. */
+export default function PromotedPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('ads.promoted.pageTitle'));
+  const [params, setParams] = useSearchParams();
+  const api = new URLSearchParams();
+  for (const k of PARAMS) {
+    const v = params.get(k);
+    if (v) api.set(k, v);
+  }
+  const promoted = usePromotedAds(api);
+  const [keywords, setKeywords] = useState(params.get('keywords') ?? '');
+  useEffect(() => setKeywords(params.get('keywords') ?? ''), [params]);
+
+  const update = (patch: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    if (!('page' in patch)) next.delete('page');
+    setParams(next);
+  };
+
+  const data = promoted.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <div>
+          <Title order={1} fz={{ base: 28, sm: 34 }}>
+            {t('ads.promoted.title')}
+          </Title>
+          <Text c="dimmed">{t('ads.promoted.subtitle')}</Text>
+        </div>
+        <Paper
+          withBorder
+          p="md"
+          component="form"
+          role="search"
+          aria-label={t('ads.promoted.filters')}
+          onSubmit={(e) => {
+            e.preventDefault();
+            update({ keywords: keywords.trim() || null });
+          }}
+        >
+          <Grid gutter="md" align="flex-end">
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <NativeSelect
+                label={t('ads.form.genre')}
+                value={params.get('genre') ?? ''}
+                onChange={(e) => update({ genre: e.currentTarget.value })}
+                data={[
+                  { value: '', label: t('ads.promoted.allGenres') },
+                  ...AD_GENRES.map((g) => ({ value: g, label: t(`ads.genres.${g}`) })),
+                ]}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <TextInput
+                label={t('ads.form.keywords')}
+                description={t('ads.form.listHint')}
+                value={keywords}
+                onChange={(e) => setKeywords(e.currentTarget.value)}
+                onBlur={() => update({ keywords: keywords.trim() || null })}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <NativeSelect
+                label={t('ads.promoted.minRating')}
+                value={params.get('minRating') ?? ''}
+                onChange={(e) => update({ minRating: e.currentTarget.value })}
+                data={RATINGS.map((r) => ({
+                  value: r,
+                  label: r
+                    ? t('ads.promoted.ratingAtLeast', { rating: r })
+                    : t('ads.promoted.anyRating'),
+                }))}
+              />
+            </Grid.Col>
+          </Grid>
+        </Paper>
+        {promoted.isPending && (
+          <Center py="xl">
+            <Loader aria-label={t('common.loading')} />
+          </Center>
+        )}
+        {promoted.isError && (
+          <ErrorAlert title={adErrorMessage(promoted.error, 'load', t)}>
+            <Button size="xs" variant="default" onClick={() => promoted.refetch()}>
+              {t('common.tryAgain')}
+            </Button>
+          </ErrorAlert>
+        )}
+        {data && data.total === 0 && (
+          <Stack align="center" ta="center" py="xl" gap="xs">
+            <IconAd2 size={48} stroke={1.2} aria-hidden />
+            <Title order={2} fz="lg">
+              {t('ads.promoted.emptyTitle')}
+            </Title>
+            <Text c="dimmed">{t('ads.promoted.emptyText')}</Text>
+          </Stack>
+        )}
+        {data && data.items.length > 0 && (
+          <SimpleGrid
+            cols={{ base: 2, xs: 3, md: 4, lg: 5 }}
+            spacing={{ base: 'sm', sm: 'md' }}
+            component="ul"
+            aria-label={t('ads.promoted.listLabel')}
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
+            {data.items.map((ad) => (
+              <li key={ad.id}>
+                <SponsoredAdCard ad={ad} placement="promoted" />
+              </li>
+            ))}
+          </SimpleGrid>
+        )}
+        {data && pages > 1 && (
+          <Center>
+            <Pagination
+              total={pages}
+              value={data.page}
+              onChange={(p) => {
+                update({ page: String(p) });
+                window.scrollTo({ top: 0 });
+              }}
+              getControlProps={(control) => ({ 'aria-label': t(`library.pagination.${control}`) })}
+              getItemProps={(p) => ({ 'aria-label': t('library.pagination.page', { page: p }) })}
+            />
+          </Center>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,190 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CatalogueSearchResult } from '@shared/marketplace';
+import { api, ApiError } from '../../lib/api';
+import { BookCover } from '../listings';
+import { BOOK_SEARCH_DEBOUNCE_MS, BOOK_SEARCH_LIMIT, BOOK_SEARCH_MIN_QUERY } from './contract';
+import classes from './community.module.css';
+
+/** The book a post is about, as the dialog holds it. */
+export interface PickedBook {
+  id: string;
+  title: string;
+  author: string;
+  coverUrl: string | null;
+}
+
+function useBookSearch(text: string) {
+  const q = text.trim();
+  return useQuery({
+    queryKey: ['catalogue', q.toLowerCase(), BOOK_SEARCH_LIMIT],
+    queryFn: ({ signal }) =>
+      api<CatalogueSearchResult>(
+        `/api/catalogue/search?${new URLSearchParams({ q, limit: String(BOOK_SEARCH_LIMIT) })}`,
+        { signal },
+      ),
+    enabled: q.length >= BOOK_SEARCH_MIN_QUERY,
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/**
+ * The book of a post, chosen through the catalogue search: at least 2 characters, a 300 ms
+ * pause, 10 results (spec 2, book post). Once chosen the book is shown with a way to change it.
+ */
+export function BookPicker({
+  value,
+  onChange,
+  error,
+}: {
+  value: PickedBook | null;
+  onChange: (book: PickedBook | null) => void;
+  error?: string | null;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text, BOOK_SEARCH_DEBOUNCE_MS);
+  const search = useBookSearch(value ? '' : debounced);
+  const listId = useId();
+  const active = !value && debounced.trim().length >= BOOK_SEARCH_MIN_QUERY;
+  const items = active ? (search.data?.items ?? []) : [];
+
+  if (value)
+    return (
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {t('community.form.book')}
+        </Text>
+        <Paper withBorder p="xs">
+          <Group gap="sm" wrap="nowrap" justify="space-between">
+            <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+              <BookCover
+                url={value.coverUrl}
+                title={value.title}
+                author={value.author}
+                height={60}
+              />
+              <div style={{ minWidth: 0 }}>
+                <Text fw={600} size="sm" lineClamp={2} data-testid="picked-book">
+                  {value.title}
+                </Text>
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {value.author}
+                </Text>
+              </div>
+            </Group>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => {
+                onChange(null);
+                setText('');
+              }}
+            >
+              {t('community.form.changeBook')}
+            </Button>
+          </Group>
+        </Paper>
+      </Stack>
+    );
+
+  return (
+    <Stack gap="xs">
+      <TextInput
+        label={t('community.form.book')}
+        description={t('community.form.bookHint')}
+        placeholder={t('community.form.bookPlaceholder')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        rightSection={active && search.isFetching ? <Loader size="xs" aria-hidden /> : null}
+        value={text}
+        type="search"
+        autoComplete="off"
+        withAsterisk
+        aria-controls={listId}
+        error={error}
+        onChange={(e) => setText(e.currentTarget.value)}
+      />
+      <div aria-live="polite" className={classes.status}>
+        {active &&
+        search.isError &&
+        search.error instanceof ApiError &&
+        search.error.status === 400 ? (
+          // The catalogue refusing the text (too short, too long) is advice, not a failure.
+          <Text size="sm" c="dimmed">
+            {search.error.fields?.q ?? search.error.message}
+          </Text>
+        ) : (
+          active &&
+          search.isError && (
+            <Alert color="red" variant="light" role="alert">
+              {t('community.form.bookSearchFailed')}
+            </Alert>
+          )
+        )}
+        {active && search.isSuccess && !search.isPlaceholderData && items.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('community.form.noBooks')}
+          </Text>
+        )}
+      </div>
+      {items.length > 0 && (
+        <Paper withBorder p={4} id={listId}>
+          <Stack
+            component="ul"
+            gap={2}
+            className={classes.options}
+            aria-label={t('community.form.bookResults')}
+          >
+            {items.map((book) => (
+              <li key={book.id}>
+                <UnstyledButton
+                  className={classes.option}
+                  onClick={() =>
+                    onChange({
+                      id: book.id,
+                      title: book.title,
+                      author: book.author,
+                      coverUrl: book.coverUrl,
+                    })
+                  }
+                >
+                  <Group gap="sm" wrap="nowrap">
+                    {book.coverUrl ? (
+                      <img src={book.coverUrl} alt="" className={classes.thumb} loading="lazy" />
+                    ) : (
+                      <span className={classes.thumb} />
+                    )}
+                    <div>
+                      <Text size="sm" fw={600} lineClamp={2}>
+                        {book.title}
+                      </Text>
+                      <Text size="xs" c="dimmed" lineClamp={1}>
+                        {[book.author, book.publishedDate?.slice(0, 4)].filter(Boolean).join(' · ')}
+                      </Text>
+                    </div>
+                  </Group>
+                </UnstyledButton>
+              </li>
+            ))}
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

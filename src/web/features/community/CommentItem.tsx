@@ -1,0 +1,179 @@
+import { Anchor, Button, Group, Menu, ActionIcon, Stack, Text } from '@mantine/core';
+import { IconDots, IconPencil, IconTrash, IconArrowBackUp } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { UserAvatar } from '../users';
+import { CommentForm } from './CommentForm';
+import { formatWhen } from './format';
+import { LikeButton } from './LikeButton';
+import { PostText } from './PostText';
+import { useCommentLike, useDeleteComment, useUpdateComment } from './api';
+import type { Comment } from './types';
+
+/** One comment: author, time, edited mark, text, like, reply, and the owner's edit and delete. */
+export function CommentItem({
+  comment,
+  signedIn,
+  onReply,
+  children,
+}: {
+  comment: Comment;
+  signedIn: boolean;
+  /** Opens the reply form under the top comment this one belongs to. */
+  onReply?: () => void;
+  /** Replies and the reply form, under this comment. */
+  children?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const like = useCommentLike(comment.postId, comment.id);
+  const update = useUpdateComment(comment.postId);
+  const remove = useDeleteComment(comment.postId);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const name = comment.author?.displayName ?? t('community.post.userUnavailable');
+  const nameId = `comment-${comment.id}-author`;
+
+  return (
+    <Stack
+      gap={6}
+      component="article"
+      aria-labelledby={nameId}
+      data-testid="comment"
+      data-comment-id={comment.id}
+      py="xs"
+    >
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        {comment.author && (
+          <UserAvatar
+            name={comment.author.displayName}
+            avatarUrl={comment.author.avatarUrl}
+            avatarSeed={null}
+            size={32}
+            decorative
+          />
+        )}
+        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+          <Group gap={6} wrap="wrap" justify="space-between">
+            <Group gap={6} wrap="wrap" style={{ minWidth: 0 }}>
+              {comment.author ? (
+                <Anchor
+                  component={Link}
+                  to={`/user/${comment.author.id}`}
+                  fw={600}
+                  size="sm"
+                  id={nameId}
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {name}
+                </Anchor>
+              ) : (
+                <Text fw={600} size="sm" c="dimmed" fs="italic" id={nameId}>
+                  {name}
+                </Text>
+              )}
+              <Text size="xs" c="dimmed">
+                <time dateTime={comment.createdAt}>
+                  {formatWhen(comment.createdAt, t, i18n.language)}
+                </time>
+                {comment.isEdited && (
+                  <>
+                    {' · '}
+                    <span data-testid="comment-edited">{t('community.post.edited')}</span>
+                  </>
+                )}
+              </Text>
+            </Group>
+            {comment.isOwner && !editing && (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon
+                    variant="subtle"
+                    color="dark"
+                    size="sm"
+                    aria-label={t('community.comments.actions')}
+                  >
+                    <IconDots size={16} aria-hidden />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item
+                    leftSection={<IconPencil size={16} aria-hidden />}
+                    onClick={() => setEditing(true)}
+                  >
+                    {t('community.comments.edit')}
+                  </Menu.Item>
+                  <Menu.Item
+                    color="red.9"
+                    leftSection={<IconTrash size={16} aria-hidden />}
+                    onClick={() => {
+                      remove.reset();
+                      setConfirming(true);
+                    }}
+                  >
+                    {t('community.comments.delete')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            )}
+          </Group>
+          {editing ? (
+            <CommentForm
+              label={t('community.comments.editLabel')}
+              submitLabel={t('community.form.save')}
+              initial={comment.content}
+              autoFocus
+              onCancel={() => setEditing(false)}
+              onSubmit={async (content) => {
+                if (content !== comment.content)
+                  await update.mutateAsync({ id: comment.id, content });
+                setEditing(false);
+              }}
+            />
+          ) : (
+            <PostText text={comment.content} size="sm" />
+          )}
+          <Group gap="xs">
+            <LikeButton
+              liked={comment.likedByMe}
+              count={comment.likeCount}
+              signedIn={signedIn}
+              pending={like.isPending}
+              onToggle={() => like.mutate(!comment.likedByMe)}
+              label={t('community.comments.like')}
+            />
+            {signedIn && onReply && (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                color="dark"
+                leftSection={<IconArrowBackUp size={16} aria-hidden />}
+                onClick={onReply}
+              >
+                {t('community.comments.reply')}
+              </Button>
+            )}
+          </Group>
+          {like.isError && (
+            <Text size="sm" c="var(--mantine-color-error)" role="alert">
+              {like.error.message}
+            </Text>
+          )}
+        </Stack>
+      </Group>
+      {children}
+      <ConfirmDialog
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('community.comments.deleteTitle')}
+        confirmLabel={t('community.comments.deleteConfirm')}
+        loading={remove.isPending}
+        error={remove.isError ? remove.error.message : null}
+        onConfirm={() => remove.mutate(comment.id, { onSuccess: () => setConfirming(false) })}
+      >
+        {t('community.comments.deleteText')}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

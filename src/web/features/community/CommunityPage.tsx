@@ -1,0 +1,229 @@
+import {
+  Button,
+  CloseButton,
+  Container,
+  Group,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconArrowLeft, IconMessagePlus, IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../app/session';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { FeedList } from './FeedList';
+import { EmptyState } from './EmptyState';
+import { PostFormDialog } from './PostFormDialog';
+import { useFeed, usePostSearch, usePostsLive } from './api';
+import { POST_SEARCH_MAX_QUERY, POST_SEARCH_MIN_QUERY } from './contract';
+import { POST_SEARCH_DEBOUNCE_MS } from './limits';
+import type { Post } from './types';
+
+type Tab = 'popular' | 'friends';
+
+/** /community: search, the popular and friends tabs, and writing a post. */
+export default function CommunityPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('community.pageTitle'));
+  const session = useSession();
+  const me = session.status === 'signed-in' ? session.user.id : null;
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = me && params.get('tab') === 'friends' ? 'friends' : 'popular';
+  const q = params.get('q') ?? '';
+
+  // The box is typed into freely; the URL (and the search) follows once the typing pauses.
+  const [text, setText] = useState(q);
+  const [debounced] = useDebouncedValue(text, POST_SEARCH_DEBOUNCE_MS);
+  // Back/forward or a link changed the URL: the box follows (but keeps a space being typed).
+  useEffect(() => setText((now) => (now.trim() === q.trim() ? now : q)), [q]);
+  useEffect(() => {
+    const next = debounced.trim();
+    if (next === q.trim()) return;
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        if (next) p.set('q', next);
+        else p.delete('q');
+        return p;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [debounced]);
+  const searching = q.trim().length >= POST_SEARCH_MIN_QUERY;
+
+  const popular = useFeed('popular', !searching && tab === 'popular');
+  const friends = useFeed('friends', !searching && tab === 'friends' && !!me);
+  const results = usePostSearch(q.trim(), searching);
+  usePostsLive();
+
+  const [editing, setEditing] = useState<Post | null>(null);
+  const [creating, setCreating] = useState(false);
+  // Posts written on this visit stay on top of the feed (the popular order would sink them).
+  const [justPosted, setJustPosted] = useState<Post[]>([]);
+
+  const setTab = (value: string | null) =>
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        if (value === 'friends') p.set('tab', 'friends');
+        else p.delete('tab');
+        return p;
+      },
+      { preventScrollReset: true },
+    );
+
+  const clearSearch = () => {
+    setText('');
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        p.delete('q');
+        return p;
+      },
+      { preventScrollReset: true },
+    );
+  };
+
+  const onEdit = (post: Post) => setEditing(post);
+  const onDeleted = (id: string) => setJustPosted((list) => list.filter((p) => p.id !== id));
+
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <div>
+          <Title order={1} fz={{ base: 26, sm: 32 }}>
+            {t('community.title')}
+          </Title>
+          <Text c="dimmed">{t('community.subtitle')}</Text>
+        </div>
+
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            type="search"
+            label={t('community.search.label')}
+            placeholder={t('community.search.placeholder')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            rightSection={
+              text ? (
+                <CloseButton
+                  size="sm"
+                  aria-label={t('community.search.clear')}
+                  onClick={clearSearch}
+                />
+              ) : null
+            }
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            onKeyDown={(e) => e.key === 'Escape' && text && clearSearch()}
+            style={{ flex: '1 1 240px' }}
+            autoComplete="off"
+            maxLength={POST_SEARCH_MAX_QUERY}
+          />
+          {me && (
+            <Button
+              leftSection={<IconMessagePlus size={18} aria-hidden />}
+              onClick={() => setCreating(true)}
+            >
+              {t('community.createPost')}
+            </Button>
+          )}
+        </Group>
+
+        {searching ? (
+          <section aria-labelledby="community-results">
+            <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
+              <Title order={2} fz="xl" id="community-results" style={{ overflowWrap: 'anywhere' }}>
+                {t('community.search.resultsFor', { q: q.trim() })}
+              </Title>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconArrowLeft size={16} aria-hidden />}
+                onClick={clearSearch}
+              >
+                {t('community.search.back')}
+              </Button>
+            </Group>
+            <FeedList
+              query={results}
+              me={me}
+              label={t('community.search.resultsLabel')}
+              onEdit={onEdit}
+              empty={
+                <EmptyState
+                  title={t('community.search.emptyTitle')}
+                  text={t('community.search.emptyText')}
+                />
+              }
+            />
+          </section>
+        ) : (
+          <Tabs value={tab} onChange={setTab} keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="popular">{t('community.tabs.popular')}</Tabs.Tab>
+              {me && <Tabs.Tab value="friends">{t('community.tabs.friends')}</Tabs.Tab>}
+            </Tabs.List>
+            <Tabs.Panel value="popular" pt="md">
+              <Title order={2} fz="xl" mb="sm">
+                {t('community.popular.heading')}
+              </Title>
+              <FeedList
+                query={popular}
+                me={me}
+                label={t('community.popular.heading')}
+                onEdit={onEdit}
+                extra={justPosted}
+                onDeleted={onDeleted}
+                sponsored
+                empty={
+                  <EmptyState
+                    title={t('community.popular.emptyTitle')}
+                    text={t('community.popular.emptyText')}
+                  />
+                }
+              />
+            </Tabs.Panel>
+            {me && (
+              <Tabs.Panel value="friends" pt="md">
+                <Title order={2} fz="xl" mb="sm">
+                  {t('community.friends.heading')}
+                </Title>
+                <FeedList
+                  query={friends}
+                  me={me}
+                  label={t('community.friends.heading')}
+                  onEdit={onEdit}
+                  extra={justPosted}
+                  onDeleted={onDeleted}
+                  sponsored
+                  empty={
+                    <EmptyState
+                      title={t('community.friends.emptyTitle')}
+                      text={t('community.friends.emptyText')}
+                    />
+                  }
+                />
+              </Tabs.Panel>
+            )}
+          </Tabs>
+        )}
+      </Stack>
+      <PostFormDialog
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onSaved={(post) => setJustPosted((list) => [post, ...list])}
+      />
+      <PostFormDialog
+        opened={!!editing}
+        post={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(post) => setJustPosted((list) => list.map((p) => (p.id === post.id ? post : p)))}
+      />
+    </Container>
+  );
+}

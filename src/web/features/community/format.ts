@@ -1,0 +1,17 @@
+import type { TFunction } from 'i18next';
+import { formatDate } from '@shared/format';
+import { relativeTime } from '@shared/relativeTime';
+
+const UNITS = { minutes: 'minute', hours: 'hour', days: 'day' } as const;
+
+/** 'just now', '5 minutes ago', '3 hours ago', '2 days ago', or the date (spec thresholds). */
+export function formatWhen(value: string, t: TFunction, language: string, now = Date.now()) {
+  const r = relativeTime(value, now);
+  if (r.unit === 'now') return t('community.time.now');
+  if (r.unit === 'date') return formatDate(value, language);
+  const locale = language.startsWith('en') ? 'en' : 'it';
+  return new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(-r.count, UNITS[r.unit]);
+}
+
+/** The sign-in page, coming back to `back` afterwards. */
+export const loginPath = (back: string) => `/login?redirect_to=${encodeURIComponent(back)}`;

@@ -1,0 +1,9 @@
+export type {
+  Comment,
+  CommentPage,
+  Post,
+  PostAuthor,
+  PostBook,
+  PostPage,
+  ReactionState,
+} from '@shared/schemas/community';

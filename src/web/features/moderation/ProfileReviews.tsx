@@ -1,0 +1,69 @@
+import { Group, Pagination, Paper, Rating, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '@shared/format';
+import { useMemberReviews } from './api';
+
+/** The public profile's reviews: their average and the reviews themselves, newest first. */
+export function ProfileReviews({ userId }: { userId: string }) {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const reviews = useMemberReviews(userId, page);
+  const data = reviews.data;
+  return (
+    <section aria-labelledby="profile-reviews" data-testid="profile-reviews">
+      <Group justify="space-between" mb="sm" wrap="wrap">
+        <Title order={2} fz="xl" id="profile-reviews">
+          {t('reviews.title')}
+        </Title>
+        {data && data.total > 0 && data.average !== null && (
+          <Text fw={600} data-testid="reviews-summary">
+            {t('reviews.summary', { average: data.average.toFixed(1), count: data.total })}
+          </Text>
+        )}
+      </Group>
+      {data && data.total === 0 && <Text c="dimmed">{t('reviews.none')}</Text>}
+      {data && data.items.length > 0 && (
+        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {data.items.map((r) => (
+            <Paper component="li" key={r.id} withBorder p="md" data-testid="review">
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <Group gap="xs" role="img" aria-label={t('reviews.stars', { rating: r.rating })}>
+                  <Rating value={r.rating} readOnly size="sm" aria-hidden />
+                </Group>
+                <Text size="xs" c="dimmed">
+                  <time dateTime={r.createdAt}>{formatDate(r.createdAt, i18n.language)}</time>
+                  {r.updatedAt !== r.createdAt && ` · ${t('reviews.edited')}`}
+                </Text>
+              </Group>
+              <Text fw={600} size="sm" mt={4}>
+                {r.author.displayName}
+              </Text>
+              {r.listingTitle && (
+                <Text size="xs" c="dimmed">
+                  {t(`reviews.about.${r.kind}`, { title: r.listingTitle })}
+                </Text>
+              )}
+              {r.text && (
+                <Text size="sm" mt={4} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                  {r.text}
+                </Text>
+              )}
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      {data && data.total > data.pageSize && (
+        <Pagination
+          mt="md"
+          total={Math.ceil(data.total / data.pageSize)}
+          value={page}
+          onChange={setPage}
+          getControlProps={(control) => ({ 'aria-label': t(`library.pagination.${control}`) })}
+          getItemProps={(p) => ({ 'aria-label': t('library.pagination.page', { page: p }) })}
+          aria-label={t('reviews.pagination')}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,219 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconDots, IconFlag } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  REPORT_REASONS,
+  REPORT_TEXT_MAX,
+  VISITOR_REPORT_REASON,
+  type ReportReason,
+} from '@shared/moderation';
+import { useSession } from '../../app/session';
+import { ApiError } from '../../lib/api';
+import { useReport } from './api';
+
+export interface ReportTarget {
+  /** A reportable kind registered on the server: 'listing', 'profile', 'message', 'post', … */
+  kind: string;
+  id: string;
+}
+
+/**
+ * The one report dialog of the app: a reason, optional details and, for visitors (who may
+ * report illegal content only), their name and e-mail. Every reportable item opens it.
+ */
+export function ReportDialog({
+  opened,
+  onClose,
+  kind,
+  id,
+}: ReportTarget & { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const visitor = session.status !== 'signed-in';
+  const [reason, setReason] = useState<ReportReason | ''>(visitor ? VISITOR_REPORT_REASON : '');
+  const [text, setText] = useState('');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const report = useReport();
+  const kindName = t(`moderation.kinds.${kind}`, { defaultValue: kind });
+  const error = report.error instanceof ApiError ? report.error : null;
+  const fieldError = (f: string) => error?.fields?.[f];
+
+  const close = () => {
+    report.reset();
+    onClose();
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    report.mutate(
+      {
+        kind,
+        id,
+        reason: (reason || undefined) as ReportReason,
+        ...(text.trim() ? { text } : {}),
+        ...(visitor ? { name, email } : {}),
+      },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            message: t('moderation.report.sent'),
+            closeButtonProps: { 'aria-label': t('common.close') },
+          });
+          setText('');
+          close();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('moderation.report.title', { kind: kindName })}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm">{t('moderation.report.intro')}</Text>
+          {visitor && (
+            <Text size="sm" c="dimmed">
+              {t('moderation.report.visitorNote')}
+            </Text>
+          )}
+          <Radio.Group
+            label={t('moderation.report.reasonLabel')}
+            value={reason}
+            onChange={(v) => setReason(v as ReportReason)}
+            withAsterisk
+            error={fieldError('reason')}
+          >
+            <Stack gap={6} mt={6}>
+              {REPORT_REASONS.map((r) => (
+                <Radio
+                  key={r}
+                  value={r}
+                  label={t(`moderation.reasons.${r}`)}
+                  disabled={visitor && r !== VISITOR_REPORT_REASON}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <Textarea
+            label={t('moderation.report.textLabel')}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            maxLength={REPORT_TEXT_MAX}
+            autosize
+            minRows={2}
+            error={fieldError('text')}
+          />
+          {visitor && (
+            <>
+              <TextInput
+                label={t('moderation.report.nameLabel')}
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+                required
+                autoComplete="name"
+                error={fieldError('name')}
+              />
+              <TextInput
+                label={t('moderation.report.emailLabel')}
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+                required
+                autoComplete="email"
+                error={fieldError('email')}
+              />
+            </>
+          )}
+          {error && !error.fields && (
+            <Text size="sm" c="var(--mantine-color-error)" role="alert">
+              {error.message}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('moderation.report.cancel')}
+            </Button>
+            <Button type="submit" color="red.9" loading={report.isPending}>
+              {t('moderation.report.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * A small "Report" button (listing pages, profiles). Hidden from the item's own author: nobody
+ * reports their own content.
+ */
+export function ReportButton({ kind, id, ownerId }: ReportTarget & { ownerId?: string | null }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [opened, dialog] = useDisclosure(false);
+  if (session.status === 'signed-in' && ownerId && session.user.id === ownerId) return null;
+  const kindName = t(`moderation.kinds.${kind}`, { defaultValue: kind });
+  return (
+    <>
+      <Button
+        variant="default"
+        size="compact-sm"
+        leftSection={<IconFlag size={14} aria-hidden />}
+        onClick={dialog.open}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {t('moderation.report.actionOf', { kind: kindName })}
+      </Button>
+      {opened && <ReportDialog opened={opened} onClose={dialog.close} kind={kind} id={id} />}
+    </>
+  );
+}
+
+/** A "…" menu with a Report item, for items in a list (chat messages, posts, comments). */
+export function ReportMenu({ kind, id, label }: ReportTarget & { label?: string }) {
+  const { t } = useTranslation();
+  const [opened, dialog] = useDisclosure(false);
+  const kindName = t(`moderation.kinds.${kind}`, { defaultValue: kind });
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+        <Menu.Target>
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            color="gray"
+            aria-label={label ?? t('moderation.report.actionOf', { kind: kindName })}
+          >
+            <IconDots size={14} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconFlag size={14} aria-hidden />} onClick={dialog.open}>
+            {t('moderation.report.action')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {opened && <ReportDialog opened={opened} onClose={dialog.close} kind={kind} id={id} />}
+    </>
+  );
+}

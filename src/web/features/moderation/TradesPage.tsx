@@ -1,0 +1,83 @@
+import {
+  Anchor,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '@shared/format';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useTrades } from './api';
+import { ReviewAction } from './ReviewTradeButton';
+
+/** /profile/:userId/transactions — my completed trades, each with its review action. */
+export default function TradesPage() {
+  const { t, i18n } = useTranslation();
+  useDocumentTitle(t('reviews.trades.pageTitle'));
+  const [page, setPage] = useState(1);
+  const trades = useTrades(page);
+  const data = trades.data;
+  return (
+    <Stack>
+      <Title order={1} fz={{ base: 24, sm: 28 }}>
+        {t('reviews.trades.pageTitle')}
+      </Title>
+      <Text c="dimmed">{t('reviews.trades.intro')}</Text>
+      {trades.isPending && (
+        <Center py="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      )}
+      {trades.isError && (
+        <Text c="var(--mantine-color-error)" role="alert">
+          {trades.error.message}
+        </Text>
+      )}
+      {data && data.total === 0 && <Text>{t('reviews.trades.empty')}</Text>}
+      {data && data.items.length > 0 && (
+        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {data.items.map((trade) => (
+            <Paper component="li" key={trade.transactionId} withBorder p="md" data-testid="trade">
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <div>
+                  <Text fw={600}>
+                    {t(trade.role === 'buyer' ? 'reviews.trades.bought' : 'reviews.trades.sold', {
+                      title: trade.listingTitle ?? t('reviews.trades.untitled'),
+                      name: trade.other.displayName,
+                    })}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    <time dateTime={trade.completedAt}>
+                      {formatDate(trade.completedAt, i18n.language)}
+                    </time>
+                    {' · '}
+                    <Anchor component={Link} to={`/user/${trade.other.id}`} size="xs">
+                      {trade.other.displayName}
+                    </Anchor>
+                  </Text>
+                </div>
+                <ReviewAction trade={trade} />
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      {data && data.total > data.pageSize && (
+        <Pagination
+          total={Math.ceil(data.total / data.pageSize)}
+          value={page}
+          onChange={setPage}
+          getControlProps={(control) => ({ 'aria-label': t(`library.pagination.${control}`) })}
+          getItemProps={(p) => ({ 'aria-label': t('library.pagination.page', { page: p }) })}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,3 @@
+export { ReportDialog, ReportButton, ReportMenu, type ReportTarget } from './ReportDialog';
+export { ProfileReviews } from './ProfileReviews';
+export { ReviewTradeButton, ReviewAction } from './ReviewTradeButton';

@@ -1,0 +1,69 @@
+import { createInstance } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import type { NotificationView } from '@shared/notifications';
+import { notificationText } from './text';
+
+const i18n = createInstance();
+await i18n.init({
+  lng: 'en',
+  resources: {
+    en: {
+      translation: {
+        notifications: {
+          someone: 'A member',
+          types: {
+            post: {
+              liked_zero: '{{actor}} liked “{{title}}”',
+              liked_one: '{{actor}} and 1 other liked “{{title}}”',
+              liked_other: '{{actor}} and {{count}} others liked “{{title}}”',
+            },
+            offer: {
+              answered: '{{actor}} answered',
+              answered_accepted: '{{actor}} accepted your offer of {{amount}}',
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+const base: NotificationView = {
+  id: 'n1',
+  type: 'post.liked',
+  actor: { id: 'u1', displayName: 'Anna', avatarUrl: null },
+  actorCount: 1,
+  subject: { type: 'post', id: 'p1' },
+  data: { title: 'Il Gattopardo' },
+  link: '/community/p1',
+  read: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('notificationText', () => {
+  it('counts the other actors with the plural forms', () => {
+    expect(notificationText(i18n.t, base)).toBe('Anna liked “Il Gattopardo”');
+    expect(notificationText(i18n.t, { ...base, actorCount: 2 })).toBe(
+      'Anna and 1 other liked “Il Gattopardo”',
+    );
+    expect(notificationText(i18n.t, { ...base, actorCount: 4 })).toBe(
+      'Anna and 3 others liked “Il Gattopardo”',
+    );
+  });
+
+  it('names "a member" when the actor is gone, and picks the data’s context', () => {
+    expect(notificationText(i18n.t, { ...base, actor: null })).toBe(
+      'A member liked “Il Gattopardo”',
+    );
+    const offer = {
+      ...base,
+      type: 'offer.answered',
+      data: { context: 'accepted', amount: '15.00 EUR' },
+    };
+    expect(notificationText(i18n.t, offer)).toBe('Anna accepted your offer of 15.00 EUR');
+    expect(notificationText(i18n.t, { ...offer, data: { context: 'unknown' } })).toBe(
+      'Anna answered',
+    );
+  });
+});

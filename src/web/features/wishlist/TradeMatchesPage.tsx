@@ -1,0 +1,191 @@
+import {
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconArrowsExchange, IconMessage } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { TRADE_MATCHES_PAGE_SIZE, type TradeBook, type TradeMatch } from '@shared/schemas/wishlist';
+import { BookCover, ErrorAlert } from '../listings';
+import { UserAvatar } from '../users';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useDirectRoom, useTradeMatches } from './api';
+
+/** /profile/:userId/trades — members with whom a two-way trade is possible, best first. */
+export default function TradeMatchesPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('tradeMatches.pageTitle'));
+  const { userId = '' } = useParams();
+  const [page, setPage] = useState(1);
+  const matches = useTradeMatches(page);
+  const data = matches.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / TRADE_MATCHES_PAGE_SIZE)) : 1;
+
+  return (
+    <Stack gap="xl">
+      <div>
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          {t('tradeMatches.title')}
+        </Title>
+        <Text c="dimmed">{t('tradeMatches.subtitle')}</Text>
+      </div>
+      {matches.isPending && (
+        <Center py="xl">
+          <Loader aria-label={t('tradeMatches.loading')} />
+        </Center>
+      )}
+      {matches.isError && (
+        <ErrorAlert title={t('tradeMatches.errors.loadFailed')}>
+          <Text size="sm">{matches.error.message}</Text>
+          <Button mt="xs" size="xs" variant="default" onClick={() => matches.refetch()}>
+            {t('tradeMatches.reload')}
+          </Button>
+        </ErrorAlert>
+      )}
+      {data && data.total === 0 && (
+        <Stack align="center" py="lg" gap="xs" ta="center">
+          <IconArrowsExchange size={48} stroke={1.2} aria-hidden />
+          <Title order={2} fz="lg">
+            {t('tradeMatches.empty.title')}
+          </Title>
+          <Text c="dimmed" maw={560}>
+            {t('tradeMatches.empty.text')}
+          </Text>
+          <Group justify="center" gap="sm" mt="xs">
+            <Button component={Link} to={`/profile/${userId}/wishlist`}>
+              {t('tradeMatches.empty.wishlist')}
+            </Button>
+            <Button component={Link} to={`/profile/${userId}/books`} variant="default">
+              {t('tradeMatches.empty.books')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+      {data && data.items.length > 0 && (
+        <Stack gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {data.items.map((match) => (
+            <li key={match.member.id}>
+              <MatchCard match={match} me={userId} />
+            </li>
+          ))}
+        </Stack>
+      )}
+      {data && pages > 1 && (
+        <Center>
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={setPage}
+            siblings={0}
+            getControlProps={(control) => ({
+              'aria-label': t(`library.pagination.${control}`),
+            })}
+          />
+        </Center>
+      )}
+    </Stack>
+  );
+}
+
+function MatchCard({ match, me }: { match: TradeMatch; me: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const chat = useDirectRoom();
+  const name = match.member.displayName || match.member.username || '?';
+  const headingId = `match-${match.member.id}`;
+  return (
+    <Card withBorder padding="md" component="article" aria-labelledby={headingId}>
+      <Group justify="space-between" wrap="wrap" gap="sm" mb="sm">
+        <Group gap="sm" wrap="nowrap">
+          <UserAvatar
+            name={name}
+            avatarUrl={match.member.avatarUrl}
+            avatarSeed={match.member.avatarSeed}
+            size="md"
+            decorative
+          />
+          <div>
+            <Title order={2} fz="lg" id={headingId}>
+              <Anchor component={Link} to={`/user/${match.member.id}`} inherit>
+                {name}
+              </Anchor>
+            </Title>
+            {match.member.username && (
+              <Text size="xs" c="dimmed">
+                @{match.member.username}
+              </Text>
+            )}
+          </div>
+        </Group>
+        <Button
+          leftSection={<IconMessage size={16} aria-hidden />}
+          loading={chat.isPending}
+          onClick={() =>
+            chat.mutate(match.member.id, {
+              onSuccess: ({ room }) =>
+                navigate(`/profile/${me}/chats?room=${encodeURIComponent(room.id)}`),
+            })
+          }
+        >
+          {t('tradeMatches.openChat', { name })}
+        </Button>
+      </Group>
+      {chat.isError && (
+        <ErrorAlert mb="sm">{chat.error.message || t('tradeMatches.chatFailed')}</ErrorAlert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Side
+          heading={t('tradeMatches.theyHave', { name })}
+          books={match.theirBooks}
+          count={match.theirCount}
+        />
+        <Side
+          heading={t('tradeMatches.youHave', { name })}
+          books={match.myBooks}
+          count={match.myCount}
+        />
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+function Side({ heading, books, count }: { heading: string; books: TradeBook[]; count: number }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-label={heading}>
+      <Text fw={600} size="sm" mb={6}>
+        {heading} · {t('tradeMatches.books', { count })}
+      </Text>
+      <Stack gap="xs">
+        {books.map((b) => (
+          <Group key={b.listingId} gap="sm" wrap="nowrap" align="flex-start">
+            <BookCover url={b.coverUrl} title={b.title} author={b.author} height={72} />
+            <div style={{ minWidth: 0 }}>
+              <Anchor component={Link} to={`/library/book/${b.listingId}`} fw={600} size="sm">
+                {b.title}
+              </Anchor>
+              <Text size="xs" c="dimmed" lineClamp={1}>
+                {b.author}
+              </Text>
+            </div>
+          </Group>
+        ))}
+        {count > books.length && (
+          <Text size="xs" c="dimmed">
+            {t('tradeMatches.more', { count: count - books.length })}
+          </Text>
+        )}
+      </Stack>
+    </section>
+  );
+}
