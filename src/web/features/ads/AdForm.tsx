@@ -29,8 +29,9 @@ import {
   type AdPurchaseStore,
   type Advertisement,
 } from '@shared/schemas/ads';
+import { CurrencySelect, MoneyInput } from '../../components/formFields';
 import { ApiError } from '../../lib/api';
-import { AdCoverUpload } from './AdCoverUpload';
+import { CoverUpload } from '../listings';
 import { adErrorMessage } from './errors';
 import {
   changedFields,
@@ -91,14 +92,10 @@ export function AdForm({
   });
 
   const money = (field: 'bookPrice' | 'dailyBudget' | 'totalBudget', label: string) => (
-    <NumberInput
-      label={label}
-      min={0}
-      step={0.01}
-      decimalScale={2}
-      clampBehavior="none"
-      {...form.getInputProps(field)}
-    />
+    <MoneyInput label={label} clampBehavior="none" {...form.getInputProps(field)} />
+  );
+  const url = (field: string, label: string) => (
+    <TextInput type="url" label={label} placeholder="https://" {...form.getInputProps(field)} />
   );
 
   return (
@@ -202,14 +199,15 @@ export function AdForm({
               {money('bookPrice', t('ads.form.bookPrice'))}
             </Grid.Col>
             <Grid.Col span={{ base: 5, sm: 3 }}>
-              <NativeSelect
+              <CurrencySelect
                 label={t('ads.form.currency')}
-                data={[...AD_CURRENCIES]}
+                currencies={AD_CURRENCIES}
                 {...form.getInputProps('currency')}
               />
             </Grid.Col>
             <Grid.Col span={12}>
-              <AdCoverUpload
+              <CoverUpload
+                label={t('ads.form.cover')}
                 value={form.values.coverImageUrl}
                 title={form.values.title}
                 onChange={(url) => form.setFieldValue('coverImageUrl', url)}
@@ -278,37 +276,17 @@ export function AdForm({
           <Grid gutter="md">
             {AD_PURCHASE_STORES.map((store) => (
               <Grid.Col key={store} span={{ base: 12, sm: 6 }}>
-                <TextInput
-                  type="url"
-                  label={t(STORE_KEYS[store])}
-                  placeholder="https://"
-                  {...form.getInputProps(`purchaseLinks.${store}`)}
-                />
+                {url(`purchaseLinks.${store}`, t(STORE_KEYS[store]))}
               </Grid.Col>
             ))}
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                type="url"
-                label={t('ads.form.sampleChapterUrl')}
-                placeholder="https://"
-                {...form.getInputProps('sampleChapterUrl')}
-              />
+              {url('sampleChapterUrl', t('ads.form.sampleChapterUrl'))}
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                type="url"
-                label={t('ads.form.trailerVideoUrl')}
-                placeholder="https://"
-                {...form.getInputProps('trailerVideoUrl')}
-              />
+              {url('trailerVideoUrl', t('ads.form.trailerVideoUrl'))}
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                type="url"
-                label={t('ads.form.authorWebsiteUrl')}
-                placeholder="https://"
-                {...form.getInputProps('authorWebsiteUrl')}
-              />
+              {url('authorWebsiteUrl', t('ads.form.authorWebsiteUrl'))}
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput

@@ -8,19 +8,28 @@ import { BookCover } from './BookCover';
 import { uploadCover, UploadError } from './api';
 
 /**
- * Cover picker: uploads the chosen image at once (with progress) and hands back its URL.
- * `previewUrl` shows the current cover when editing a listing whose cover is remote.
+ * Cover picker of listings and ads: uploads the chosen image at once to POST /api/uploads/cover
+ * (which checks the session, re-encodes with sharp and strips metadata), with progress, and hands
+ * back its URL. `previewUrl` shows the current cover when editing a listing whose cover is remote;
+ * `title` names the cover in the preview; `error` is the form's own message for the field.
  */
 export function CoverUpload({
   value,
+  label,
   previewUrl,
+  title,
   onChange,
   onBusyChange,
+  error: fieldError,
 }: {
   value: string;
+  /** Defaults to the listing form's "Cover". */
+  label?: string;
   previewUrl?: string | null;
+  title?: string;
   onChange: (url: string) => void;
   onBusyChange?: (busy: boolean) => void;
+  error?: string | null;
 }) {
   const { t } = useTranslation();
   const session = useSession();
@@ -57,18 +66,21 @@ export function CoverUpload({
     }
   };
 
-  const shown = value || previewUrl || null;
+  const preview = value || previewUrl || null;
   const uploading = progress !== null && progress < 100 && !value;
+  const shownError = error ?? fieldError ?? null;
 
   return (
     <Stack gap="xs">
       <Group align="flex-start" wrap="nowrap" gap="md">
-        <BookCover url={shown} height={120} />
+        <BookCover url={preview} title={title || undefined} height={120} />
         <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
           <FileInput
-            label={t('sell.fields.cover')}
+            label={label ?? t('sell.fields.cover')}
             description={t('sell.upload.hint')}
             placeholder={t('sell.upload.placeholder')}
+            // Mantine's placeholder grey is 2.1:1 on white; this one passes AA.
+            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
             accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
             leftSection={<IconPhotoUp size={16} aria-hidden />}
             value={file}
@@ -109,9 +121,9 @@ export function CoverUpload({
           )}
         </Stack>
       </Group>
-      {error && (
+      {shownError && (
         <Alert color="red" variant="light" role="alert">
-          {error}
+          {shownError}
         </Alert>
       )}
     </Stack>

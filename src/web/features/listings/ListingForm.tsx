@@ -4,7 +4,6 @@ import {
   Grid,
   Group,
   NativeSelect,
-  NumberInput,
   Stack,
   Textarea,
   TextInput,
@@ -22,6 +21,7 @@ import {
   type ListingDetail,
   type ListingForm as ListingFormOutput,
 } from '@shared/marketplace';
+import { CurrencySelect, MoneyInput } from '../../components/formFields';
 import { CatalogueSearch } from '../catalogue';
 import { CoverUpload } from './CoverUpload';
 import { translatedResolver, useServerSubmit } from './useZodForm';
@@ -179,20 +179,17 @@ export function ListingForm({
             />
           </Grid.Col>
           <Grid.Col span={{ base: 7, sm: 3 }}>
-            <NumberInput
+            <MoneyInput
               label={t('sell.fields.price')}
               withAsterisk={priceRequired}
-              min={0}
-              step={0.01}
-              decimalScale={2}
               allowNegative={false}
               {...form.getInputProps('price')}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 5, sm: 3 }}>
-            <NativeSelect
+            <CurrencySelect
               label={t('sell.fields.currency')}
-              data={[...CURRENCIES]}
+              currencies={CURRENCIES}
               {...form.getInputProps('currency')}
             />
           </Grid.Col>
@@ -230,11 +227,8 @@ export function ListingForm({
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <NumberInput
+            <MoneyInput
               label={t('sell.fields.shippingCost')}
-              min={0}
-              step={0.01}
-              decimalScale={2}
               allowNegative={false}
               {...form.getInputProps('shippingCost')}
             />

@@ -1,7 +1,8 @@
-import { Button, Group, NumberInput, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { QUICK_SELL_DEFAULT_PRICE, quickSellSchema } from '@shared/marketplace';
+import { MoneyInput } from '../../components/formFields';
 import { CatalogueSearch } from '../catalogue';
 import { translatedResolver, useServerSubmit } from './useZodForm';
 import { TitleAuthorFields } from './TitleAuthorFields';
@@ -34,12 +35,9 @@ export function QuickSellForm({
           onSelect={(book) => form.setValues({ title: book.title, author: book.author })}
         />
         <TitleAuthorFields form={form} />
-        <NumberInput
+        <MoneyInput
           label={t('sell.fields.priceEur')}
           withAsterisk
-          min={0}
-          step={0.01}
-          decimalScale={2}
           allowNegative={false}
           {...form.getInputProps('price')}
         />

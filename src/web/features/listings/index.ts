@@ -1,5 +1,6 @@
 export { BookCard } from './BookCard';
 export { BookCover } from './BookCover';
+export { CoverUpload } from './CoverUpload';
 export { TypeBadge, StatusBadge, ActiveBadge } from './badges';
 export { formatPrice } from './format';
 export { useListing, listingKeys } from './api';
