@@ -1,10 +1,11 @@
-import { Alert, Group, Loader, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATALOGUE_DEBOUNCE_MS, CATALOGUE_MIN_QUERY } from '@shared/marketplaceConstants';
 import type { CatalogueBook } from '@shared/marketplace';
+import { CatalogueResultList } from './CatalogueResultList';
 import { useCatalogueSearch } from './useCatalogueSearch';
 import classes from './CatalogueSearch.module.css';
 
@@ -86,36 +87,12 @@ export function CatalogueSearch({
         )}
       </div>
       {items.length > 0 && (
-        <Paper withBorder p={4} id={listId}>
-          <Stack
-            component="ul"
-            gap={2}
-            className={classes.list}
-            aria-label={t('sell.catalogue.results')}
-          >
-            {items.map((book) => (
-              <li key={book.id}>
-                <UnstyledButton className={classes.option} onClick={() => choose(book)}>
-                  <Group gap="sm" wrap="nowrap">
-                    {book.coverUrl ? (
-                      <img src={book.coverUrl} alt="" className={classes.thumb} loading="lazy" />
-                    ) : (
-                      <span className={classes.thumb} />
-                    )}
-                    <div>
-                      <Text size="sm" fw={600} lineClamp={2}>
-                        {book.title}
-                      </Text>
-                      <Text size="xs" c="dimmed" lineClamp={1}>
-                        {[book.author, book.publishedDate?.slice(0, 4)].filter(Boolean).join(' · ')}
-                      </Text>
-                    </div>
-                  </Group>
-                </UnstyledButton>
-              </li>
-            ))}
-          </Stack>
-        </Paper>
+        <CatalogueResultList
+          id={listId}
+          label={t('sell.catalogue.results')}
+          items={items}
+          onChoose={choose}
+        />
       )}
     </Stack>
   );

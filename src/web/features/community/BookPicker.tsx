@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -16,6 +6,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueSearchResult } from '@shared/marketplace';
 import { api, ApiError } from '../../lib/api';
+import { CatalogueResultList } from '../catalogue';
 import { BookCover } from '../listings';
 import { BOOK_SEARCH_DEBOUNCE_MS, BOOK_SEARCH_LIMIT, BOOK_SEARCH_MIN_QUERY } from './contract';
 import classes from './community.module.css';
@@ -144,46 +135,20 @@ export function BookPicker({
         )}
       </div>
       {items.length > 0 && (
-        <Paper withBorder p={4} id={listId}>
-          <Stack
-            component="ul"
-            gap={2}
-            className={classes.options}
-            aria-label={t('community.form.bookResults')}
-          >
-            {items.map((book) => (
-              <li key={book.id}>
-                <UnstyledButton
-                  className={classes.option}
-                  onClick={() =>
-                    onChange({
-                      id: book.id,
-                      title: book.title,
-                      author: book.author,
-                      coverUrl: book.coverUrl,
-                    })
-                  }
-                >
-                  <Group gap="sm" wrap="nowrap">
-                    {book.coverUrl ? (
-                      <img src={book.coverUrl} alt="" className={classes.thumb} loading="lazy" />
-                    ) : (
-                      <span className={classes.thumb} />
-                    )}
-                    <div>
-                      <Text size="sm" fw={600} lineClamp={2}>
-                        {book.title}
-                      </Text>
-                      <Text size="xs" c="dimmed" lineClamp={1}>
-                        {[book.author, book.publishedDate?.slice(0, 4)].filter(Boolean).join(' · ')}
-                      </Text>
-                    </div>
-                  </Group>
-                </UnstyledButton>
-              </li>
-            ))}
-          </Stack>
-        </Paper>
+        <CatalogueResultList
+          id={listId}
+          label={t('community.form.bookResults')}
+          items={items}
+          maxHeight={280}
+          onChoose={(book) =>
+            onChange({
+              id: book.id,
+              title: book.title,
+              author: book.author,
+              coverUrl: book.coverUrl,
+            })
+          }
+        />
       )}
     </Stack>
   );
