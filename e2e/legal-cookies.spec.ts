@@ -6,10 +6,28 @@ const banner = (page: Page) =>
 const preferencesDialog = (page: Page) =>
   page.getByRole('dialog', { name: /^(Preferenze sui cookie|Cookie preferences)$/ });
 
-/** The first visit shows the banner; Essential Only closes it. */
-async function dismissBanner(page: Page) {
-  await banner(page).getByRole('button', { name: 'Solo essenziali' }).click();
+const storedMirror = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('scaffale.cookiePreferences') ?? 'null'));
+
+/**
+ * Answers the banner and waits until the choice is saved. The first banner is the one the server
+ * wrote into the page: a click on it hides it at once, while the consent tool (a lazy chunk) has
+ * yet to load, show its own banner for an instant and record the choice. Until then a reload or a
+ * navigation would lose the answer, and axe could meet the tool's banner fading in.
+ */
+async function answerBanner(page: Page, button: 'Solo essenziali' | 'Accetta tutti') {
+  await banner(page).getByRole('button', { name: button }).click();
+  await expect.poll(() => storedMirror(page)).not.toBeNull();
   await expect(banner(page)).toBeHidden();
+}
+
+/** The first visit shows the banner; Essential Only closes it. */
+const dismissBanner = (page: Page) => answerBanner(page, 'Solo essenziali');
+
+/** The consent tool's dialogs fade in: axe, like a reader, needs them fully drawn. */
+async function expectShown(dialog: Locator) {
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveCSS('opacity', '1');
 }
 
 async function expectTexts(scope: Locator, texts: (string | RegExp)[]) {
@@ -33,9 +51,6 @@ async function expectSwitches(
   await check('Marketing', state.marketing);
 }
 
-const storedMirror = (page: Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('scaffale.cookiePreferences') ?? 'null'));
-
 /** Reopens the consent tool from the footer: proves it loaded, and shows what it stored. */
 async function openSettingsFromFooter(page: Page) {
   await page
@@ -56,7 +71,7 @@ test.describe('legal pages', () => {
       main.getByRole('heading', { level: 1, name: 'Informativa sulla privacy' }),
     ).toBeVisible();
     // Axe with the consent banner open: both must pass.
-    await expect(banner(page)).toBeVisible();
+    await expectShown(banner(page));
     await expectAccessible(page);
     await dismissBanner(page);
 
@@ -278,8 +293,7 @@ test.describe('cookie consent', () => {
 
   test('Accept All turns every category on, also after a reload', async ({ page }) => {
     await page.goto('/');
-    await banner(page).getByRole('button', { name: 'Accetta tutti' }).click();
-    await expect(banner(page)).toBeHidden();
+    await answerBanner(page, 'Accetta tutti');
     await page.goto('/cookie-policy');
     await page.reload();
     await expectSwitches(page, { functional: true, analytics: true, marketing: true });
@@ -294,7 +308,7 @@ test.describe('cookie consent', () => {
     await page.goto('/');
     await banner(page).getByRole('button', { name: 'Personalizza' }).click();
     const dialog = preferencesDialog(page);
-    await expect(dialog).toBeVisible();
+    await expectShown(dialog);
     // Defaults: essential (locked) and functional on, analytics and marketing off.
     await expect(dialog.getByRole('checkbox', { name: 'Essenziali' })).toBeChecked();
     await expect(dialog.getByRole('checkbox', { name: 'Essenziali' })).toBeDisabled();
@@ -352,13 +366,18 @@ test.describe('cookie consent', () => {
     await page.goto('/');
     await expect(banner(page)).toBeVisible();
     await expect(banner(page).getByRole('heading', { name: 'Usiamo i cookie' })).toBeVisible();
+    await expectShown(banner(page));
     const box = await banner(page).boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 375).toBeTruthy();
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Apri il menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu', exact: true });
+    await expect(menu).toBeVisible();
     await chooseLanguage(page, 'en');
     await page.keyboard.press('Escape');
+    // Closed, so its focus trap no longer holds the Tab key (it hands the focus back at the end).
+    await expect(menu).toBeHidden();
     await expect(banner(page).getByRole('heading', { name: 'We use cookies' })).toBeVisible();
     const essentialOnly = banner(page).getByRole('button', { name: 'Essential Only' });
     await expect(essentialOnly).toBeVisible();
@@ -372,6 +391,6 @@ test.describe('cookie consent', () => {
     expect(focused).toBe(true);
     await page.keyboard.press('Enter');
     await expect(banner(page)).toBeHidden();
-    expect((await storedMirror(page)).functional).toBe(false);
+    await expect.poll(async () => (await storedMirror(page))?.functional).toBe(false);
   });
 });

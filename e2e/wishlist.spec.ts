@@ -50,7 +50,11 @@ const results = (page: Page) => page.getByRole('list', { name: 'Search results' 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 const wishedBooks = (page: Page) => page.getByRole('list', { name: 'Books on your wishlist' });
 
-/** Searches the add panel's catalogue box and picks the first result titled `title`. */
+/**
+ * Searches the add panel's catalogue box and picks the first result titled `title`. The query must
+ * find that title itself: while a search runs the box keeps showing the previous results, so a
+ * title that only an earlier search found could be clicked there or not, by chance.
+ */
 async function wishFromCatalogue(page: Page, query: string, title: string) {
   const search = page.getByRole('searchbox', { name: 'Search for a book to wish' });
   await search.fill(query);
@@ -106,11 +110,20 @@ test('a member wishes a book from the catalogue search; the same book twice is r
   await expectAccessible(page);
 
   // Two characters do not search; the full title does, after the pause.
+  const searched: string[] = [];
+  const record = (request: { url(): string }) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/catalogue/search') searched.push(url.searchParams.get('q') ?? '');
+  };
+  page.on('request', record);
   const search = page.getByRole('searchbox', { name: 'Search for a book to wish' });
   await search.fill('Il');
+  // Nothing to wait for: the pause passes (500 ms) and no search starts.
   await page.waitForTimeout(700);
   await expect(results(page)).toHaveCount(0);
   await wishFromCatalogue(page, ROSA, ROSA);
+  page.off('request', record);
+  expect(searched).toEqual([ROSA]);
   await expect(
     page.getByRole('status').filter({ hasText: `“${ROSA}” is on your wishlist.` }),
   ).toBeVisible();
@@ -132,7 +145,7 @@ test('a member wishes a book from the catalogue search; the same book twice is r
   await expect(wishedBooks(page).getByRole('article')).toHaveCount(1);
 
   // A second book, then removed.
-  await wishFromCatalogue(page, 'Postille', 'Postille a Il nome della rosa');
+  await wishFromCatalogue(page, ROSA, 'Postille a Il nome della rosa');
   await expect(wishedBooks(page).getByRole('article')).toHaveCount(2);
   await wishedBooks(page)
     .getByRole('button', { name: 'Remove “Postille a Il nome della rosa” from the wishlist' })
