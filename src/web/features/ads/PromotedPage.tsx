@@ -1,9 +1,7 @@
 import {
-  Button,
   Center,
   Container,
   Grid,
-  Loader,
   NativeSelect,
   Pagination,
   Paper,
@@ -18,8 +16,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AD_GENRES } from '@shared/schemas/ads';
+import { AsyncSection, EmptyState } from '../../components/AsyncSection';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { ErrorAlert } from '../listings';
 import { usePromotedAds } from './api';
 import { adErrorMessage } from './errors';
 import { SponsoredAdCard } from './SponsoredCard';
@@ -109,56 +107,57 @@ export default function PromotedPage() {
             </Grid.Col>
           </Grid>
         </Paper>
-        {promoted.isPending && (
-          <Center py="xl">
-            <Loader aria-label={t('common.loading')} />
-          </Center>
-        )}
-        {promoted.isError && (
-          <ErrorAlert title={adErrorMessage(promoted.error, 'load', t)}>
-            <Button size="xs" variant="default" onClick={() => promoted.refetch()}>
-              {t('common.tryAgain')}
-            </Button>
-          </ErrorAlert>
-        )}
-        {data && data.total === 0 && (
-          <Stack align="center" ta="center" py="xl" gap="xs">
-            <IconAd2 size={48} stroke={1.2} aria-hidden />
-            <Title order={2} fz="lg">
-              {t('ads.promoted.emptyTitle')}
-            </Title>
-            <Text c="dimmed">{t('ads.promoted.emptyText')}</Text>
-          </Stack>
-        )}
-        {data && data.items.length > 0 && (
-          <SimpleGrid
-            cols={{ base: 2, xs: 3, md: 4, lg: 5 }}
-            spacing={{ base: 'sm', sm: 'md' }}
-            component="ul"
-            aria-label={t('ads.promoted.listLabel')}
-            style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          >
-            {data.items.map((ad) => (
-              <li key={ad.id}>
-                <SponsoredAdCard ad={ad} placement="promoted" />
-              </li>
-            ))}
-          </SimpleGrid>
-        )}
-        {data && pages > 1 && (
-          <Center>
-            <Pagination
-              total={pages}
-              value={data.page}
-              onChange={(p) => {
-                update({ page: String(p) });
-                window.scrollTo({ top: 0 });
-              }}
-              getControlProps={(control) => ({ 'aria-label': t(`library.pagination.${control}`) })}
-              getItemProps={(p) => ({ 'aria-label': t('library.pagination.page', { page: p }) })}
+        <AsyncSection
+          query={promoted}
+          errorTitle={adErrorMessage(promoted.error, 'load', t)}
+          isEmpty={(d) => d.total === 0}
+          empty={
+            <EmptyState
+              icon={<IconAd2 size={48} stroke={1.2} aria-hidden />}
+              py="xl"
+              title={t('ads.promoted.emptyTitle')}
+              text={t('ads.promoted.emptyText')}
             />
-          </Center>
-        )}
+          }
+        >
+          {(d) => (
+            <>
+              {d.items.length > 0 && (
+                <SimpleGrid
+                  cols={{ base: 2, xs: 3, md: 4, lg: 5 }}
+                  spacing={{ base: 'sm', sm: 'md' }}
+                  component="ul"
+                  aria-label={t('ads.promoted.listLabel')}
+                  style={{ listStyle: 'none', padding: 0, margin: 0 }}
+                >
+                  {d.items.map((ad) => (
+                    <li key={ad.id}>
+                      <SponsoredAdCard ad={ad} placement="promoted" />
+                    </li>
+                  ))}
+                </SimpleGrid>
+              )}
+              {pages > 1 && (
+                <Center>
+                  <Pagination
+                    total={pages}
+                    value={d.page}
+                    onChange={(p) => {
+                      update({ page: String(p) });
+                      window.scrollTo({ top: 0 });
+                    }}
+                    getControlProps={(control) => ({
+                      'aria-label': t(`library.pagination.${control}`),
+                    })}
+                    getItemProps={(p) => ({
+                      'aria-label': t('library.pagination.page', { page: p }),
+                    })}
+                  />
+                </Center>
+              )}
+            </>
+          )}
+        </AsyncSection>
       </Stack>
     </Container>
   );

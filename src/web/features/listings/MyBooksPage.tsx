@@ -11,7 +11,7 @@ import { notifyError } from './errors';
 import { MyBookCard, type MyBookAction } from './MyBookCard';
 import { CompleteListingModal, DeleteListingModal, EditListingModal } from './MyBooksDialogs';
 import { QuickActions } from './QuickActions';
-import { ErrorAlert } from './ErrorAlert';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 /** /profile/:userId/books: the owner's listings, all statuses, newest first. */
 export default function MyBooksPage() {

@@ -5,4 +5,4 @@ export { TypeBadge, StatusBadge, ActiveBadge } from './badges';
 export { formatPrice } from './format';
 export { useListing, listingKeys } from './api';
 export { AddBookModal, type AddBookStep } from './AddBookModal';
-export { ErrorAlert } from './ErrorAlert';
+export { ErrorAlert } from '../../components/ErrorAlert';

@@ -4,7 +4,6 @@ import {
   Card,
   Center,
   Group,
-  Loader,
   Pagination,
   SimpleGrid,
   Stack,
@@ -18,6 +17,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { TRADE_MATCHES_PAGE_SIZE, type TradeBook, type TradeMatch } from '@shared/schemas/wishlist';
 import { BookCover, ErrorAlert } from '../listings';
 import { UserAvatar } from '../users';
+import { AsyncSection, EmptyState } from '../../components/AsyncSection';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useDirectRoom, useTradeMatches } from './api';
 
@@ -39,60 +39,57 @@ export default function TradeMatchesPage() {
         </Title>
         <Text c="dimmed">{t('tradeMatches.subtitle')}</Text>
       </div>
-      {matches.isPending && (
-        <Center py="xl">
-          <Loader aria-label={t('tradeMatches.loading')} />
-        </Center>
-      )}
-      {matches.isError && (
-        <ErrorAlert title={t('tradeMatches.errors.loadFailed')}>
-          <Text size="sm">{matches.error.message}</Text>
-          <Button mt="xs" size="xs" variant="default" onClick={() => matches.refetch()}>
-            {t('tradeMatches.reload')}
-          </Button>
-        </ErrorAlert>
-      )}
-      {data && data.total === 0 && (
-        <Stack align="center" py="lg" gap="xs" ta="center">
-          <IconArrowsExchange size={48} stroke={1.2} aria-hidden />
-          <Title order={2} fz="lg">
-            {t('tradeMatches.empty.title')}
-          </Title>
-          <Text c="dimmed" maw={560}>
-            {t('tradeMatches.empty.text')}
-          </Text>
-          <Group justify="center" gap="sm" mt="xs">
-            <Button component={Link} to={`/profile/${userId}/wishlist`}>
-              {t('tradeMatches.empty.wishlist')}
-            </Button>
-            <Button component={Link} to={`/profile/${userId}/books`} variant="default">
-              {t('tradeMatches.empty.books')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-      {data && data.items.length > 0 && (
-        <Stack gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {data.items.map((match) => (
-            <li key={match.member.id}>
-              <MatchCard match={match} me={userId} />
-            </li>
-          ))}
-        </Stack>
-      )}
-      {data && pages > 1 && (
-        <Center>
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            siblings={0}
-            getControlProps={(control) => ({
-              'aria-label': t(`library.pagination.${control}`),
-            })}
-          />
-        </Center>
-      )}
+      <AsyncSection
+        query={matches}
+        loadingLabel={t('tradeMatches.loading')}
+        errorTitle={t('tradeMatches.errors.loadFailed')}
+        showErrorMessage
+        retryLabel={t('tradeMatches.reload')}
+        isEmpty={(d) => d.total === 0}
+        empty={
+          <EmptyState
+            icon={<IconArrowsExchange size={48} stroke={1.2} aria-hidden />}
+            title={t('tradeMatches.empty.title')}
+            text={t('tradeMatches.empty.text')}
+          >
+            <Group justify="center" gap="sm" mt="xs">
+              <Button component={Link} to={`/profile/${userId}/wishlist`}>
+                {t('tradeMatches.empty.wishlist')}
+              </Button>
+              <Button component={Link} to={`/profile/${userId}/books`} variant="default">
+                {t('tradeMatches.empty.books')}
+              </Button>
+            </Group>
+          </EmptyState>
+        }
+      >
+        {(d) => (
+          <>
+            {d.items.length > 0 && (
+              <Stack gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {d.items.map((match) => (
+                  <li key={match.member.id}>
+                    <MatchCard match={match} me={userId} />
+                  </li>
+                ))}
+              </Stack>
+            )}
+            {pages > 1 && (
+              <Center>
+                <Pagination
+                  total={pages}
+                  value={page}
+                  onChange={setPage}
+                  siblings={0}
+                  getControlProps={(control) => ({
+                    'aria-label': t(`library.pagination.${control}`),
+                  })}
+                />
+              </Center>
+            )}
+          </>
+        )}
+      </AsyncSection>
     </Stack>
   );
 }

@@ -4,7 +4,6 @@ import {
   Card,
   Center,
   Group,
-  Loader,
   Pagination,
   Paper,
   SimpleGrid,
@@ -20,6 +19,7 @@ import { WISHLIST_PAGE_SIZE, type WishlistItem } from '@shared/schemas/wishlist'
 import type { CatalogueBook } from '@shared/marketplace';
 import { CatalogueSearch } from '../catalogue';
 import { BookCover, ErrorAlert } from '../listings';
+import { AsyncSection, EmptyState } from '../../components/AsyncSection';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAddWish, useRemoveWish, useWishlist } from './api';
 
@@ -111,56 +111,54 @@ export default function WishlistPage() {
         <Title order={2} fz="xl" id="wishlist-items" mb="sm">
           {t('wishlist.items.label')}
         </Title>
-        {wishlist.isPending && (
-          <Center py="xl">
-            <Loader aria-label={t('common.loading')} />
-          </Center>
-        )}
-        {wishlist.isError && (
-          <ErrorAlert title={t('wishlist.errors.loadFailed')}>
-            <Text size="sm">{wishlist.error.message}</Text>
-            <Button mt="xs" size="xs" variant="default" onClick={() => wishlist.refetch()}>
-              {t('wishlist.reload')}
-            </Button>
-          </ErrorAlert>
-        )}
-        {data && data.total === 0 && (
-          <Stack align="center" py="lg" gap="xs" ta="center">
-            <IconHeart size={48} stroke={1.2} aria-hidden />
-            <Title order={3} fz="lg">
-              {t('wishlist.empty.title')}
-            </Title>
-            <Text c="dimmed">{t('wishlist.empty.text')}</Text>
-          </Stack>
-        )}
-        {data && data.items.length > 0 && (
-          <SimpleGrid
-            cols={{ base: 2, xs: 3, md: 3, lg: 4 }}
-            spacing={{ base: 'sm', sm: 'md' }}
-            component="ul"
-            aria-label={t('wishlist.items.label')}
-            style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          >
-            {data.items.map((item) => (
-              <li key={item.id}>
-                <WishedBook item={item} onRemove={drop} busy={remove.isPending} />
-              </li>
-            ))}
-          </SimpleGrid>
-        )}
-        {data && pages > 1 && (
-          <Center mt="md">
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              siblings={0}
-              getControlProps={(control) => ({
-                'aria-label': t(`library.pagination.${control}`),
-              })}
+        <AsyncSection
+          query={wishlist}
+          errorTitle={t('wishlist.errors.loadFailed')}
+          showErrorMessage
+          retryLabel={t('wishlist.reload')}
+          isEmpty={(d) => d.total === 0}
+          empty={
+            <EmptyState
+              icon={<IconHeart size={48} stroke={1.2} aria-hidden />}
+              order={3}
+              title={t('wishlist.empty.title')}
+              text={t('wishlist.empty.text')}
             />
-          </Center>
-        )}
+          }
+        >
+          {(d) => (
+            <>
+              {d.items.length > 0 && (
+                <SimpleGrid
+                  cols={{ base: 2, xs: 3, md: 3, lg: 4 }}
+                  spacing={{ base: 'sm', sm: 'md' }}
+                  component="ul"
+                  aria-label={t('wishlist.items.label')}
+                  style={{ listStyle: 'none', padding: 0, margin: 0 }}
+                >
+                  {d.items.map((item) => (
+                    <li key={item.id}>
+                      <WishedBook item={item} onRemove={drop} busy={remove.isPending} />
+                    </li>
+                  ))}
+                </SimpleGrid>
+              )}
+              {pages > 1 && (
+                <Center mt="md">
+                  <Pagination
+                    total={pages}
+                    value={page}
+                    onChange={setPage}
+                    siblings={0}
+                    getControlProps={(control) => ({
+                      'aria-label': t(`library.pagination.${control}`),
+                    })}
+                  />
+                </Center>
+              )}
+            </>
+          )}
+        </AsyncSection>
       </section>
     </Stack>
   );
