@@ -1,11 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createNotifications,
-  notificationText,
-  type NotificationService,
-} from '../../platform/notifications';
+import { notificationText, type NotificationService } from '../../platform/notifications';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/helpers';
 import { createMember, type Member } from '../../test/members';
+import { createTestNotifications } from '../../test/notifications';
 import { createRecordingRealtime } from '../chats/test-support';
 import { caller, createBook, createPost } from './test-support';
 
@@ -22,18 +19,7 @@ let bookId: string;
 beforeAll(async () => {
   const database = await createTestDatabase();
   live = createRecordingRealtime();
-  notifications = createNotifications({
-    database,
-    realtime: live.realtime,
-    mailer: {
-      transport: 'outbox',
-      send: async () => {},
-      list: async () => [],
-      close: async () => {},
-    },
-    publicUrl: 'http://localhost:3000',
-    log: { warn() {}, error() {} },
-  });
+  notifications = createTestNotifications({ database, realtime: live.realtime });
   t = await createTestApp({ database, deps: { realtime: live.realtime, notifications } });
   call = caller(t);
   [anna, bruno, carla, dario] = await Promise.all([

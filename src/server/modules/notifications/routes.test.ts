@@ -1,18 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMailer } from '../../platform/mail';
-import { createNullRealtime, type Realtime, type RealtimeEvent } from '../../platform/realtime';
-import { createNotifications, type NotificationService } from '../../platform/notifications';
+import type { NotificationService } from '../../platform/notifications';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/helpers';
 import { createMember, type Member } from '../../test/members';
+import { createTestNotifications, recordUserPushes } from '../../test/notifications';
 
-const pushed: Array<{ userIds: readonly string[]; event: RealtimeEvent }> = [];
-const realtime: Realtime = {
-  ...createNullRealtime(),
-  async toUsers(userIds, event) {
-    if (event.type.startsWith('notification.')) pushed.push({ userIds, event });
-  },
-};
-const quiet = { warn() {}, error() {} };
+const { realtime, pushed } = recordUserPushes((event) => event.type.startsWith('notification.'));
 
 let t: TestApp;
 let notifications: NotificationService;
@@ -24,14 +17,7 @@ let carla: Member;
 beforeAll(async () => {
   const database = await createTestDatabase();
   const mailer = createMailer({ database, from: 'Scaffale <no-reply@scaffale.local>' });
-  notifications = createNotifications({
-    database,
-    realtime,
-    mailer,
-    publicUrl: 'http://localhost:3000',
-    now: () => clock,
-    log: quiet,
-  });
+  notifications = createTestNotifications({ database, realtime, mailer, now: () => clock });
   t = await createTestApp({ database, deps: { mailer, realtime, notifications } });
   [ada, bruno, carla] = await Promise.all([
     createMember(t, { username: 'ada_bell', displayName: 'Ada Lovelace' }),
@@ -335,13 +321,11 @@ describe('the e-mail digest', () => {
     expect(mails[0].html).toContain('<html lang="it">');
 
     // Within the hour: nothing more, even from a second process running at once.
-    const otherProcess = createNotifications({
+    const otherProcess = createTestNotifications({
       database: t.database,
       realtime,
       mailer: createMailer({ database: t.database, from: 'x@scaffale.local' }),
-      publicUrl: 'http://localhost:3000',
       now: () => clock,
-      log: quiet,
     });
     for (const def of notifications.types()) otherProcess.defineType(def);
     await request(carla, bruno);

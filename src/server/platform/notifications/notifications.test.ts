@@ -1,17 +1,10 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createNullRealtime, type Realtime, type RealtimeEvent } from '../realtime';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createMember, type Member } from '../../test/members';
-import { createNotifications, type NotificationService } from '.';
+import { createTestNotifications, recordUserPushes } from '../../test/notifications';
+import type { NotificationService } from '.';
 
-const pushed: Array<{ userIds: readonly string[]; event: RealtimeEvent }> = [];
-const realtime: Realtime = {
-  ...createNullRealtime(),
-  async toUsers(userIds, event) {
-    pushed.push({ userIds, event });
-  },
-};
-const quiet = { warn() {}, error() {} };
+const { realtime, pushed } = recordUserPushes();
 
 let t: TestApp;
 let service: NotificationService;
@@ -24,19 +17,7 @@ const hidden = new Set<string>();
 
 beforeAll(async () => {
   t = await createTestApp();
-  service = createNotifications({
-    database: t.database,
-    realtime,
-    mailer: {
-      transport: 'outbox',
-      send: async () => {},
-      list: async () => [],
-      close: async () => {},
-    },
-    publicUrl: 'http://localhost:3000',
-    now: () => clock,
-    log: quiet,
-  });
+  service = createTestNotifications({ database: t.database, realtime, now: () => clock });
   service.defineType({
     type: 'test.plain',
     defaults: { inApp: true, email: true },
