@@ -58,6 +58,47 @@ export const privacyRoutes: Module = async (app, { auth, database, storage, real
     },
   );
 
+  /** How the member confirms a deletion: their password, or a recent sign-in. */
+  async function confirmation(request: FastifyRequest) {
+    const user = currentUser(request);
+    const current = await auth.api.getSession({ headers: toFetchHeaders(request) });
+    if (!current || current.user.id !== user.id) throw unauthorized();
+    const [credential] = await database.query<{ password: string | null }>(
+      `select password from accounts
+       where user_id = $1 and provider_id = 'credential' and password is not null limit 1`,
+      [user.id],
+    );
+    const age = now().getTime() - new Date(current.session.createdAt).getTime();
+    return {
+      user,
+      hash: credential?.password ?? null,
+      fresh: age <= FRESH_SIGN_IN_MINUTES * 60 * 1000,
+    };
+  }
+
+  app.get(
+    '/api/me/delete',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['privacy'],
+        summary: 'How the signed-in member confirms the deletion of their account',
+        description:
+          '"password" when the account has one; otherwise "freshSignIn", with `fresh` telling ' +
+          `whether the current session was created in the last ${FRESH_SIGN_IN_MINUTES} minutes.`,
+        security: [{ session: [] }],
+        response: {
+          200: z.object({ method: z.enum(['password', 'freshSignIn']), fresh: z.boolean() }),
+          401: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { hash, fresh } = await confirmation(request);
+      return { method: hash ? ('password' as const) : ('freshSignIn' as const), fresh };
+    },
+  );
+
   app.post(
     '/api/me/delete',
     {
@@ -84,27 +125,17 @@ export const privacyRoutes: Module = async (app, { auth, database, storage, real
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const current = await auth.api.getSession({ headers: toFetchHeaders(request) });
-      if (!current || current.user.id !== user.id) throw unauthorized();
-      const [credential] = await database.query<{ password: string | null }>(
-        `select password from accounts
-         where user_id = $1 and provider_id = 'credential' and password is not null limit 1`,
-        [user.id],
-      );
+      const { user, hash, fresh } = await confirmation(request);
       const password = request.body.password ?? '';
-      if (credential?.password) {
+      if (hash) {
         if (!password) throw validationFailed({ password: 'validation.required' });
         const context = await auth.$context;
-        const ok = await context.password.verify({ password, hash: credential.password });
-        if (!ok)
+        if (!(await context.password.verify({ password, hash })))
           throw new AppError(400, 'invalid_password', 'privacy.errors.wrongPassword', {
             password: 'privacy.errors.wrongPassword',
           });
-      } else {
-        const age = now().getTime() - new Date(current.session.createdAt).getTime();
-        if (age > FRESH_SIGN_IN_MINUTES * 60 * 1000)
-          throw new AppError(403, 'reauthentication_required', 'privacy.errors.signInAgain');
+      } else if (!fresh) {
+        throw new AppError(403, 'reauthentication_required', 'privacy.errors.signInAgain');
       }
 
       const { files } = await inTransaction(database, (q) => eraseMember(q, user.id));

@@ -98,6 +98,11 @@ export function createReviewService({ database, now }: { database: Database; now
         throw notFound('reviews.errors.transactionNotFound');
       if (tx.status !== 'completed') throw conflict('reviews.errors.notCompleted');
       const subjectId = tx.buyer_id === authorId ? tx.seller_id : tx.buyer_id;
+      const [subject] = await database.query(
+        `select 1 from users where id = $1 and account_status = 'deleted'`,
+        [subjectId],
+      );
+      if (subject) throw conflict('reviews.errors.memberDeleted');
       const at = now();
       try {
         const [row] = await database.query<{ id: string }>(
