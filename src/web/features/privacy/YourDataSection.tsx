@@ -120,7 +120,14 @@ function DeleteAccountModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('privacy.modal.title')} centered size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('privacy.modal.title')}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <div>
