@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../test/helpers';
 import { createMember, randomClientIp, signIn, type Member } from '../../test/members';
 import { befriend, createListing, requester } from '../chats/test-support';
 import { adsClient } from '../ads/test-support';
+import { countSiteStats } from '../stats/routes';
 
 let t: TestApp;
 let req: ReturnType<typeof requester>;
@@ -268,9 +269,15 @@ describe('delete my account', () => {
 
   it('with the password: erases the member, keeps others’ history, refuses sign-in', async () => {
     const second = await signIn(t, zef.email, zef.password);
+    const statsBefore = await countSiteStats(t.database);
     const res = await req('POST', '/api/me/delete', zef, { password: zef.password });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ deleted: true });
+
+    // The home counters no longer count the member nor their open listing.
+    const statsAfter = await countSiteStats(t.database);
+    expect(statsAfter.activeUsers).toBe(statsBefore.activeUsers - 1);
+    expect(statsAfter.booksAvailable).toBe(statsBefore.booksAvailable - 1);
 
     // Every session ended.
     expect((await req('GET', '/api/me', zef)).statusCode).toBe(401);
