@@ -7,6 +7,7 @@ import { createMember, randomClientIp, signIn, type Member } from '../../test/me
 import { befriend, createListing, requester } from '../chats/test-support';
 import { adsClient } from '../ads/test-support';
 import { countSiteStats } from '../stats/routes';
+import { mustOpen, openSocket } from '../../platform/realtime/testing';
 
 let t: TestApp;
 let req: ReturnType<typeof requester>;
@@ -141,6 +142,17 @@ beforeAll(async () => {
   });
   expect(report.statusCode, report.body).toBeLessThan(300);
 }, 180_000);
+
+describe('the API document', () => {
+  it('describes both routes with their errors', async () => {
+    const doc = (await req('GET', '/api/openapi.json')).json();
+    expect(Object.keys(doc.paths['/api/me/export'])).toEqual(['get']);
+    expect(Object.keys(doc.paths['/api/me/delete']).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths['/api/me/delete'].post.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '429']),
+    );
+  });
+});
 
 describe('anonymous visitors', () => {
   it('get 401 from both routes', async () => {
@@ -426,6 +438,21 @@ describe('delete my account', () => {
     const data = (await req('GET', '/api/me/export', again)).json();
     expect(data.listings).toEqual([]);
     expect(data.messages).toEqual([]);
+  });
+});
+
+describe('open sockets of a deleted account', () => {
+  it('are closed at once (4401) and a new handshake is refused', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = t.config.publicUrl;
+    const leaving = await createMember(t, { displayName: 'Lea Leaving' });
+    const tab = await mustOpen(base, { cookie: leaving.cookie, origin });
+    const res = await req('POST', '/api/me/delete', leaving, { password: leaving.password });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await tab.closed).toBe(4401);
+    const retry = await openSocket(base, { cookie: leaving.cookie, origin });
+    expect(retry.opened).toBe(false);
+    if (!retry.opened) expect(retry.status).toBe(401);
   });
 });
 
