@@ -39,7 +39,7 @@ export function ConversationHeader({
       ? t('chats.typing.one', { name: typists[0] })
       : t('chats.typing.many', { names: typists.join(', ') })
     : other?.deleted
-      ? t('members.deletedNoReply')
+      ? t('chats.deletedNoReply')
       : other
         ? presenceText(presenceOf(other, presence), t, i18n.language, now)
         : t('chats.members', { count: room.participants.length });

@@ -100,7 +100,7 @@ function DeleteAccountModal({ onClose }: { onClose: () => void }) {
       // The server ended every session; this clears the app's state and tells the other tabs.
       await session.signOut().catch(() => {});
       navigate('/', { replace: true });
-      notify('green', t('members.accountDeletedNotice'));
+      notify('green', t('privacy.accountDeletedNotice'));
     },
   });
   const error = remove.error instanceof ApiError ? remove.error : null;
