@@ -59,7 +59,13 @@ export const tradeSchema = z.object({
   kind: z.enum(['sale', 'trade']),
   role: z.enum(['buyer', 'seller']),
   listingTitle: z.string().nullable(),
-  other: z.object({ id: z.string(), displayName: z.string(), username: z.string().nullable() }),
+  other: z.object({
+    id: z.string(),
+    displayName: z.string(),
+    username: z.string().nullable(),
+    /** The other party deleted their account (shown as "Deleted member"). */
+    deleted: z.boolean().optional(),
+  }),
   completedAt: z.string(),
   myReview: reviewSchema.nullable(),
 });

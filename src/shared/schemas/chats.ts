@@ -101,6 +101,8 @@ export const chatUserSchema = z.object({
   avatarUrl: z.string().nullable(),
   online: z.boolean(),
   lastSeenAt: z.string().nullable(),
+  /** The member deleted their account: shown as "Deleted member" with a neutral avatar. */
+  deleted: z.boolean().optional(),
 });
 export type ChatUser = z.infer<typeof chatUserSchema>;
 

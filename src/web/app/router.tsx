@@ -25,7 +25,7 @@ export const privateAreaRoutes: RouteObject[] = [
   // Accounts: dashboard (also the index), settings
   { index: true, ...page(() => import('../features/accounts/DashboardPage')) },
   { path: 'dashboard', ...page(() => import('../features/accounts/DashboardPage')) },
-  { path: 'settings', ...page(() => import('../features/accounts/SettingsPage')) },
+  { path: 'settings', ...page(() => import('../features/accounts/SettingsPage'), ['privacy']) },
   // Marketplace: books
   { path: 'books', ...page(() => import('../features/listings/MyBooksPage')) },
   { path: 'wishlist', ...page(() => import('../features/wishlist/WishlistPage')) },

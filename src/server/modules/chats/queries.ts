@@ -9,7 +9,7 @@ import type {
 import type { Database } from '../../db/client';
 import { isUuid } from '../listings/queries';
 import type { Query } from './tx';
-import { activeMember, listedRoom } from '../../platform/moderation/members';
+import { listedRoom, suspendedMember } from '../../platform/moderation/members';
 
 export { isUuid };
 
@@ -18,7 +18,7 @@ const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
 
 /** The columns of a member as chats show them; `u` is users. */
 const USER_COLUMNS = `u.id, u.display_name, coalesce(u.display_username, u.username::text) as username,
-  u.avatar_url, u.last_seen_at`;
+  u.avatar_url, u.last_seen_at, u.account_status = 'deleted' as deleted`;
 
 interface UserRow {
   id: string;
@@ -26,15 +26,26 @@ interface UserRow {
   username: string | null;
   avatar_url: string | null;
   last_seen_at: Date | string | null;
+  deleted?: boolean | null;
 }
 
-const toSender = (row: UserRow): ChatSender => ({
-  id: row.id,
-  displayName: row.display_name,
-  username: row.username,
-  avatarUrl: row.avatar_url,
-  lastSeenAt: isoOrNull(row.last_seen_at),
-});
+const toSender = (row: UserRow): ChatSender =>
+  row.deleted
+    ? {
+        id: row.id,
+        displayName: '',
+        username: null,
+        avatarUrl: null,
+        lastSeenAt: null,
+        deleted: true,
+      }
+    : {
+        id: row.id,
+        displayName: row.display_name,
+        username: row.username,
+        avatarUrl: row.avatar_url,
+        lastSeenAt: isoOrNull(row.last_seen_at),
+      };
 
 /** A listing as a chat card; `l` is book_listings joined to its book `b`. */
 const LISTING_COLUMNS = `l.id as l_id, l.title as l_title, l.author as l_author,
@@ -96,6 +107,7 @@ const MESSAGE_COLUMNS = `select m.id, m.room_id, m.sender_id, m.type, m.content,
     m.edited_at, coalesce(m.deleted_at, m.removed_at) as deleted_at,
     u.display_name as s_display_name, coalesce(u.display_username, u.username::text) as s_username,
     u.avatar_url as s_avatar_url, u.last_seen_at as s_last_seen_at,
+    u.account_status = 'deleted' as s_deleted,
     ${LISTING_COLUMNS}, ${OFFER_COLUMNS}`;
 
 const MESSAGE_FROM = `from chat_messages m
@@ -119,6 +131,7 @@ interface MessageRow extends ListingRow, OfferRow {
   s_username: string | null;
   s_avatar_url: string | null;
   s_last_seen_at: Date | string | null;
+  s_deleted: boolean | null;
 }
 
 function toMessage(row: MessageRow): ChatMessage {
@@ -136,6 +149,7 @@ function toMessage(row: MessageRow): ChatMessage {
             username: row.s_username,
             avatar_url: row.s_avatar_url,
             last_seen_at: row.s_last_seen_at,
+            deleted: row.s_deleted,
           }),
     content: deleted ? '' : row.content,
     type: row.type as ChatMessage['type'],
@@ -276,7 +290,8 @@ async function completeRooms(
   const roomIds = rows.map((r) => r.id);
   const people = await query<UserRow & { room_id: string }>(
     `select p.room_id, ${USER_COLUMNS} from chat_participants p join users u on u.id = p.user_id
-     where p.room_id = any($1::uuid[]) and ${activeMember('p.user_id')} order by p.joined_at, u.id`,
+     where p.room_id = any($1::uuid[]) and not ${suspendedMember('p.user_id')}
+     order by p.joined_at, u.id`,
     [roomIds],
   );
   const online = await onlineAmong([...new Set(people.map((p) => p.id))]);

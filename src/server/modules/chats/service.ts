@@ -33,6 +33,7 @@ import {
   unreadTotal,
 } from './queries';
 import { inTransaction, sqlState, transactionalDatabase, type Query } from './tx';
+import { roomWithDeletedMember } from '../../platform/moderation/members';
 
 export interface ChatServiceDeps {
   database: Database;
@@ -92,6 +93,9 @@ async function insertMessage(
        insert into chat_messages (room_id, sender_id, type, content, listing_id, offer_id)
        select $1, $2, $3, $4, $5, $6
        where exists (select 1 from chat_participants where room_id = $1 and user_id = $2)
+         -- Nobody reads a direct conversation whose other member deleted their account.
+         and not (exists (select 1 from chat_rooms dr where dr.id = $1 and not dr.is_group)
+           and ${roomWithDeletedMember('$1')})
        returning id, created_at),
      bump as (
        update chat_rooms r set updated_at = greatest(r.updated_at, ins.created_at)

@@ -98,6 +98,11 @@ export function createReviewService({ database, now }: { database: Database; now
         throw notFound('reviews.errors.transactionNotFound');
       if (tx.status !== 'completed') throw conflict('reviews.errors.notCompleted');
       const subjectId = tx.buyer_id === authorId ? tx.seller_id : tx.buyer_id;
+      const [subject] = await database.query(
+        `select 1 from users where id = $1 and account_status = 'deleted'`,
+        [subjectId],
+      );
+      if (subject) throw conflict('reviews.errors.memberDeleted');
       const at = now();
       try {
         const [row] = await database.query<{ id: string }>(
@@ -173,10 +178,12 @@ export function createReviewService({ database, now }: { database: Database; now
           other_id: string;
           other_name: string;
           other_username: string | null;
+          other_deleted: boolean;
           review_id: string | null;
         }>(
           `select t.id, t.kind, t.buyer_id, t.created_at, l.title as listing_title,
              o.id as other_id, o.display_name as other_name, o.username::text as other_username,
+             o.account_status = 'deleted' as other_deleted,
              r.id as review_id
            from transactions t
            join users o on o.id = case when t.buyer_id = $1 then t.seller_id else t.buyer_id end
@@ -201,7 +208,10 @@ export function createReviewService({ database, now }: { database: Database; now
           kind: r.kind,
           role: r.buyer_id === userId ? 'buyer' : 'seller',
           listingTitle: r.listing_title,
-          other: { id: r.other_id, displayName: r.other_name, username: r.other_username },
+          // A deleted account is only "Deleted member" in the other party's history.
+          other: r.other_deleted
+            ? { id: r.other_id, displayName: '', username: null, deleted: true }
+            : { id: r.other_id, displayName: r.other_name, username: r.other_username },
           completedAt: iso(r.created_at),
           myReview: r.review_id ? await findReview(r.review_id) : null,
         });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Module } from '../../app';
 import type { Database } from '../../db/client';
+import { visibleListing } from '../../platform/moderation/members';
 
 export const siteStatsSchema = z.object({
   booksAvailable: z.number().int(),
@@ -12,8 +13,10 @@ export type SiteStats = z.infer<typeof siteStatsSchema>;
 export async function countSiteStats(database: Database): Promise<SiteStats> {
   const [row] = await database.query<{ books: number; users: number; trades: number }>(
     `select
-       (select count(*) from book_listings where status = 'available')::int as books,
-       (select count(*) from users)::int as users,
+       (select count(*) from book_listings l
+         where l.status = 'available' and ${visibleListing('l')})::int as books,
+       -- Suspended and deleted accounts are not active members.
+       (select count(*) from users where account_status = 'active')::int as users,
        (select count(*) from transactions where status = 'completed')::int as trades`,
   );
   return { booksAvailable: row.books, activeUsers: row.users, totalTransactions: row.trades };

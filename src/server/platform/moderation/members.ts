@@ -17,13 +17,23 @@ export const activeMember = (column: string) => `${column} not in (${INACTIVE_ME
 export const visibleListing = (alias = 'l') =>
   `${alias}.hidden_at is null and ${activeMember(`${alias}.user_id`)}`;
 
+/** SQL: the member whose id is in `column` is suspended by a moderator (not deleted). */
+export const suspendedMember = (column: string) =>
+  `${column} in (select ss.id from users ss where ss.account_status = 'suspended')`;
+
 /** SQL: the member whose id is in `column` is suspended (or deleted). */
 export const inactiveMember = (column: string) => `${column} in (${INACTIVE_MEMBERS})`;
 
 /**
  * SQL: the chat room `alias` shows in its members' lists: a group, or a direct conversation
- * whose other member is active.
+ * whose other member is not suspended. A conversation with a member who deleted their account
+ * stays, shown with "Deleted member": its messages are the other member's history too.
  */
 export const listedRoom = (alias = 'r') =>
   `(${alias}.is_group or not exists (select 1 from chat_participants x
-     where x.room_id = ${alias}.id and ${inactiveMember('x.user_id')}))`;
+     where x.room_id = ${alias}.id and ${suspendedMember('x.user_id')}))`;
+
+/** SQL: the room `alias` has a member who deleted their account (a direct one takes no message). */
+export const roomWithDeletedMember = (roomId: string) =>
+  `exists (select 1 from chat_participants dx join users du on du.id = dx.user_id
+     where dx.room_id = ${roomId} and du.account_status = 'deleted')`;

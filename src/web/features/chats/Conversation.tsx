@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api';
 import { ErrorAlert } from '../listings';
 import { flattenPages, invalidateRoomLists, markRoomRead, useMessagePages, useRoom } from './api';
 import { Composer } from './Composer';
+import { withDeletedMember } from './format';
 import { ConversationHeader } from './ConversationHeader';
 import { MessageList } from './MessageList';
 import { OfferBar } from './OfferBar';
@@ -93,7 +94,10 @@ export function Conversation({
       <MessageList room={room.data} meId={meId} pages={pages} messages={messages} />
       <div className={classes.footer}>
         <OfferBar room={room.data} meId={meId} messages={messages} />
-        <Composer roomId={roomId} onTyping={typing.typing} />
+        {/* A deleted member reads nothing more: the server refuses, the composer is not shown. */}
+        {!withDeletedMember(room.data, meId) && (
+          <Composer roomId={roomId} onTyping={typing.typing} />
+        )}
       </div>
     </section>
   );

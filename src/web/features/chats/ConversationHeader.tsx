@@ -38,9 +38,11 @@ export function ConversationHeader({
     ? typists.length === 1
       ? t('chats.typing.one', { name: typists[0] })
       : t('chats.typing.many', { names: typists.join(', ') })
-    : other
-      ? presenceText(presenceOf(other, presence), t, i18n.language, now)
-      : t('chats.members', { count: room.participants.length });
+    : other?.deleted
+      ? t('chats.deletedNoReply')
+      : other
+        ? presenceText(presenceOf(other, presence), t, i18n.language, now)
+        : t('chats.members', { count: room.participants.length });
 
   return (
     <Group className={classes.header} gap="sm" wrap="nowrap">
@@ -64,7 +66,7 @@ export function ConversationHeader({
       )}
       <Box miw={0} style={{ flex: 1 }}>
         <Title order={2} fz="md" id="conversation-title" lineClamp={1}>
-          {other ? (
+          {other && !other.deleted ? (
             <Anchor component={Link} to={`/user/${other.id}`} inherit c="inherit">
               {name}
             </Anchor>

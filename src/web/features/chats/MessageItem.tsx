@@ -10,6 +10,7 @@ import { ListingMessage } from './ListingMessage';
 import { OfferMessage } from './OfferMessage';
 import { ReportMenu, ReviewTradeButton } from '../moderation';
 import type { Message, Room } from './types';
+import { memberName } from './format';
 import classes from './ChatsPage.module.css';
 
 function useTimeLabel(iso: string) {
@@ -41,7 +42,7 @@ export function MessageItem({
     return (
       <Text size="xs" c="dimmed" className={classes.system} data-testid="chat-message">
         {message.content === 'left'
-          ? t('chats.system.left', { name: message.sender?.displayName ?? '' })
+          ? t('chats.system.left', { name: message.sender ? memberName(message.sender, t) : '' })
           : message.content}
       </Text>
     );
@@ -55,8 +56,8 @@ export function MessageItem({
       data-message-id={message.id}
     >
       {showSender && (
-        <Text size="xs" fw={700} c="brown.8">
-          {message.sender!.displayName}
+        <Text size="xs" fw={700} c={message.sender!.deleted ? 'dimmed' : 'brown.8'}>
+          {memberName(message.sender!, t)}
         </Text>
       )}
       {message.deleted ? (

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { chatKeys, flattenPages, upsertMessages, type MessagePages } from './cache';
-import { formatRelative, presenceText, roomName } from './format';
+import { formatRelative, memberName, presenceText, roomName, withDeletedMember } from './format';
 import { pendingOfferOf, sellerOf } from './offers';
 import type { ChatUser, Message, Room } from './types';
 
@@ -57,6 +57,18 @@ describe('room names', () => {
       'chats.unnamed {"id":"0a1b2c3d"}',
     );
     expect(roomName(room({ isGroup: true, name: 'Book club' }), 'ann', t)).toBe('Book club');
+  });
+  it('names a member who deleted their account "Deleted member"; nobody writes to them', () => {
+    const gone = { ...user('bob', ''), deleted: true };
+    const direct = room({ participants: [user('ann', 'Ann'), gone] });
+    expect(roomName(direct, 'ann', t)).toBe('members.deleted');
+    expect(memberName(gone, t)).toBe('members.deleted');
+    expect(memberName(user('ann', 'Ann'), t)).toBe('Ann');
+    expect(withDeletedMember(direct, 'ann')).toBe(true);
+    expect(withDeletedMember(room(), 'ann')).toBe(false);
+    const group = room({ isGroup: true, name: 'Book club', participants: direct.participants });
+    expect(roomName(group, 'ann', t)).toBe('Book club');
+    expect(withDeletedMember(group, 'ann')).toBe(false);
   });
 });
 

@@ -12,9 +12,19 @@ export const othersIn = (room: Room, meId: string): ChatUser[] =>
  * to show, 'User {first 8 characters of the id}...' (spec).
  */
 export function roomName(room: Room, meId: string, t: TFunction): string {
-  const named = room.isGroup ? room.name : (othersIn(room, meId)[0]?.displayName ?? room.name);
+  const other = room.isGroup ? undefined : othersIn(room, meId)[0];
+  if (other?.deleted) return t('members.deleted');
+  const named = room.isGroup ? room.name : (other?.displayName ?? room.name);
   return named?.trim() || t('chats.unnamed', { id: room.id.slice(0, 8) });
 }
+
+/** A member's name as chats show it: "Deleted member" once they deleted their account. */
+export const memberName = (user: { displayName: string; deleted?: boolean }, t: TFunction) =>
+  user.deleted ? t('members.deleted') : user.displayName;
+
+/** A direct conversation whose other member deleted their account takes no new message. */
+export const withDeletedMember = (room: Room, meId: string) =>
+  !room.isGroup && othersIn(room, meId).some((p) => p.deleted);
 
 const UNITS = { minutes: 'minute', hours: 'hour', days: 'day' } as const;
 

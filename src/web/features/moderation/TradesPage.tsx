@@ -50,7 +50,7 @@ export default function TradesPage() {
                   <Text fw={600}>
                     {t(trade.role === 'buyer' ? 'reviews.trades.bought' : 'reviews.trades.sold', {
                       title: trade.listingTitle ?? t('reviews.trades.untitled'),
-                      name: trade.other.displayName,
+                      name: trade.other.deleted ? t('members.deleted') : trade.other.displayName,
                     })}
                   </Text>
                   <Text size="xs" c="dimmed">
@@ -58,12 +58,16 @@ export default function TradesPage() {
                       {formatDate(trade.completedAt, i18n.language)}
                     </time>
                     {' · '}
-                    <Anchor component={Link} to={`/user/${trade.other.id}`} size="xs">
-                      {trade.other.displayName}
-                    </Anchor>
+                    {trade.other.deleted ? (
+                      t('members.deleted')
+                    ) : (
+                      <Anchor component={Link} to={`/user/${trade.other.id}`} size="xs">
+                        {trade.other.displayName}
+                      </Anchor>
+                    )}
                   </Text>
                 </div>
-                <ReviewAction trade={trade} />
+                {!trade.other.deleted && <ReviewAction trade={trade} />}
               </Group>
             </Paper>
           ))}

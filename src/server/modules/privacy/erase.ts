@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import type { Query } from '../chats/tx';
+
+/**
+ * "Delete my account" (GDPR article 17), run inside one transaction by the caller. The users row
+ * stays, emptied and marked 'deleted', so that what others keep (messages in their conversations,
+ * their transaction history) still points at someone, shown as "Deleted member"; everything the
+ * member made for others to read goes, and nothing that names them (e-mail, name, username,
+ * avatar) stays in any table. `activeMember` (platform/moderation/members.ts) then hides them
+ * from every list, like a suspended member.
+ *
+ * Answers the uploaded files that no row shows any more, for the caller to delete after commit.
+ */
+export async function eraseMember(q: Query, userId: string): Promise<{ files: string[] }> {
+  const [member] = await q<{
+    email: string;
+    display_name: string;
+    username: string | null;
+    display_username: string | null;
+    avatar_url: string | null;
+  }>(
+    `select email::text as email, display_name, username::text as username, display_username,
+       avatar_url
+     from users where id = $1 and account_status <> 'deleted' for update`,
+    [userId],
+  );
+  if (!member) return { files: [] };
+
+  // Files this member uploaded (avatar, covers, post images, ad images), gathered before the
+  // rows that name them go.
+  const [uploads] = await q<{ urls: string[] | null }>(
+    `select array_remove(array(
+       select avatar_url from users where id = $1
+       union select cover_url from book_listings where user_id = $1
+       union select unnest(images) from book_listings where user_id = $1
+       union select image_url from community_posts where user_id = $1
+       union select cover_image_url from book_advertisements where author_id = $1
+       union select unnest(promotional_images) from book_advertisements where author_id = $1
+     ), null) as urls`,
+    [userId],
+  );
+
+  // Listings others still see in their history (a transaction, an offer, a card or the subject
+  // of a conversation) are kept as bare records (title, author, price), hidden and emptied of
+  // everything else; the rest are deleted.
+  const kept = `(exists (select 1 from transactions t where t.listing_id = l.id)
+      or exists (select 1 from offers o where o.listing_id = l.id)
+      or exists (select 1 from chat_messages m where m.listing_id = l.id)
+      or exists (select 1 from chat_rooms r where r.listing_id = l.id))`;
+
+  // Notifications to and from them, and about what they made.
+  await q(
+    `delete from notifications where recipient_id = $1 or actor_id = $1
+       or subject_id in (
+         select id::text from book_listings where user_id = $1
+         union all select id::text from community_posts where user_id = $1
+         union all select id::text from post_comments where user_id = $1
+         union all select id::text from connections where requester_id = $1 or addressee_id = $1
+         union all select id::text from offers where buyer_id = $1 or seller_id = $1
+         union all select id::text from book_advertisements where author_id = $1
+         union all select $1)`,
+    [userId],
+  );
+  for (const table of [
+    'notification_settings',
+    'notification_digests',
+    'chat_email_notices',
+    'realtime_presence',
+    'wishlist_items',
+    'wishlists',
+    'post_reactions',
+    'comment_reactions',
+    'post_comments',
+    'community_posts',
+    'admins',
+    'sessions',
+    'accounts',
+  ])
+    await q(`delete from ${table} where user_id = $1`, [userId]);
+  await q('delete from connections where requester_id = $1 or addressee_id = $1', [userId]);
+  await q('delete from reviews where author_id = $1 or subject_id = $1', [userId]);
+  await q('delete from ad_book_reviews where reviewer_id = $1', [userId]);
+  await q('delete from book_advertisements where author_id = $1', [userId]);
+  await q(
+    `update offers set status = 'withdrawn', answered_at = coalesce(answered_at, now())
+     where (buyer_id = $1 or seller_id = $1) and status in ('pending', 'accepted')`,
+    [userId],
+  );
+  await q(
+    `update book_listings l set hidden_at = coalesce(l.hidden_at, now()),
+       status = case when l.status in ('sold', 'traded') then l.status else 'unavailable' end,
+       description = null, images = '{}', cover_url = null, location = null,
+       shipping_address = '{}', updated_at = now()
+     where l.user_id = $1 and ${kept}`,
+    [userId],
+  );
+  await q(`delete from book_listings l where l.user_id = $1 and not ${kept}`, [userId]);
+
+  // better-auth's tokens (password reset: value is the user id; e-mail change: the address).
+  await q(
+    `delete from verifications
+     where value = $1 or identifier ilike '%' || $2 || '%' or value ilike '%' || $2 || '%'`,
+    [userId, member.email],
+  );
+  // What others wrote to us about them, and e-mails to them kept in the local outbox.
+  await q('delete from contact_messages where lower(email) = lower($1)', [member.email]);
+  const names = [member.email, member.username, member.display_username, member.display_name]
+    .filter((s): s is string => typeof s === 'string' && s.trim().length >= 3)
+    .map((s) => s.trim());
+  await q(
+    `delete from mail_outbox where lower("to") = lower($1)
+       or exists (select 1 from unnest($2::text[]) as n(s)
+         where strpos(lower(subject || ' ' || text || ' ' || coalesce(html, '')), lower(n.s)) > 0)`,
+    [member.email, names],
+  );
+  const placeholderEmail = `deleted-${randomUUID()}@deleted.invalid`;
+  // Reports they sent as a visitor (name and e-mail) stay for the moderators, unsigned.
+  await q(
+    `update reports set reporter_email = $2, reporter_name = '-'
+     where reporter_id is null and lower(reporter_email::text) = lower($1)`,
+    [member.email, placeholderEmail],
+  );
+  await q(
+    `update users set email = $2, email_verified = false, display_name = '',
+       username = $3, display_username = null, avatar_url = null, first_name = null,
+       last_name = null, bio = null, location_city = null, location_country = null, phone = null,
+       date_of_birth = null, privacy_level = 'private', email_notifications = false,
+       push_notifications = false, last_seen_at = null, account_status = 'deleted',
+       updated_at = now()
+     where id = $1`,
+    [userId, placeholderEmail, `deleted_${randomUUID().replace(/-/g, '').slice(0, 12)}`],
+  );
+
+  const candidates = (uploads?.urls ?? []).filter((url) => url.startsWith('/uploads/'));
+  if (!candidates.length) return { files: [] };
+  // A file some other row still shows (a catalogue cover copied from a listing) stays.
+  const used = await q<{ url: string }>(
+    `select avatar_url as url from users where avatar_url = any($1::text[])
+     union select cover_url from book_listings where cover_url = any($1::text[])
+     union select unnest(images) from book_listings where images && $1::text[]
+     union select cover_url from books where cover_url = any($1::text[])
+     union select image_url from community_posts where image_url = any($1::text[])
+     union select cover_image_url from book_advertisements where cover_image_url = any($1::text[])
+     union select unnest(promotional_images) from book_advertisements
+       where promotional_images && $1::text[]`,
+    [candidates],
+  );
+  const stillUsed = new Set(used.map((u) => u.url));
+  return { files: candidates.filter((url) => !stillUsed.has(url)) };
+}

@@ -1,0 +1,158 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { deleteAccountSchema, FRESH_SIGN_IN_MINUTES } from '@shared/privacy';
+import type { Module } from '../../app';
+import { AppError, errorSchema, unauthorized, validationFailed } from '../../platform/errors';
+import { currentUser } from '../../platform/auth';
+import { toFetchHeaders } from '../../platform/auth/http';
+import { inTransaction } from '../chats/tx';
+import { buildExport } from './export';
+import { eraseMember } from './erase';
+
+const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
+
+/** `scaffale-<username>-<YYYY-MM-DD>.json`, with only safe characters. */
+export function exportFileName(username: string | null, fallback: string, now: Date) {
+  const who = (username ?? fallback).replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40) || 'member';
+  return `scaffale-${who}-${now.toISOString().slice(0, 10)}.json`;
+}
+
+/**
+ * Members' data rights (GDPR articles 15, 17 and 20; spec 1 section 9, privacy policy): download
+ * everything about oneself, and delete one's account. Both work on the session's member only.
+ */
+export const privacyRoutes: Module = async (app, { auth, database, storage, realtime, now }) => {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/api/me/export',
+    {
+      preHandler: app.requireUser,
+      // A whole archive is a heavy read: a few a member per hour is plenty.
+      config: { rateLimit: { max: 5, timeWindow: '1 hour', keyGenerator: perMember } },
+      schema: {
+        tags: ['privacy'],
+        summary: 'Download my data: a JSON archive of everything about the signed-in member',
+        description:
+          'Answered as an attachment (scaffale-<username>-<date>.json). Other members appear ' +
+          'only by their public username; only the messages the member sent are included.',
+        security: [{ session: [] }],
+        response: { 200: z.record(z.string(), z.unknown()), 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const at = now();
+      const archive = await buildExport(
+        (text, params) => database.query(text, params),
+        user.id,
+        at,
+      );
+      const name = exportFileName(user.username, user.id.slice(0, 8), at);
+      reply
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .type('application/json; charset=utf-8');
+      return archive;
+    },
+  );
+
+  /** How the member confirms a deletion: their password, or a recent sign-in. */
+  async function confirmation(request: FastifyRequest) {
+    const user = currentUser(request);
+    const current = await auth.api.getSession({ headers: toFetchHeaders(request) });
+    if (!current || current.user.id !== user.id) throw unauthorized();
+    const [credential] = await database.query<{ password: string | null }>(
+      `select password from accounts
+       where user_id = $1 and provider_id = 'credential' and password is not null limit 1`,
+      [user.id],
+    );
+    const age = now().getTime() - new Date(current.session.createdAt).getTime();
+    return {
+      user,
+      hash: credential?.password ?? null,
+      fresh: age <= FRESH_SIGN_IN_MINUTES * 60 * 1000,
+    };
+  }
+
+  app.get(
+    '/api/me/delete',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['privacy'],
+        summary: 'How the signed-in member confirms the deletion of their account',
+        description:
+          '"password" when the account has one; otherwise "freshSignIn", with `fresh` telling ' +
+          `whether the current session was created in the last ${FRESH_SIGN_IN_MINUTES} minutes.`,
+        security: [{ session: [] }],
+        response: {
+          200: z.object({ method: z.enum(['password', 'freshSignIn']), fresh: z.boolean() }),
+          401: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { hash, fresh } = await confirmation(request);
+      return { method: hash ? ('password' as const) : ('freshSignIn' as const), fresh };
+    },
+  );
+
+  app.post(
+    '/api/me/delete',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes', keyGenerator: perMember } },
+      schema: {
+        tags: ['privacy'],
+        summary: 'Delete my account',
+        description:
+          'Requires the current password; a member without one (Google sign-in) must have ' +
+          `signed in within the last ${FRESH_SIGN_IN_MINUTES} minutes (403 ` +
+          'reauthentication_required otherwise). Ends every session, erases personal data, ' +
+          'removes listings, posts, comments, reactions, wishlists, friendships, reviews and ads; ' +
+          'messages in others’ conversations and transactions stay, shown as a deleted member.',
+        security: [{ session: [] }],
+        body: deleteAccountSchema,
+        response: {
+          200: z.object({ deleted: z.literal(true) }),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user, hash, fresh } = await confirmation(request);
+      const password = request.body.password ?? '';
+      if (hash) {
+        if (!password) throw validationFailed({ password: 'validation.required' });
+        const context = await auth.$context;
+        if (!(await context.password.verify({ password, hash })))
+          throw new AppError(400, 'invalid_password', 'privacy.errors.wrongPassword', {
+            password: 'privacy.errors.wrongPassword',
+          });
+      } else if (!fresh) {
+        throw new AppError(403, 'reauthentication_required', 'privacy.errors.signInAgain');
+      }
+
+      const { files } = await inTransaction(database, (q) => eraseMember(q, user.id));
+      for (const url of files) {
+        await storage.delete(url).catch((err: unknown) => {
+          request.log.error({ err, url }, 'file of a deleted account could not be deleted');
+          return false;
+        });
+      }
+      await realtime.disconnectUsers?.([user.id]).catch((err: unknown) => {
+        request.log.error({ err }, 'sockets of a deleted account not closed');
+      });
+      // The session rows are gone; the browser's cookies go too.
+      for (const name of Object.keys(request.cookies ?? {}))
+        if (name.includes('scaffale.')) reply.clearCookie(name, { path: '/' });
+      request.log.info({ userId: user.id }, 'account deleted');
+      return { deleted: true as const };
+    },
+  );
+};
