@@ -18,6 +18,7 @@ import { communityRoutes } from './community/routes';
 import { adRoutes } from './ads/routes';
 import { moderationRoutes } from './moderation/routes';
 import { reviewRoutes } from './reviews/routes';
+import { blockRoutes } from './blocks/routes';
 
 /** Every domain module, registered in this order by buildApp. */
 export const modules: Module[] = [
@@ -39,5 +40,6 @@ export const modules: Module[] = [
   adRoutes,
   moderationRoutes,
   reviewRoutes,
+  blockRoutes,
   seoRoutes,
 ];
