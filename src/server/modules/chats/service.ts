@@ -302,7 +302,8 @@ export function createChatService(deps: ChatServiceDeps) {
       const id = await orFail('chatApi.errors.sendFailed', () =>
         insertMessage(query, { roomId, senderId: userId, content }),
       );
-      if (!id) throw (await isParticipant(query, roomId, userId)) ? cannotMessage() : accessDenied();
+      if (!id)
+        throw (await isParticipant(query, roomId, userId)) ? cannotMessage() : accessDenied();
       const message = await publishMessage(roomId, id);
       afterCommit(roomId, message);
       return message;

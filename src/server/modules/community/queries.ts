@@ -11,9 +11,7 @@ import { activeMember, notBlocked } from '../../platform/moderation';
  * viewer, no block stands between them (platform/moderation/blocks.ts).
  */
 const readableAuthor = (column: string, viewerId: string | null) =>
-  viewerId
-    ? `${activeMember(column)} and ${notBlocked('$1', column)}`
-    : activeMember(column);
+  viewerId ? `${activeMember(column)} and ${notBlocked('$1', column)}` : activeMember(column);
 
 export const isUuid = (id: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);

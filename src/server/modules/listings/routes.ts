@@ -71,7 +71,8 @@ export const listingRoutes: Module = async (app, deps) => {
       const viewer = request.user?.id;
       if (
         !listing ||
-        (viewer && (await isBlockedBetween((t, p) => database.query(t, p), viewer, listing.seller.id)))
+        (viewer &&
+          (await isBlockedBetween((t, p) => database.query(t, p), viewer, listing.seller.id)))
       )
         throw listingNotFound();
       return listing;

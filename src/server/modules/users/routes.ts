@@ -157,7 +157,12 @@ export const userRoutes: Module = async (app, { database }) => {
       );
       if (!exists) throw profileNotFound();
       if (await apart(database, request.user?.id ?? null, request.params.id))
-        return { items: [], total: 0, page: request.query.page ?? 1, pageSize: USER_LISTINGS_PAGE_SIZE };
+        return {
+          items: [],
+          total: 0,
+          page: request.query.page ?? 1,
+          pageSize: USER_LISTINGS_PAGE_SIZE,
+        };
       return loadUserListings(
         database,
         request.params.id,
