@@ -12,5 +12,6 @@ export const LAZY_LOCALE_GROUPS = [
   'communityApi',
   'admin',
   'tradeMatches',
+  'blocks',
 ] as const;
 export type LocaleGroup = (typeof LAZY_LOCALE_GROUPS)[number];

@@ -27,6 +27,7 @@ import { UserAvatar } from './UserAvatar';
 import { notify } from './notify';
 import { MissedMessagesSwitch } from '../chats';
 import { NotificationSettings } from '../notifications';
+import { BlockedMembersSection } from '../blocks';
 
 type Upload =
   | { state: 'idle' }
@@ -83,6 +84,7 @@ export default function SettingsPage() {
           <NotificationSettings />
         </Stack>
       </Card>
+      <BlockedMembersSection />
       <Group>
         <Button
           color="red.9"
