@@ -19,6 +19,7 @@ import { adRoutes } from './ads/routes';
 import { moderationRoutes } from './moderation/routes';
 import { reviewRoutes } from './reviews/routes';
 import { privacyRoutes } from './privacy/routes';
+import { blockRoutes } from './blocks/routes';
 
 /** Every domain module, registered in this order by buildApp. */
 export const modules: Module[] = [
@@ -41,5 +42,6 @@ export const modules: Module[] = [
   moderationRoutes,
   reviewRoutes,
   privacyRoutes,
+  blockRoutes,
   seoRoutes,
 ];

@@ -19,13 +19,18 @@ export const page = (
 
 /** The community's texts: its pages and the public profile's recent posts. */
 const COMMUNITY: readonly LocaleGroup[] = ['community', 'communityApi'];
+/** The public profile also offers "Block" (features/blocks). */
+const PROFILE: readonly LocaleGroup[] = [...COMMUNITY, 'blocks'];
 
 /** Children of /profile/:userId (the private area); features append their sections. */
 export const privateAreaRoutes: RouteObject[] = [
   // Accounts: dashboard (also the index), settings
   { index: true, ...page(() => import('../features/accounts/DashboardPage')) },
   { path: 'dashboard', ...page(() => import('../features/accounts/DashboardPage')) },
-  { path: 'settings', ...page(() => import('../features/accounts/SettingsPage'), ['privacy']) },
+  {
+    path: 'settings',
+    ...page(() => import('../features/accounts/SettingsPage'), ['blocks', 'privacy']),
+  },
   // Marketplace: books
   { path: 'books', ...page(() => import('../features/listings/MyBooksPage')) },
   { path: 'wishlist', ...page(() => import('../features/wishlist/WishlistPage')) },
@@ -34,7 +39,7 @@ export const privateAreaRoutes: RouteObject[] = [
     ...page(() => import('../features/wishlist/TradeMatchesPage'), ['tradeMatches']),
   },
   { path: 'friends', ...page(() => import('../features/connections/FriendsPage')) },
-  { path: 'chats', ...page(() => import('../features/chats/ChatsPage'), ['chats']) },
+  { path: 'chats', ...page(() => import('../features/chats/ChatsPage'), ['chats', 'blocks']) },
   { path: 'notifications', ...page(() => import('../features/notifications/NotificationsPage')) },
   // Advertisements: list (edit is a modal over it), create, analytics
   { path: 'ads', ...page(() => import('../features/ads/AdsPage'), ['ads']) },
@@ -92,7 +97,7 @@ export const routes: RouteObject[] = [
       { path: 'sell', ...page(() => import('../features/listings/SellPage')) },
       {
         path: 'user/:userId',
-        ...page(() => import('../features/users/PublicProfilePage'), COMMUNITY),
+        ...page(() => import('../features/users/PublicProfilePage'), PROFILE),
       },
       { path: 'user/:userId/books', ...page(() => import('../features/users/UserBooksPage')) },
       // Community: the feed and a post's shareable page

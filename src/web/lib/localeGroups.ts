@@ -13,5 +13,6 @@ export const LAZY_LOCALE_GROUPS = [
   'admin',
   'tradeMatches',
   'privacy',
+  'blocks',
 ] as const;
 export type LocaleGroup = (typeof LAZY_LOCALE_GROUPS)[number];

@@ -10,3 +10,4 @@ export * from './wishlist';
 export * from './community';
 export * from './ads';
 export * from './safety';
+export * from './blocks';

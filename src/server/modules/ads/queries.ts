@@ -8,6 +8,7 @@ import type {
   AdType,
   Advertisement,
 } from '@shared/schemas/ads';
+import { activeMember } from '../../platform/moderation/members';
 
 /** A day (YYYY-MM-DD) in UTC: ads' dates, daily counts and budgets all use UTC days. */
 export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -63,6 +64,8 @@ export interface AdRow {
   username: string | null;
   avatar_url: string | null;
   bio: string | null;
+  /** The author's account: 'active', 'suspended' or 'deleted'. */
+  author_status: string;
 }
 
 /**
@@ -77,12 +80,17 @@ export const AD_COLUMNS = `a.id, a.author_id, a.title, a.subtitle, a.description
   a.total_budget::float8 as total_budget, a.status, a.start_date::text as start_date,
   a.end_date::text as end_date, a.average_rating::float8 as average_rating, a.review_count,
   a.view_count, a.click_count, a.conversion_count, a.created_at, a.updated_at,
-  u.display_name, u.username::text as username, u.avatar_url, u.bio`;
+  u.display_name, u.username::text as username, u.avatar_url, u.bio,
+  u.account_status as author_status`;
 
-/** An ad runs on `today` when active, started (or no start) and not ended (or no end). */
+/**
+ * An ad runs on `today` when active, started (or no start) and not ended (or no end), and its
+ * author's account is active (a suspended or deleted member's ads leave every slot and page).
+ */
 export const RUNNING_SQL = (alias: string, today: string) =>
   `${alias}.status = 'active' and (${alias}.start_date is null or ${alias}.start_date <= ${today})
-   and (${alias}.end_date is null or ${alias}.end_date >= ${today})`;
+   and (${alias}.end_date is null or ${alias}.end_date >= ${today})
+   and ${activeMember(`${alias}.author_id`)}`;
 
 /**
  * Within budget on `today`: today's clicks × cost per click below the daily budget and all clicks

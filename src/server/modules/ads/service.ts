@@ -99,11 +99,12 @@ export function createAdService({ database, now, onChange = () => {} }: AdServic
     return row;
   };
 
-  /** An ad a reader may see: running now, or their own in any status. */
+  /** An ad a reader may see: running now (its author active), or their own in any status. */
   const visible = async (viewer: string | null, id: string) => {
     const row = await read(id);
     if (!row) throw adNotFound();
-    if (row.author_id !== viewer && !isRunning(row, today())) throw adNotFound();
+    if (row.author_id !== viewer && (!isRunning(row, today()) || row.author_status !== 'active'))
+      throw adNotFound();
     return row;
   };
 

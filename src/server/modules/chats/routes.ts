@@ -123,13 +123,15 @@ export const chatRoutes: Module = async (app, deps) => {
       schema: {
         tags,
         security,
-        summary: 'Get or create the one direct room with a member (201 when created)',
+        summary:
+          'Get or create the one direct room with a member (201 when created); 403 when a block stands between us (a neutral message)',
         body: directRoomSchema,
         response: {
           200: roomAnswerSchema,
           201: roomAnswerSchema,
           400: errorSchema,
           401: errorSchema,
+          403: errorSchema,
           404: errorSchema,
         },
       },
@@ -203,7 +205,8 @@ export const chatRoutes: Module = async (app, deps) => {
       schema: {
         tags,
         security,
-        summary: 'Send a message (trimmed, 1 to 4,000 characters)',
+        summary:
+          'Send a message (trimmed, 1 to 4,000 characters); 403 with a neutral message in a direct conversation when a block stands between its two members',
         params: roomParams,
         body: sendMessageSchema,
         response: { 201: messageAnswerSchema, 400: errorSchema, ...common, 500: errorSchema },

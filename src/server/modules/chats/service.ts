@@ -34,6 +34,7 @@ import {
 } from './queries';
 import { inTransaction, sqlState, transactionalDatabase, type Query } from './tx';
 import { roomWithDeletedMember } from '../../platform/moderation/members';
+import { blockedBetween, isBlockedBetween } from '../../platform/moderation';
 
 export interface ChatServiceDeps {
   database: Database;
@@ -76,7 +77,21 @@ async function directRoom(
   return { roomId, changed: created !== undefined || joined.length > 0 };
 }
 
-/** Inserts a message from a participant and moves the room up the list; null if not a participant. */
+/**
+ * SQL: room $1 is a direct conversation whose other member and sender $2 are kept apart by a
+ * block (either way). Group conversations are not affected (docs/decisions.md).
+ */
+const BLOCKED_DIRECT_ROOM = `exists (select 1 from chat_rooms br
+  join chat_participants bp on bp.room_id = br.id and bp.user_id <> $2
+  where br.id = $1 and not br.is_group and ${blockedBetween('$2', 'bp.user_id')})`;
+
+/** A neutral refusal: it does not say that a block is the reason. */
+const cannotMessage = () => forbidden('blocks.errors.cannotMessage');
+
+/**
+ * Inserts a message from a participant and moves the room up the list; null if not a participant
+ * or if a block stands between the two members of a direct conversation.
+ */
 async function insertMessage(
   q: Query,
   m: {
@@ -96,6 +111,7 @@ async function insertMessage(
          -- Nobody reads a direct conversation whose other member deleted their account.
          and not (exists (select 1 from chat_rooms dr where dr.id = $1 and not dr.is_group)
            and ${roomWithDeletedMember('$1')})
+         and not ${BLOCKED_DIRECT_ROOM}
        returning id, created_at),
      bump as (
        update chat_rooms r set updated_at = greatest(r.updated_at, ins.created_at)
@@ -188,6 +204,7 @@ export function createChatService(deps: ChatServiceDeps) {
         throw badRequest('chatApi.errors.selfChat', { userId: 'chatApi.errors.selfChat' });
       const [other] = await query('select id from users where id = $1', [otherId]);
       if (!other) throw notFound('chatApi.errors.userNotFound');
+      if (await isBlockedBetween(query, userId, otherId)) throw cannotMessage();
       const { roomId, changed } = await orFail('chatApi.errors.startFailed', () =>
         inTransaction(database, (q) => directRoom(q, userId, otherId, null)),
       );
@@ -289,7 +306,8 @@ export function createChatService(deps: ChatServiceDeps) {
       const id = await orFail('chatApi.errors.sendFailed', () =>
         insertMessage(query, { roomId, senderId: userId, content }),
       );
-      if (!id) throw accessDenied();
+      if (!id)
+        throw (await isParticipant(query, roomId, userId)) ? cannotMessage() : accessDenied();
       const message = await publishMessage(roomId, id);
       afterCommit(roomId, message);
       return message;
@@ -356,7 +374,9 @@ export function createChatService(deps: ChatServiceDeps) {
       content: string,
     ): Promise<{ roomId: string; message: ChatMessage }> {
       const listing = await findListingFacts(query, listingId);
-      if (!listing) throw listingNotFound();
+      // A block hides the two members' listings from each other: as absent as a missing one.
+      if (!listing || (await isBlockedBetween(query, userId, listing.seller_id)))
+        throw listingNotFound();
       if (listing.seller_id === userId)
         throw badRequest('chatApi.errors.ownListing', { listingId: 'chatApi.errors.ownListing' });
       if (listing.status !== 'available') throw listingUnavailable();
@@ -389,7 +409,8 @@ export function createChatService(deps: ChatServiceDeps) {
     ): Promise<ChatMessage> {
       await requireParticipant(roomId, userId);
       const listing = await findListingFacts(query, input.listingId);
-      if (!listing) throw listingNotFound();
+      if (!listing || (await isBlockedBetween(query, userId, listing.seller_id)))
+        throw listingNotFound();
       if (listing.seller_id === userId)
         throw badRequest('chatApi.errors.offerOwnListing', {
           listingId: 'chatApi.errors.offerOwnListing',

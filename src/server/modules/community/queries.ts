@@ -3,6 +3,15 @@ import { POPULAR_WINDOW_DAYS } from '@shared/schemas/community';
 import type { Database } from '../../db/client';
 import { coverPath, prefixQuery } from '../catalogue/queries';
 import type { Query } from '../chats/tx';
+import { activeMember, notBlocked } from '../../platform/moderation';
+
+/**
+ * SQL: what the viewer ($1, null for visitors) may read of the member in `column`: their account
+ * is active (suspended or deleted members' posts and comments disappear) and, for a signed-in
+ * viewer, no block stands between them (platform/moderation/blocks.ts).
+ */
+const readableAuthor = (column: string, viewerId: string | null) =>
+  viewerId ? `${activeMember(column)} and ${notBlocked('$1', column)}` : activeMember(column);
 
 export const isUuid = (id: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
@@ -211,12 +220,19 @@ export async function listPosts(
       break;
     }
   }
+  where += ` and ${readableAuthor('p.user_id', viewerId)}`;
   const n = params.length;
   const [[count], rows] = await Promise.all([
-    database.query<{ total: number }>(
-      `select count(*)::int as total from community_posts p where ${where.replaceAll('$2', '$1')}`,
-      params.slice(1),
-    ),
+    // Visitors' count has no viewer parameter ($2 becomes $1).
+    viewerId
+      ? database.query<{ total: number }>(
+          `select count(*)::int as total from community_posts p where ${where}`,
+          params,
+        )
+      : database.query<{ total: number }>(
+          `select count(*)::int as total from community_posts p where ${where.replaceAll('$2', '$1')}`,
+          params.slice(1),
+        ),
     database.query<PostRow>(
       `${postSelect(
         `select p.id from community_posts p where ${where}
@@ -236,11 +252,14 @@ export async function listComments(
   page: number,
   pageSize: number,
 ): Promise<{ items: Comment[]; total: number }> {
-  const where = `c.post_id = $2 and c.status = 'published'`;
+  const where = `c.post_id = $2 and c.status = 'published'
+    and ${readableAuthor('c.user_id', viewerId)}`;
   const [[count], rows] = await Promise.all([
     database.query<{ total: number }>(
-      `select count(*)::int as total from post_comments c where ${where.replace('$2', '$1')}`,
-      [postId],
+      viewerId
+        ? `select count(*)::int as total from post_comments c where ${where}`
+        : `select count(*)::int as total from post_comments c where ${where.replace('$2', '$1')}`,
+      viewerId ? [viewerId, postId] : [postId],
     ),
     database.query<CommentRow>(
       `${COMMENT_SELECT} where ${where} order by c.created_at, c.id limit $3 offset $4`,

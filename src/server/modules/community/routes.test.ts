@@ -366,14 +366,16 @@ describe('the feeds', () => {
     expect((await call(null, 'GET', '/api/community/users/nobody/posts')).statusCode).toBe(404);
   });
 
-  it('a post whose author cannot be read still shows, with author null', async () => {
+  it('a post whose author is suspended disappears (issue 12: suspended members vanish)', async () => {
     const post = await createPost(t, carla, calvino, 'Chi sono?');
     await t.database.query(`update users set account_status = 'suspended' where id = $1`, [
       carla.id,
     ]);
     try {
       const res = await call(null, 'GET', `/api/community/posts/${post.id}`);
-      expect(res.json().author).toBeNull();
+      expect(res.statusCode).toBe(404);
+      const mine = await call(null, 'GET', `/api/community/users/${carla.id}/posts`);
+      expect(mine.json().items.map((p: { id: string }) => p.id)).not.toContain(post.id);
     } finally {
       await t.database.query(`update users set account_status = 'active' where id = $1`, [
         carla.id,

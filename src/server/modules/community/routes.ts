@@ -235,7 +235,7 @@ export const communityRoutes: Module = async (app, deps) => {
       },
     },
     async (request) => {
-      await community.assertReadable(request.params.postId);
+      await community.assertReadable(request.params.postId, viewer(request));
       const p = request.query.page ?? 1;
       const result = await listComments(
         database,

@@ -18,6 +18,7 @@ import type { Notifications } from '../../platform/notifications/types';
 import { AppError, forbidden, notFound, validationFailed } from '../../platform/errors';
 import { inTransaction, type Query } from '../chats/tx';
 import { findComment, findPost, isUuid, toComment, toPost, type PostRow } from './queries';
+import { isBlockedBetween } from '../../platform/moderation';
 import {
   isOwnUploadUrl,
   type createPostSchema,
@@ -77,30 +78,44 @@ export function createCommunityService({
     }
   };
 
-  /** A published post, else 404 (a hidden post is as absent as a missing one). */
+  /**
+   * The viewer may not read what the member `authorId` wrote: the author's account is not
+   * active, or a block stands between the two (either way).
+   */
+  const unreadable = async (authorId: string, status: string, viewerId: string | null) =>
+    status !== 'active' ||
+    (viewerId !== null && (await isBlockedBetween(query, viewerId, authorId)));
+
+  /**
+   * A published post the viewer may read, else 404 (a hidden post, one of a suspended member or
+   * of a member a block stands between the viewer and, is as absent as a missing one).
+   */
   const publishedPost = async (id: string, viewerId: string | null, q: Query = query) => {
     const row = await findPost(q, id, viewerId);
     if (!row || row.status !== 'published') throw postNotFound();
+    if (await unreadable(row.user_id, row.account_status, viewerId)) throw postNotFound();
     return row;
   };
 
-  /** A published comment of a published post, else 404. */
+  /** A published comment of a published post, both readable by the viewer, else 404. */
   const publishedComment = async (id: string, viewerId: string | null) => {
     const row = await findComment(query, id, viewerId);
     if (!row || row.status !== 'published' || row.post_status !== 'published')
       throw commentNotFound();
+    if (await unreadable(row.user_id, row.account_status, viewerId)) throw commentNotFound();
     return row;
   };
 
-  /** Just the author of a published post (likes need no more), else 404. */
-  const postAuthor = async (id: string) => {
+  /** Just the author of a published post the viewer may read (likes need no more), else 404. */
+  const postAuthor = async (id: string, viewerId: string) => {
     const [row] = isUuid(id)
-      ? await query<{ user_id: string }>(
-          `select user_id from community_posts where id = $1 and status = 'published'`,
+      ? await query<{ user_id: string; account_status: string }>(
+          `select p.user_id, u.account_status from community_posts p join users u on u.id = p.user_id
+           where p.id = $1 and p.status = 'published'`,
           [id],
         )
       : [];
-    if (!row) throw postNotFound();
+    if (!row || (await unreadable(row.user_id, row.account_status, viewerId))) throw postNotFound();
     return row.user_id;
   };
 
@@ -264,8 +279,8 @@ export function createCommunityService({
     },
 
     /** 404 unless the post is published (a hidden post's comments are as gone as the post). */
-    async assertReadable(postId: string): Promise<void> {
-      await publishedPost(postId, null);
+    async assertReadable(postId: string, viewerId: string | null = null): Promise<void> {
+      await publishedPost(postId, viewerId);
     },
 
     async comment(me: string, postId: string, input: CreateCommentInput): Promise<Comment> {
@@ -274,14 +289,20 @@ export function createCommunityService({
       if (input.parentCommentId) {
         const parent = isUuid(input.parentCommentId)
           ? (
-              await query<{ id: string; parent_comment_id: string | null }>(
-                `select id, parent_comment_id from post_comments
-                 where id = $1 and post_id = $2 and status = 'published'`,
+              await query<{
+                id: string;
+                parent_comment_id: string | null;
+                user_id: string;
+                account_status: string;
+              }>(
+                `select c.id, c.parent_comment_id, c.user_id, u.account_status
+                 from post_comments c join users u on u.id = c.user_id
+                 where c.id = $1 and c.post_id = $2 and c.status = 'published'`,
                 [input.parentCommentId, postId],
               )
             )[0]
           : undefined;
-        if (!parent)
+        if (!parent || (await unreadable(parent.user_id, parent.account_status, me)))
           throw validationFailed({ parentCommentId: 'communityApi.validation.parentNotFound' });
         // One level: a reply to a reply answers the top comment.
         parentId = parent.parent_comment_id ?? parent.id;
@@ -367,7 +388,7 @@ export function createCommunityService({
     },
 
     async likePost(me: string, postId: string, like: boolean): Promise<ReactionState> {
-      const authorId = await postAuthor(postId);
+      const authorId = await postAuthor(postId, me);
       const changed = like
         ? await query(
             `insert into post_reactions (post_id, user_id) values ($1, $2)
@@ -405,13 +426,18 @@ export function createCommunityService({
 
     async likeComment(me: string, commentId: string, like: boolean): Promise<ReactionState> {
       const [comment] = isUuid(commentId)
-        ? await query<{ post_id: string }>(
-            `select c.post_id from post_comments c join community_posts p on p.id = c.post_id
+        ? await query<{ post_id: string; user_id: string; account_status: string }>(
+            `select c.post_id, c.user_id, u.account_status
+             from post_comments c join community_posts p on p.id = c.post_id
+               join users u on u.id = c.user_id
              where c.id = $1 and c.status = 'published' and p.status = 'published'`,
             [commentId],
           )
         : [];
-      if (!comment) throw commentNotFound();
+      if (!comment || (await unreadable(comment.user_id, comment.account_status, me)))
+        throw commentNotFound();
+      // Nor a reaction under a post of a member a block stands between (or who is suspended).
+      await postAuthor(comment.post_id, me);
       const changed = like
         ? await query(
             `insert into comment_reactions (comment_id, user_id) values ($1, $2)

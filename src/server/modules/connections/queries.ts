@@ -7,7 +7,7 @@ import type {
 } from '@shared/connections';
 import type { Database } from '../../db/client';
 import { avatarSeedOf } from '../profiles/service';
-import { activeMember } from '../../platform/moderation/members';
+import { activeMember, notBlocked } from '../../platform/moderation';
 
 export interface ConnectionRow {
   id: string;
@@ -187,7 +187,7 @@ export async function searchMembers(
 ): Promise<{ items: FriendSearchResult[]; total: number }> {
   const needle = q.toLowerCase();
   const params = [me, `%${escapeLike(needle)}%`, needle, `${escapeLike(needle)}%`];
-  const where = `u.id <> $1 and ${activeMember('u.id')}
+  const where = `u.id <> $1 and ${activeMember('u.id')} and ${notBlocked('$1', 'u.id')}
     and (lower(u.username::text) like $2 or lower(immutable_unaccent(u.display_name)) like lower(immutable_unaccent($2)))`;
   const [[count], rows] = await Promise.all([
     database.query<{ total: number }>(

@@ -142,7 +142,7 @@ export const connectionRoutes: Module = async (app, { database, realtime, notifi
         tags,
         security,
         summary:
-          'Send a friend request (409 when any connection exists between us, either direction)',
+          'Send a friend request (409 when any connection exists between us, either direction; 403 with a neutral message when a block stands between us)',
         body: sendConnectionSchema,
         response: { 201: connectionSchema, 400: errorSchema, ...errors },
       },

@@ -4,6 +4,7 @@ import type { Realtime } from '../../platform/realtime';
 import type { Notifications } from '../../platform/notifications';
 import { SUBJECT } from './notifications';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { isBlockedBetween } from '../../platform/moderation';
 import {
   CONNECTION_COLUMNS,
   findConnection,
@@ -72,6 +73,9 @@ export function createConnectionService({
       if (userId === me) throw badRequest('connections.errors.self');
       const [exists] = await database.query('select 1 from users where id = $1', [userId]);
       if (!exists) throw memberNotFound();
+      // A neutral refusal either way while a block stands between the two (blocking is silent).
+      if (await isBlockedBetween((t, p) => database.query(t, p), me, userId))
+        throw forbidden('blocks.errors.cannotRequest');
       // The unique index on the unordered pair decides between simultaneous requests both ways.
       const [row] = await database.query<ConnectionRow>(
         `insert into connections (requester_id, addressee_id) values ($1, $2)

@@ -8,11 +8,19 @@ import {
 } from '@shared/marketplace';
 import { searchListings, TotalsCache, TtlCache } from './search';
 import { loadShelves, SHELVES_TTL_MS } from './shelves';
+import { hasBlocks } from '../../platform/moderation';
 import type { Shelves } from '@shared/marketplace';
 
 export const libraryRoutes: Module = async (app, { database, now }) => {
   const totals = new TotalsCache(() => now().getTime());
   const shelves = new TtlCache<Shelves>(SHELVES_TTL_MS, () => now().getTime(), 500);
+  /**
+   * The signed-in viewer when they have blocks (their results leave out the members a block
+   * stands between them and the viewer); otherwise undefined and the queries keep their shape.
+   * Signed-in answers are never shared-cached (platform/http-cache).
+   */
+  const apartFrom = async (userId: string | undefined) =>
+    userId && (await hasBlocks((t, p) => database.query(t, p), userId)) ? userId : undefined;
   app.get(
     '/api/listings',
     {
@@ -26,12 +34,14 @@ export const libraryRoutes: Module = async (app, { database, now }) => {
           'sell or both, type=trade trade or both. status defaults to available; all = any. ' +
           'Price filters keep listings without a price unless minPrice > 0. priceBounds: the ' +
           'lowest and highest price under every filter except the price range (0-1000 when none). ' +
-          'total and priceBounds may be up to 10 s old; items are always current.',
+          'total and priceBounds may be up to 10 s old; items are always current. A signed-in ' +
+          'member does not see the listings of members a block stands between them (either way).',
         querystring: libraryQuerySchema,
         response: { 200: listingPageSchema },
       },
     },
-    async (request) => searchListings(database, request.query, totals),
+    async (request) =>
+      searchListings(database, request.query, totals, await apartFrom(request.user?.id)),
   );
 
   app.get(
@@ -55,6 +65,9 @@ export const libraryRoutes: Module = async (app, { database, now }) => {
         q.minPrice ?? null,
         q.maxPrice ?? null,
       ]);
+      // A viewer with blocks gets their own shelves (not cached, not shared).
+      const viewer = await apartFrom(request.user?.id);
+      if (viewer) return loadShelves(database, q, viewer);
       return shelves.get(key, () => loadShelves(database, q));
     },
   );

@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/client';
 import { prefixQuery } from '../catalogue/queries';
 import { CARD_COLUMNS, CARD_JOINS, toCard, type CardRow } from '../listings/queries';
-import { visibleListing } from '../../platform/moderation/members';
+import { blockedMembersOf, notBlocked, visibleListing } from '../../platform/moderation';
 
 /** Parameterised WHERE clauses; `text` says how q is matched. */
 export class Filters {
@@ -51,6 +51,12 @@ export interface SearchFilters {
   minPrice?: number;
   maxPrice?: number;
   status?: string;
+  /**
+   * A signed-in viewer who has blocks (platform/moderation/blocks.ts): listings of the members a
+   * block stands between them and the viewer are left out. Unset for visitors and members
+   * without blocks, so their queries keep their shape.
+   */
+  apartFrom?: string;
 }
 
 /**
@@ -61,6 +67,7 @@ export interface SearchFilters {
 export function buildFilters(f: SearchFilters): Filters {
   const filters = new Filters();
   filters.add(visibleListing('l'));
+  if (f.apartFrom) filters.add(notBlocked(filters.param(f.apartFrom), 'l.user_id'));
   const status = f.status ?? 'available';
   if (status !== 'all') filters.add(`l.status = ${filters.param(status)}`);
   if (f.genre) filters.add(`l.genre = ${filters.param(f.genre)}`);
@@ -220,11 +227,16 @@ async function matchedTotals(database: Database, q: LibraryQuery): Promise<Total
  * cheaper (PostgreSQL underrates testing each listing's words, and walks a whole index in vain
  * for words that match nothing).
  */
-function loadItems(database: Database, q: LibraryQuery, fewMatches: boolean) {
+function loadItems(
+  database: Database,
+  q: LibraryQuery,
+  fewMatches: boolean,
+  apartFrom: string | undefined,
+) {
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? LIBRARY_PAGE_SIZE;
   const order = ORDER[q.sort ?? 'newest'];
-  const f = buildFilters(q);
+  const f = buildFilters({ ...q, apartFrom });
   const limit = f.param(pageSize);
   const offset = f.param((page - 1) * pageSize);
   const hits = fewMatches
@@ -241,10 +253,26 @@ function loadItems(database: Database, q: LibraryQuery, fewMatches: boolean) {
   );
 }
 
+/**
+ * For a viewer with blocks: how many of the listings counted by the shared totals belong to
+ * members a block stands between them and the viewer (every filter, price included). Few rows,
+ * found on the listings' seller index; the totals themselves stay shared and cached.
+ */
+async function blockedMatches(database: Database, q: LibraryQuery, viewer: string) {
+  const f = buildFilters(q);
+  f.add(`l.user_id = any(${blockedMembersOf(f.param(viewer))})`);
+  const [row] = await database.query<{ n: number }>(
+    `select count(*)::int as n from book_listings l ${f.where()}`,
+    f.params,
+  );
+  return row.n;
+}
+
 async function runSearch(
   database: Database,
   q: LibraryQuery,
   cache?: TotalsCache,
+  apartFrom?: string,
 ): Promise<ListingPage> {
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? LIBRARY_PAGE_SIZE;
@@ -261,14 +289,21 @@ async function runSearch(
     q.maxPrice ?? null,
     q.status ?? 'available',
   ]);
-  const totals = cache ? cache.get(key, loadTotals) : loadTotals();
+  const shared = cache ? cache.get(key, loadTotals) : loadTotals();
+  // Price bounds stay those of every reader (a blocked member's prices may widen the slider).
+  const totals: Promise<Totals> = apartFrom
+    ? Promise.all([shared, blockedMatches(database, q, apartFrom)]).then(([t, n]) => ({
+        ...t,
+        total: Math.max(0, t.total - n),
+      }))
+    : shared;
   let items: Promise<CardRow[]>;
-  if (broad) items = loadItems(database, q, false);
+  if (broad) items = loadItems(database, q, false, apartFrom);
   else {
     // Reading in index order tests about (listings before the page's end) × base / matches
     // listings; finding the matches costs about twice their number.
     const { total, base = 0 } = await totals;
-    items = loadItems(database, q, 2 * total * total <= page * pageSize * base);
+    items = loadItems(database, q, 2 * total * total <= page * pageSize * base, apartFrom);
   }
   const [t, rows] = await Promise.all([totals, items]);
   return {
@@ -317,14 +352,15 @@ export async function searchListings(
   database: Database,
   query: LibraryQuery,
   cache?: TotalsCache,
+  apartFrom?: string,
 ): Promise<ListingPage> {
-  const exact = await runSearch(database, query, cache);
+  const exact = await runSearch(database, query, cache, apartFrom);
   if (exact.total > 0 || !query.q) return exact;
   const q = query.q;
   const corrected = await (cache
     ? cache.corrections.get(q, () => correctTypos(database, q))
     : correctTypos(database, q));
   if (!corrected) return exact;
-  const fixed = await runSearch(database, { ...query, q: corrected }, cache);
+  const fixed = await runSearch(database, { ...query, q: corrected }, cache, apartFrom);
   return fixed.total > 0 ? fixed : exact;
 }

@@ -19,8 +19,13 @@ import { buildFilters } from './search';
 /** Shelves are a browsing page: a filter set is recomputed at most this often. */
 export const SHELVES_TTL_MS = 30_000;
 
-export async function loadShelves(database: Database, query: ShelvesQuery): Promise<Shelves> {
-  const f = buildFilters({ ...query, status: 'available' });
+/** `apartFrom`: a signed-in viewer with blocks (see SearchFilters.apartFrom). */
+export async function loadShelves(
+  database: Database,
+  query: ShelvesQuery,
+  apartFrom?: string,
+): Promise<Shelves> {
+  const f = buildFilters({ ...query, status: 'available', apartFrom });
   const where = f.where();
   const and = where ? `${where} and` : 'where';
   const size = f.param(SHELF_SIZE);

@@ -17,6 +17,7 @@ import { AppError, badRequest, unauthorized, errorSchema } from '../../platform/
 import { currentUser } from '../../platform/auth';
 import { publicRead } from '../../platform/http-cache';
 import { findListingDetail, listOwnListings, ownListingStats } from './queries';
+import { isBlockedBetween } from '../../platform/moderation';
 import { createListingService, listingNotFound } from './service';
 import { createWishlistAlerts } from '../wishlist/alerts';
 
@@ -66,7 +67,14 @@ export const listingRoutes: Module = async (app, deps) => {
     },
     async (request) => {
       const listing = await findListingDetail(database, request.params.id, { readers: true });
-      if (!listing) throw listingNotFound();
+      // A block between the viewer and the seller hides the listing both ways.
+      const viewer = request.user?.id;
+      if (
+        !listing ||
+        (viewer &&
+          (await isBlockedBetween((t, p) => database.query(t, p), viewer, listing.seller.id)))
+      )
+        throw listingNotFound();
       return listing;
     },
   );

@@ -78,6 +78,7 @@ export async function eraseMember(q: Query, userId: string): Promise<{ files: st
   ])
     await q(`delete from ${table} where user_id = $1`, [userId]);
   await q('delete from connections where requester_id = $1 or addressee_id = $1', [userId]);
+  await q('delete from blocks where blocker_id = $1 or blocked_id = $1', [userId]);
   await q('delete from reviews where author_id = $1 or subject_id = $1', [userId]);
   await q('delete from ad_book_reviews where reviewer_id = $1', [userId]);
   await q('delete from book_advertisements where author_id = $1', [userId]);

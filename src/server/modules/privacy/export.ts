@@ -99,6 +99,11 @@ export async function buildExport(query: Query, userId: string, now: Date) {
      from connections c where c.requester_id = $1 or c.addressee_id = $1
      order by c.created_at, c.id`,
   );
+  // Only the members I blocked: who blocked me is not mine to know (blocking is silent).
+  const blocks = await many(
+    `select ${publicUsername('b.blocked_id')} as "member", b.created_at as "createdAt"
+     from blocks b where b.blocker_id = $1 order by b.created_at, b.blocked_id`,
+  );
   const posts = await many(
     `select p.id, p.book_id as "bookId", p.title, p.content, p.post_type as "postType", p.tags,
        p.image_url as "imageUrl", p.status, p.is_edited as "isEdited",
@@ -197,6 +202,7 @@ export async function buildExport(query: Query, userId: string, now: Date) {
     messages,
     conversations,
     connections,
+    blocks,
     posts,
     comments,
     reactions,

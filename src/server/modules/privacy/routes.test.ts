@@ -14,6 +14,8 @@ let req: ReturnType<typeof requester>;
 let zef: Member; // the member who exports and then deletes their account
 let bea: Member; // buyer: a transaction, a conversation and reviews with zef
 let carlo: Member; // a friend of zef
+let dario: Member; // blocked by zef
+let elena: Member; // blocks zef (zef must not learn it from the export)
 const zefName = 'Zefirino Cancellato';
 const zefUsername = `zefi_${randomBytes(3).toString('hex')}`;
 const avatarFile = `${randomBytes(16).toString('hex')}.webp`;
@@ -65,6 +67,10 @@ beforeAll(async () => {
   });
   bea = await createMember(t, { displayName: 'Beatrice Buyer' });
   carlo = await createMember(t, { displayName: 'Carlo Friend' });
+  dario = await createMember(t, { displayName: 'Dario Blocked' });
+  elena = await createMember(t, { displayName: 'Elena Blocker' });
+  expect((await req('PUT', `/api/blocks/${dario.id}`, zef)).statusCode).toBeLessThan(300);
+  expect((await req('PUT', `/api/blocks/${zef.id}`, elena)).statusCode).toBeLessThan(300);
 
   // Profile: an avatar file on disk, a bio and a city.
   const dir = join(t.config.dataDir, 'uploads', 'avatars');
@@ -204,6 +210,8 @@ describe('download my data', () => {
     expect(data.messages.map((m: { content: string }) => m.content)).toContain(zefMessage);
     expect(data.messages.every((m: { conversationId: string }) => m.conversationId)).toBe(true);
     expect(data.connections).toEqual([expect.objectContaining({ status: 'accepted' })]);
+    const darioPublic = (await req('GET', '/api/me', dario)).json().username;
+    expect(data.blocks).toEqual([expect.objectContaining({ member: darioPublic })]);
     expect(data.posts.map((p: { id: string }) => p.id)).toEqual([ids.postOfZef]);
     expect(data.comments.map((c: { content: string }) => c.content)).toEqual(['Commento di Zef']);
     expect(data.reactions).toEqual([
@@ -337,6 +345,8 @@ describe('delete my account', () => {
        union all select 'wishlist', count(*)::int from wishlist_items where user_id = $1
        union all select 'friends', count(*)::int from connections
          where requester_id = $1 or addressee_id = $1
+       union all select 'blocks', count(*)::int from blocks
+         where blocker_id = $1 or blocked_id = $1
        union all select 'reviews', count(*)::int from reviews where author_id = $1 or subject_id = $1
        union all select 'ads', count(*)::int from book_advertisements where author_id = $1
        union all select 'notifications', count(*)::int from notifications

@@ -17,7 +17,7 @@ import { notFound } from '../../platform/errors';
 import { publicRead } from '../../platform/http-cache';
 import { CARD_COLUMNS, CARD_JOINS, toCard, type CardRow } from '../listings/queries';
 import { typeValues } from '../library/search';
-import { activeMember, visibleListing } from '../../platform/moderation/members';
+import { activeMember, isBlockedBetween, visibleListing } from '../../platform/moderation';
 import { displayedRating } from '../reviews/service';
 
 const profileNotFound = () => notFound('listings.errors.profileNotFound');
@@ -32,10 +32,15 @@ async function completedTransactions(database: Database, userId: string): Promis
   return row.n;
 }
 
+/** A block stands between the signed-in viewer (if any) and the member. */
+const apart = (database: Database, viewerId: string | null, userId: string) =>
+  viewerId ? isBlockedBetween((t, p) => database.query(t, p), viewerId, userId) : false;
+
 export async function loadPublicProfile(
   database: Database,
   userId: string,
   log?: { error: (obj: object, msg: string) => void },
+  viewerId: string | null = null,
 ): Promise<PublicProfile | null> {
   const [user] = await database.query<{
     id: string;
@@ -60,12 +65,15 @@ export async function loadPublicProfile(
   } catch (err) {
     log?.error({ err }, 'profile rating could not be computed');
   }
-  const recent = await database.query<CardRow>(
-    `select ${CARD_COLUMNS} from book_listings l ${CARD_JOINS}
-     where l.user_id = $1 and ${visibleListing('l')}
-     order by l.created_at desc, l.id desc limit ${PROFILE_RECENT_BOOKS}`,
-    [userId],
-  );
+  // A block between the viewer and this member hides the member's listings from them.
+  const recent = (await apart(database, viewerId, userId))
+    ? []
+    : await database.query<CardRow>(
+        `select ${CARD_COLUMNS} from book_listings l ${CARD_JOINS}
+         where l.user_id = $1 and ${visibleListing('l')}
+         order by l.created_at desc, l.id desc limit ${PROFILE_RECENT_BOOKS}`,
+        [userId],
+      );
   return {
     id: user.id,
     displayName: user.display_name,
@@ -119,7 +127,12 @@ export const userRoutes: Module = async (app, { database }) => {
       },
     },
     async (request) => {
-      const profile = await loadPublicProfile(database, request.params.id, request.log);
+      const profile = await loadPublicProfile(
+        database,
+        request.params.id,
+        request.log,
+        request.user?.id ?? null,
+      );
       if (!profile) throw profileNotFound();
       return profile;
     },
@@ -143,6 +156,13 @@ export const userRoutes: Module = async (app, { database }) => {
         [request.params.id],
       );
       if (!exists) throw profileNotFound();
+      if (await apart(database, request.user?.id ?? null, request.params.id))
+        return {
+          items: [],
+          total: 0,
+          page: request.query.page ?? 1,
+          pageSize: USER_LISTINGS_PAGE_SIZE,
+        };
       return loadUserListings(
         database,
         request.params.id,

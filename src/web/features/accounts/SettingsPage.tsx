@@ -28,6 +28,7 @@ import { notify } from './notify';
 import { MissedMessagesSwitch } from '../chats';
 import { NotificationSettings } from '../notifications';
 import { YourDataSection } from '../privacy';
+import { BlockedMembersSection } from '../blocks';
 
 type Upload =
   | { state: 'idle' }
@@ -84,6 +85,7 @@ export default function SettingsPage() {
           <NotificationSettings />
         </Stack>
       </Card>
+      <BlockedMembersSection />
       <YourDataSection />
       <Group>
         <Button

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { UserAvatar } from '../users';
 import { useLeaveRoom } from './api';
+import { useBlockMenu } from '../blocks';
 import { othersIn, presenceText, roomName } from './format';
 import { presenceOf, useNow, type Presence } from './live';
 import type { Room } from './types';
@@ -33,6 +34,7 @@ export function ConversationHeader({
   const leave = useLeaveRoom();
   const name = roomName(room, meId, t);
   const other = room.isGroup ? undefined : othersIn(room, meId)[0];
+  const blockMenu = useBlockMenu(other?.id, other?.displayName ?? name);
 
   const status = typists.length
     ? typists.length === 1
@@ -92,6 +94,7 @@ export function ConversationHeader({
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          {blockMenu.item}
           <Menu.Item
             color="red.9"
             leftSection={<IconDoorExit size={16} aria-hidden />}
@@ -101,6 +104,7 @@ export function ConversationHeader({
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      {blockMenu.dialog}
       <ConfirmDialog
         opened={confirming}
         onClose={confirm.close}

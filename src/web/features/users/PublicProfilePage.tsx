@@ -26,6 +26,7 @@ import { ErrorAlert } from '../listings';
 import { ConnectionControl } from '../connections';
 import { UserPostsSection } from '../community';
 import { ProfileReviews, ReportButton } from '../moderation';
+import { BlockControl } from '../blocks';
 
 /** /user/:userId */
 export default function PublicProfilePage() {
@@ -107,7 +108,14 @@ export default function PublicProfilePage() {
             )}
             {!own && <ConnectionControl userId={p.id} displayName={p.displayName} />}
           </Group>
-          {!own && <ReportButton kind="profile" id={p.id} ownerId={p.id} />}
+          {!own && (
+            <Group gap="xs" align="flex-start">
+              <ReportButton kind="profile" id={p.id} ownerId={p.id} />
+              {session.status === 'signed-in' && (
+                <BlockControl userId={p.id} name={p.displayName} />
+              )}
+            </Group>
+          )}
           <SimpleGrid cols={{ base: 1, xs: 3 }} mt="lg" component="dl" spacing="sm">
             {stats.map((s) => (
               <Paper key={s.key} bg="gray.0" p="sm" radius="md">

@@ -1,0 +1,98 @@
+import type { FastifyRequest } from 'fastify';
+import type { Module } from '../../app';
+import {
+  blockParamsSchema,
+  blockStateSchema,
+  blockedPageSchema,
+  blocksQuerySchema,
+} from '@shared/blocks';
+import { currentUser } from '../../platform/auth';
+import { errorSchema } from '../../platform/errors';
+import { createBlockService } from './service';
+
+const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
+
+export const blockRoutes: Module = async (app, { database, realtime, notifications }) => {
+  const blocks = createBlockService({ database, realtime, notifications, log: app.log });
+  const tags = ['blocks'];
+  const security = [{ session: [] }];
+  const signedIn = { preHandler: app.requireUser };
+  const writes = {
+    preHandler: app.requireUser,
+    config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perMember } },
+  };
+  const privateAnswer = { 'cache-control': 'private, no-store' };
+
+  app.get(
+    '/api/blocks',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'The members I blocked, most recent first (20 a page)',
+        querystring: blocksQuerySchema,
+        response: { 200: blockedPageSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(privateAnswer);
+      return blocks.list(currentUser(request).id, request.query.page ?? 1);
+    },
+  );
+
+  app.get(
+    '/api/blocks/:userId',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Whether I blocked this member (never whether they blocked me)',
+        params: blockParamsSchema,
+        response: { 200: blockStateSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(privateAnswer);
+      return blocks.state(currentUser(request).id, request.params.userId);
+    },
+  );
+
+  app.put(
+    '/api/blocks/:userId',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Block a member (idempotent). Both ways, until unblocked: no direct messages, friend requests, offers, comments or reactions between us, and neither sees the other’s listings, posts, comments or name in member search. A friendship or pending request between us ends. The member is not told.',
+        params: blockParamsSchema,
+        response: {
+          200: blockStateSchema,
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request) => blocks.block(currentUser(request).id, request.params.userId),
+  );
+
+  app.delete(
+    '/api/blocks/:userId',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Unblock a member (idempotent: nothing happens when I had not blocked them)',
+        params: blockParamsSchema,
+        response: { 200: blockStateSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => blocks.unblock(currentUser(request).id, request.params.userId),
+  );
+};

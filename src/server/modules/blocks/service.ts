@@ -1,0 +1,124 @@
+import { BLOCKS_PAGE_SIZE, type BlockedPage, type BlockState } from '@shared/blocks';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { badRequest, notFound } from '../../platform/errors';
+import { activeMember } from '../../platform/moderation';
+import type { Notifications } from '../../platform/notifications';
+import type { Realtime } from '../../platform/realtime';
+import { inTransaction } from '../chats/tx';
+import { SUBJECT as CONNECTION_SUBJECT } from '../connections/notifications';
+import { avatarSeedOf } from '../profiles/service';
+
+export interface BlockServiceDeps {
+  database: Database;
+  realtime: Realtime;
+  notifications: Notifications;
+  log: FastifyBaseLogger;
+}
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+/**
+ * Blocking (issue 12, part 2). The effects live where they apply (chats, connections, community,
+ * listings, library, users), each with the conditions of platform/moderation/blocks.ts; here
+ * only the block itself and what it ends at once: a friendship or a pending request between the
+ * two. Blocking is silent: nothing is sent to the blocked member (no notification, no e-mail, no
+ * live event).
+ */
+export function createBlockService({ database, realtime, notifications, log }: BlockServiceDeps) {
+  const memberNotFound = () => notFound('blocks.errors.memberNotFound');
+
+  return {
+    async state(me: string, userId: string): Promise<BlockState> {
+      const [row] = await database.query(
+        'select 1 from blocks where blocker_id = $1 and blocked_id = $2',
+        [me, userId],
+      );
+      return { userId, blocked: Boolean(row) };
+    },
+
+    /** Blocks `userId`; blocking again changes nothing (the first date stays). */
+    async block(me: string, userId: string): Promise<BlockState> {
+      if (userId === me) throw badRequest('blocks.errors.self', { userId: 'blocks.errors.self' });
+      const [member] = await database.query(
+        `select 1 from users where id = $1 and ${activeMember('id')}`,
+        [userId],
+      );
+      if (!member) throw memberNotFound();
+      const ended = await inTransaction(database, async (q) => {
+        await q(
+          `insert into blocks (blocker_id, blocked_id) values ($1, $2) on conflict do nothing`,
+          [me, userId],
+        );
+        return q<{ id: string }>(
+          `delete from connections
+           where least(requester_id, addressee_id) = least($1::text, $2::text)
+             and greatest(requester_id, addressee_id) = greatest($1::text, $2::text)
+           returning id::text as id`,
+          [me, userId],
+        );
+      });
+      if (ended.length > 0) {
+        const ids = ended.map((r) => r.id);
+        try {
+          await notifications.removeForSubject(CONNECTION_SUBJECT, ids);
+          // Only the blocker's own pages refresh: the blocked member is not told.
+          for (const connectionId of ids)
+            await realtime.toUsers([me], { type: 'connection.changed', connectionId });
+        } catch (err) {
+          log.warn({ err }, 'ended connection not announced');
+        }
+      }
+      return { userId, blocked: true };
+    },
+
+    /** Ends my block of `userId` (nothing to do when there is none). */
+    async unblock(me: string, userId: string): Promise<BlockState> {
+      await database.query('delete from blocks where blocker_id = $1 and blocked_id = $2', [
+        me,
+        userId,
+      ]);
+      return { userId, blocked: false };
+    },
+
+    /** The members I blocked, most recent first (suspended ones are left out, like everywhere). */
+    async list(me: string, page: number): Promise<BlockedPage> {
+      const pageSize = BLOCKS_PAGE_SIZE;
+      const where = `b.blocker_id = $1 and ${activeMember('b.blocked_id')}`;
+      const [[count], rows] = await Promise.all([
+        database.query<{ total: number }>(
+          `select count(*)::int as total from blocks b where ${where}`,
+          [me],
+        ),
+        database.query<{
+          id: string;
+          display_name: string;
+          username: string | null;
+          avatar_url: string | null;
+          created_at: Date | string;
+        }>(
+          `select u.id, u.display_name, u.username::text as username, u.avatar_url, b.created_at
+           from blocks b join users u on u.id = b.blocked_id
+           where ${where}
+           order by b.created_at desc, b.blocked_id limit $2 offset $3`,
+          [me, pageSize, (page - 1) * pageSize],
+        ),
+      ]);
+      return {
+        items: rows.map((r) => ({
+          member: {
+            id: r.id,
+            displayName: r.display_name,
+            username: r.username,
+            avatarUrl: r.avatar_url,
+            avatarSeed: avatarSeedOf(r.id),
+          },
+          blockedAt: iso(r.created_at),
+        })),
+        total: count.total,
+        page,
+        pageSize,
+      };
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './moderation';
+
+/** Blocked members listed per page in settings. */
+export const BLOCKS_PAGE_SIZE = 20;
+
+export const blockParamsSchema = z.object({ userId: z.string().min(1).max(64) });
+
+/** Whether I blocked this member (never whether they blocked me: blocking is silent). */
+export const blockStateSchema = z.object({
+  userId: z.string(),
+  blocked: z.boolean(),
+});
+export type BlockState = z.infer<typeof blockStateSchema>;
+
+export const blockedMemberSchema = z.object({
+  member: z.object({
+    id: z.string(),
+    displayName: z.string(),
+    username: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    avatarSeed: z.string(),
+  }),
+  blockedAt: z.string(),
+});
+export type BlockedMember = z.infer<typeof blockedMemberSchema>;
+
+export const blockedPageSchema = z.object({
+  items: z.array(blockedMemberSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type BlockedPage = z.infer<typeof blockedPageSchema>;
+
+export const blocksQuerySchema = pageQuerySchema;

@@ -1,0 +1,2 @@
+export { BlockControl, BlockDialog, useBlockMenu } from './BlockControl';
+export { BlockedMembersSection } from './BlockedMembersSection';
