@@ -79,7 +79,7 @@ export function createRecordingRealtime() {
   };
 }
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export function requester(t: TestApp) {
   return (method: Method, url: string, who?: Member, payload?: unknown, lang = 'en') =>
