@@ -106,7 +106,7 @@ export const moderationRoutes: Module = async (app, deps) => {
     },
   );
 
-  for (const action of ['dismiss', 'hide', 'restore'] as const) {
+  for (const action of ['dismiss', 'hide', 'restore', 'reject'] as const) {
     app.post(
       `/api/admin/items/:kind/:id/${action}`,
       {
@@ -118,8 +118,10 @@ export const moderationRoutes: Module = async (app, deps) => {
             action === 'dismiss'
               ? "Dismiss an item's open reports"
               : action === 'hide'
-                ? 'Hide an item for everyone (its open reports are closed; its author gets the statement of reasons)'
-                : 'Restore a hidden item (its author is told)',
+                ? 'Hide an item for everyone (its open reports are closed; its author gets the statement of reasons). An ad is rejected instead.'
+                : action === 'reject'
+                  ? 'Reject an advertisement: never served again, its author sees the reason and gets the statement of reasons (400 for kinds that cannot be rejected)'
+                  : 'Restore a hidden item, or bring a rejected ad back as paused (its author is told)',
           params: itemParams,
           body: moderationReasonSchema,
           response: { 200: actionAnswerSchema, 400: errorSchema, ...errors },
