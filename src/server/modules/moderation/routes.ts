@@ -87,6 +87,24 @@ export const moderationRoutes: Module = async (app, deps) => {
   const writes = { preValidation: adminOnly };
 
   app.get(
+    '/api/admin/me',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Whether I am an admin: 200 for admins (the web shows admins' actions), 404 otherwise",
+        response: { 200: z.object({ admin: z.literal(true) }), ...errors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { admin: true as const };
+    },
+  );
+
+  app.get(
     '/api/admin/reports',
     {
       preValidation: adminOnly,
