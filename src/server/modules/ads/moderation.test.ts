@@ -184,10 +184,12 @@ describe('rejecting an advertisement', () => {
     const ad = (await ads.call(author, 'GET', `/api/ads/${id}`)).json().ad;
     expect(ad).toMatchObject({ status: 'paused', rejectionReason: null });
     expect((await ads.slot()).map((a) => a.id)).not.toContain(id);
-    const [mail] = await t.database.query<{ text: string }>(
-      'select text from mail_outbox where "to" = $1 order by id desc',
+    const [mail] = await t.database.query<{ subject: string; text: string }>(
+      'select subject, text from mail_outbox where "to" = $1 order by id desc',
       [author.email],
     );
+    expect(mail.subject).toMatch(/non è più rifiutata|no longer rejected/);
+    expect(mail.text).toMatch(/ora è in pausa|it is now paused/);
     expect(mail.text).toContain('The author showed it is a real book.');
     // Its author resumes it.
     expect((await ads.call(author, 'POST', `/api/ads/${id}/resume`)).statusCode).toBe(200);

@@ -12,7 +12,7 @@ import {
 } from '@shared/moderation';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/errors';
-import { t } from '../../platform/i18n';
+import { hasKey, t } from '../../platform/i18n';
 import { layoutEmail, type Mailer } from '../../platform/mail';
 import {
   isAdmin as isAdminIn,
@@ -93,15 +93,20 @@ export function createModerationService(deps: ModerationDeps) {
       const vars = { kind: kindName, title: item?.title ?? '' };
       const link =
         action === 'suspend' || !item?.link ? `${publicUrl}/contact` : `${publicUrl}${item.link}`;
+      // A kind may word a decision its own way (`restore_ad`: a restored ad is paused).
+      const textKey = (part: 'subject' | 'intro') =>
+        item && hasKey(`moderation.email.${part}.${action}_${item.kind}`)
+          ? `moderation.email.${part}.${action}_${item.kind}`
+          : `moderation.email.${part}.${action}`;
       await mailer.send(
         layoutEmail({
           lang,
           to: member.email,
-          subject: t(lang, `moderation.email.subject.${action}`, vars),
+          subject: t(lang, textKey('subject'), vars),
           greeting: t(lang, 'auth.email.greeting', {
             name: member.display_name.trim() || member.email.split('@')[0],
           }),
-          intro: t(lang, `moderation.email.intro.${action}`, vars),
+          intro: t(lang, textKey('intro'), vars),
           quote: `${t(lang, 'moderation.email.reason')}: ${reason}`,
           action: {
             label: t(
