@@ -15,8 +15,9 @@ import {
   suspendedListSchema,
 } from '@shared/moderation';
 import { currentUser } from '../../platform/auth';
-import { errorSchema, notFound, unauthorized } from '../../platform/errors';
-import { createModerationService, isAdmin } from './service';
+import { errorSchema } from '../../platform/errors';
+import { adminOnly as adminsOnly } from '../../platform/moderation';
+import { createModerationService } from './service';
 import { startAdminControl } from './control';
 
 const perReporter = (request: FastifyRequest) => request.user?.id ?? request.ip;
@@ -73,10 +74,7 @@ export const moderationRoutes: Module = async (app, deps) => {
 
   // Every admin route: 401 for visitors, 404 for members who are not admins (as if absent),
   // checked before the input is, so a bad request reveals nothing either.
-  const adminOnly = async (request: FastifyRequest) => {
-    if (!request.user) throw unauthorized();
-    if (!(await isAdmin(database, request.user.id))) throw notFound();
-  };
+  const adminOnly = adminsOnly((text, params) => database.query(text, params));
   const moderator = (request: FastifyRequest) => {
     const user = currentUser(request);
     return { id: user.id, email: user.email };

@@ -15,7 +15,6 @@ import { AppError, badRequest, conflict, notFound, unauthorized } from '../../pl
 import { hasKey, t } from '../../platform/i18n';
 import { layoutEmail, type Mailer } from '../../platform/mail';
 import {
-  isAdmin as isAdminIn,
   reportable,
   writeModerationLog,
   type ModerationQuery,
@@ -43,10 +42,6 @@ export interface ModerationDeps {
 export const NOTIFICATION_TYPE = 'moderation.action';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
-
-export async function isAdmin(database: Database, userId: string): Promise<boolean> {
-  return isAdminIn((text, params) => database.query(text, params), userId);
-}
 
 const kindOf = (kind: string): Reportable => {
   const def = reportable(kind);
