@@ -49,7 +49,10 @@ export const moderationItemSchema = z.object({
   authorId: z.string().nullable(),
   authorName: z.string().nullable(),
   link: z.string().nullable(),
+  /** Hidden (or, for a rejectable kind, rejected) by a moderator. */
   hidden: z.boolean(),
+  /** The kind is rejected rather than hidden (ads): the queue offers "reject". */
+  rejectable: z.boolean(),
   authorSuspended: z.boolean(),
 });
 export type ModerationItem = z.infer<typeof moderationItemSchema>;
@@ -90,6 +93,9 @@ export const MODERATION_ACTIONS = [
   'unsuspend',
   'grant_admin',
   'revoke_admin',
+  'reject',
+  'pin',
+  'unpin',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

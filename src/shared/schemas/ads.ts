@@ -15,7 +15,7 @@ import { z } from 'zod';
  *   POST   /api/ads                      body adCreateSchema → 201 {ad} (always a draft)
  *          400 validation (fields: {title: 'ads.validation.titleRequired', ...}), 401
  *   PATCH  /api/ads/:id                  body adUpdateSchema (only the sent fields change; null
- *          clears an optional field) → 200 {ad}; 400, 401, 404
+ *          clears an optional field) → 200 {ad}; 400, 401, 404. A rejected ad becomes a draft.
  *   DELETE /api/ads/:id                  → 204; 401, 404
  *   POST   /api/ads/:id/activate         draft → active        → 200 {ad}; 401, 404, 409
  *   POST   /api/ads/:id/pause            active → paused       → 200 {ad}; 401, 404, 409
@@ -117,7 +117,11 @@ export type AdCurrency = (typeof AD_CURRENCIES)[number];
 export const AD_TYPES = ['banner', 'featured', 'spotlight', 'promoted'] as const;
 export type AdType = (typeof AD_TYPES)[number];
 
-/** Stored statuses. `rejected` exists for moderation (no screen sets it yet). */
+/**
+ * Stored statuses. `rejected` is set by a moderator (POST /api/admin/items/ad/:id/reject, with a
+ * reason shown to the author): never served, cannot be activated or resumed; editing it makes it
+ * a draft again, a moderator's restore makes it paused.
+ */
 export const AD_STORED_STATUSES = ['draft', 'active', 'paused', 'rejected'] as const;
 /** Shown statuses: an active ad past its end date shows as expired (computed when read). */
 export const AD_STATUSES = ['draft', 'active', 'paused', 'expired', 'rejected'] as const;
@@ -601,6 +605,8 @@ export const advertisementSchema = z.object({
   totalBudget: z.number(),
   /** Shown status: an active ad past its end date is 'expired'. */
   status: z.enum(AD_STATUSES),
+  /** A moderator's reason when the ad is 'rejected' (shown to its author), otherwise null. */
+  rejectionReason: z.string().nullable(),
   /** Running right now: active, started, not ended (budgets aside). */
   running: z.boolean(),
   startDate: z.string().nullable(),

@@ -9,8 +9,10 @@ import { z } from 'zod';
  * 400 (bad query/params/body, `fields` per field), and 429 (rate limit). Visitors = not signed in.
  *
  * POSTS (a Post is `postSchema`; a page is {items, page, pageSize, total}; `page` starts at 1)
- *   GET    /api/community/posts/popular?page          public. This week's (last 7 days) published
- *          posts, most likes first, then newest. 200 PostPage (pageSize POPULAR_PAGE_SIZE = 10).
+ *   GET    /api/community/posts/popular?page          public. Pinned posts first (at most
+ *          PINNED_MAX = 3, newest pin first, whatever their age, isPinned true), then this week's
+ *          (last 7 days) published posts, most likes first, then newest. 200 PostPage (pageSize
+ *          POPULAR_PAGE_SIZE = 10; total counts the pinned ones).
  *   GET    /api/community/posts/friends?page          members. Accepted friends' published posts,
  *          newest first. 200 PostPage (FRIENDS_POSTS_PAGE_SIZE = 50). 401 for visitors.
  *   GET    /api/community/posts/search?q&page         public. Full text over title, content and
@@ -20,7 +22,12 @@ import { z } from 'zod';
  *   GET    /api/community/users/:userId/posts?page    public (profile's recent posts), newest
  *          first. 200 PostPage (POSTS_PAGE_SIZE = 20); 404 when the member does not exist.
  *   GET    /api/community/posts/:postId               public, shareable. 200 Post; 404 when
- *          missing or hidden (communityApi.errors.postNotFound).
+ *          missing, deleted or removed by a moderator (communityApi.errors.postNotFound); admins
+ *          still read a removed post (status 'removed') and its comments.
+ *   PUT    /api/admin/posts/:postId/pin               admins (401 visitors, 404 members). Body
+ *          {reason?}. 200 Post (isPinned true); 404 missing or not published; 409
+ *          communityApi.errors.tooManyPinned past PINNED_MAX. Written to the audit log.
+ *   DELETE /api/admin/posts/:postId/pin               admins. 200 Post (isPinned false).
  *   POST   /api/community/posts                       members. Body createPostSchema
  *          {bookId, content, title?, postType?, tags?, imageUrl?}. 201 Post. 400 with fields.bookId
  *          'communityApi.validation.bookRequired' (missing, or no such book), fields.content
@@ -62,6 +69,7 @@ import { z } from 'zod';
  *   {type: 'community.comment', postId, commentId, action: 'created'|'updated'|'hidden', commentCount}
  *   {type: 'community.reaction', postId, commentId: string|null, likeCount}
  *     (commentId null: the post's likes changed; otherwise that comment's)
+ *   {type: 'community.post', postId, action: 'removed'|'restored'} (a moderator's decision)
  *   Events carry no text: refetch the post or its comments.
  *
  * NOTIFICATIONS (to the post's author; never for one's own actions)
@@ -89,6 +97,8 @@ export const FRIENDS_POSTS_PAGE_SIZE = 50;
 export const POSTS_PAGE_SIZE = 20;
 export const SEARCH_PAGE_SIZE = POSTS_PAGE_SIZE;
 export const COMMENTS_PAGE_SIZE = 50;
+/** Posts admins may pin at once: first in the popular tab, whatever their age. */
+export const PINNED_MAX = 3;
 /** Popular: posts of the last this many days. */
 export const POPULAR_WINDOW_DAYS = 7;
 /** Per member and rolling hour, counted in the database (every server process agrees). */
@@ -103,7 +113,8 @@ export const SEARCH_MAX_CHARS = 100;
 
 export const POST_TYPES = ['discussion', 'review', 'recommendation', 'question'] as const;
 export type PostType = (typeof POST_TYPES)[number];
-export const POST_STATUSES = ['published', 'hidden'] as const;
+/** 'hidden': deleted by its author; 'removed': hidden by a moderator (only admins see it). */
+export const POST_STATUSES = ['published', 'hidden', 'removed'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 /** Topic kind of a post's live events: `post:<postId>`. */
@@ -361,4 +372,10 @@ export type CommunityReactionEvent = {
   commentId: string | null;
   likeCount: number;
 };
-export type CommunityEvent = CommunityCommentEvent | CommunityReactionEvent;
+/** A moderator removed the post or restored it: refetch it (404 once removed). */
+export type CommunityPostEvent = {
+  type: 'community.post';
+  postId: string;
+  action: 'removed' | 'restored';
+};
+export type CommunityEvent = CommunityCommentEvent | CommunityReactionEvent | CommunityPostEvent;

@@ -54,6 +54,9 @@ export const bookAdvertisements = pgTable(
     dailyBudget: numeric('daily_budget', { precision: 12, scale: 2 }).notNull().default('0'),
     totalBudget: numeric('total_budget', { precision: 12, scale: 2 }).notNull().default('0'),
     status: text('status').notNull().default('draft'),
+    /** A moderator's reason when status is 'rejected' (migration 0019). */
+    rejectionReason: text('rejection_reason'),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     startDate: date('start_date'),
     endDate: date('end_date'),
     reviewCount: integer('review_count').notNull().default(0),

@@ -32,8 +32,11 @@ export const communityPosts = pgTable('community_posts', {
   likeCount: integer('like_count').notNull().default(0),
   commentCount: integer('comment_count').notNull().default(0),
   isPinned: boolean('is_pinned').notNull().default(false),
+  /** When an admin pinned it (migration 0019); the feed shows the newest pins first. */
+  pinnedAt: timestamp('pinned_at', { withTimezone: true }),
   isEdited: boolean('is_edited').notNull().default(false),
-  status: text('status').$type<'published' | 'hidden'>().notNull().default('published'),
+  /** 'hidden': deleted by its author; 'removed': hidden by a moderator (migration 0019). */
+  status: text('status').$type<'published' | 'hidden' | 'removed'>().notNull().default('published'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -52,7 +55,9 @@ export const postComments = pgTable('post_comments', {
   content: text('content').notNull(),
   likeCount: integer('like_count').notNull().default(0),
   isEdited: boolean('is_edited').notNull().default(false),
-  status: text('status').$type<'published' | 'hidden'>().notNull().default('published'),
+  status: text('status').$type<'published' | 'hidden' | 'removed'>().notNull().default('published'),
+  /** The top comment whose removal by a moderator took this reply with it (migration 0019). */
+  removedWith: uuid('removed_with'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

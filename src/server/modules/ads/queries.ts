@@ -51,6 +51,7 @@ export interface AdRow {
   daily_budget: number;
   total_budget: number;
   status: 'draft' | 'active' | 'paused' | 'rejected';
+  rejection_reason: string | null;
   start_date: string | null;
   end_date: string | null;
   average_rating: number;
@@ -77,7 +78,7 @@ export const AD_COLUMNS = `a.id, a.author_id, a.title, a.subtitle, a.description
   a.target_audience, a.cover_image_url, a.promotional_images, a.trailer_video_url,
   a.sample_chapter_url, a.author_website_url, a.social_links, a.purchase_links,
   a.book_price::float8 as book_price, a.currency, a.daily_budget::float8 as daily_budget,
-  a.total_budget::float8 as total_budget, a.status, a.start_date::text as start_date,
+  a.total_budget::float8 as total_budget, a.status, a.rejection_reason, a.start_date::text as start_date,
   a.end_date::text as end_date, a.average_rating::float8 as average_rating, a.review_count,
   a.view_count, a.click_count, a.conversion_count, a.created_at, a.updated_at,
   u.display_name, u.username::text as username, u.avatar_url, u.bio,
@@ -156,6 +157,7 @@ export function toAdvertisement(row: AdRow, today: string): Advertisement {
     dailyBudget: row.daily_budget,
     totalBudget: row.total_budget,
     status: shownStatus(row, today),
+    rejectionReason: row.status === 'rejected' ? row.rejection_reason : null,
     running: isRunning(row, today),
     startDate: row.start_date,
     endDate: row.end_date,

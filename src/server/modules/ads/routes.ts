@@ -29,6 +29,7 @@ import { analyticsCsv, analyticsOf } from './analytics';
 import { createEventWriter, deviceOf, isBot, viewerOf, type EventWriter } from './events';
 import { isAdId } from './queries';
 import { createServing } from './serving';
+import { servingInvalidators } from './reportable';
 import { adNotFound, createAdService } from './service';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -51,7 +52,11 @@ export const adRoutes: Module = async (app, { database, now, config, storage }) 
   const ads = createAdService({ database, now, onChange: serving.invalidate });
   const writer = createEventWriter({ database, now, log: app.log, onWritten: serving.invalidate });
   writers.set(database, writer);
+  // A moderator's reject or restore drops this app's running ads at once (ads/reportable.ts).
+  const invalidate = () => serving.invalidate();
+  servingInvalidators.add(invalidate);
   app.addHook('onClose', async () => {
+    servingInvalidators.delete(invalidate);
     await writer.close();
     writers.delete(database);
   });

@@ -175,7 +175,7 @@ export function createAdService({ database, now, onChange = () => {} }: AdServic
       return toAdvertisement((await read(id))!, today());
     },
 
-    /** Only the fields sent change; null clears an optional one. */
+    /** Only the fields sent change; null clears an optional one. A rejected ad becomes a draft. */
     async update(me: string, id: string, input: AdUpdate): Promise<Advertisement> {
       const current = await mine(me, id);
       const sent = (Object.keys(input) as AdField[]).filter(
@@ -186,6 +186,12 @@ export function createAdService({ database, now, onChange = () => {} }: AdServic
       if (start && end && end < start)
         throw validationFailed({ endDate: 'ads.validation.endBeforeStart' });
       const sets = sent.map((f, i) => `${FIELD_COLUMNS[f][0]} = $${i + 3}${FIELD_COLUMNS[f][1]}`);
+      // Editing a rejected ad sends it back to draft (its author activates it again).
+      sets.push(
+        `status = case when status = 'rejected' then 'draft' else status end`,
+        `rejection_reason = case when status = 'rejected' then null else rejection_reason end`,
+        `rejected_at = case when status = 'rejected' then null else rejected_at end`,
+      );
       const [row] = await saving(() =>
         database.query<{ id: string }>(
           `update book_advertisements set ${[...sets, 'updated_at = now()'].join(', ')}

@@ -1,5 +1,5 @@
 import type { Comment, Post, PostAuthor } from '@shared/schemas/community';
-import { POPULAR_WINDOW_DAYS } from '@shared/schemas/community';
+import { PINNED_MAX, POPULAR_WINDOW_DAYS } from '@shared/schemas/community';
 import type { Database } from '../../db/client';
 import { coverPath, prefixQuery } from '../catalogue/queries';
 import type { Query } from '../chats/tx';
@@ -179,7 +179,8 @@ export type PostList =
 
 /**
  * A page of published posts and their total. Every list reads only `status = 'published'`, so a
- * hidden post is absent from all of them.
+ * post deleted by its author or removed by a moderator is absent from all of them. The popular
+ * tab starts with the pinned posts (at most PINNED_MAX).
  */
 export async function listPosts(
   database: Database,
@@ -192,9 +193,11 @@ export async function listPosts(
   const params: unknown[] = [viewerId];
   let where = `p.status = 'published'`;
   let order = 'p.created_at desc, p.id desc';
+  // Popular: pinned posts come first (read below with the same conditions as the list).
+  let popular = false;
   switch (list.kind) {
     case 'popular':
-      where += ` and p.created_at >= now() - interval '${POPULAR_WINDOW_DAYS} days'`;
+      popular = true;
       order = 'p.like_count desc, p.created_at desc, p.id desc';
       break;
     case 'friends':
@@ -220,7 +223,28 @@ export async function listPosts(
       break;
     }
   }
+  // Blocks and inactive authors apply to pinned posts too.
   where += ` and ${readableAuthor('p.user_id', viewerId)}`;
+  let pinned: PostRow[] = [];
+  if (popular) {
+    pinned = await database.query<PostRow>(
+      `${postSelect(
+        `select p.id, p.pinned_at from community_posts p where ${where} and p.is_pinned
+         order by p.pinned_at desc, p.id limit ${PINNED_MAX}`,
+      )} order by page.pinned_at desc, p.id`,
+      params,
+    );
+    // The rest: this week's, without the pinned ones (ids inlined: they are uuids read just
+    // now, and the popular index stays index-only).
+    where += ` and p.created_at >= now() - interval '${POPULAR_WINDOW_DAYS} days'`;
+    if (pinned.length)
+      where += ` and p.id <> all('{${pinned.map((r) => r.id).join(',')}}'::uuid[])`;
+  }
+  // The combined list is pinned ++ rest: this page's slice of each.
+  const start = (page - 1) * pageSize;
+  const pinnedHere = pinned.slice(start, start + pageSize);
+  const restOffset = Math.max(0, start - pinned.length);
+  const restLimit = pageSize - pinnedHere.length;
   const n = params.length;
   const [[count], rows] = await Promise.all([
     // Visitors' count has no viewer parameter ($2 becomes $1).
@@ -233,15 +257,20 @@ export async function listPosts(
           `select count(*)::int as total from community_posts p where ${where.replaceAll('$2', '$1')}`,
           params.slice(1),
         ),
-    database.query<PostRow>(
-      `${postSelect(
-        `select p.id from community_posts p where ${where}
-         order by ${order} limit $${n + 1} offset $${n + 2}`,
-      )} order by ${order}`,
-      [...params, pageSize, (page - 1) * pageSize],
-    ),
+    restLimit > 0
+      ? database.query<PostRow>(
+          `${postSelect(
+            `select p.id from community_posts p where ${where}
+             order by ${order} limit $${n + 1} offset $${n + 2}`,
+          )} order by ${order}`,
+          [...params, restLimit, restOffset],
+        )
+      : Promise.resolve([] as PostRow[]),
   ]);
-  return { total: count.total, items: rows.map((r) => toPost(r, viewerId)) };
+  return {
+    total: count.total + pinned.length,
+    items: [...pinnedHere, ...rows].map((r) => toPost(r, viewerId)),
+  };
 }
 
 /** Published comments of a post, oldest first (a reply is always newer than its parent). */

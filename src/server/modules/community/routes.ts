@@ -18,18 +18,25 @@ import {
   updateCommentSchema,
   updatePostSchema,
 } from '@shared/schemas/community';
+import { MODERATION_REASON_MAX } from '@shared/moderation';
 import type { Module } from '../../app';
 import { currentUser } from '../../platform/auth';
 import { errorSchema, notFound } from '../../platform/errors';
+import { adminOnly } from '../../platform/moderation';
 import { publicRead } from '../../platform/http-cache';
 import { registerCommunityLive } from './live';
 import { listComments, listPosts, type PostList } from './queries';
 import { RateLimited, createCommunityService } from './service';
+// Posts and comments are reportable (the moderation registry).
+import './reportable';
 
 const postParams = z.object({ postId: z.string().max(64) });
 const commentParams = z.object({ commentId: z.string().max(64) });
 const userParams = z.object({ userId: z.string().max(64) });
 const noContent = z.null().describe('No content');
+const pinBody = z
+  .object({ reason: z.string().trim().max(MODERATION_REASON_MAX).optional() })
+  .nullish();
 const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
 const viewer = (request: FastifyRequest) => request.user?.id ?? null;
 
@@ -347,6 +354,40 @@ export const communityRoutes: Module = async (app, deps) => {
       },
       async (request) =>
         community.likeComment(currentUser(request).id, request.params.commentId, like),
+    );
+  }
+  // Pinning (admins only: 401 for visitors, 404 for members, before the input is read).
+  for (const pin of [true, false]) {
+    const method = pin ? app.put.bind(app) : app.delete.bind(app);
+    method(
+      '/api/admin/posts/:postId/pin',
+      {
+        preValidation: adminOnly((text, params) => database.query(text, params)),
+        schema: {
+          tags: ['admin'],
+          security,
+          summary: pin
+            ? 'Pin a post: first in the popular tab, marked pinned (at most 3 at once; written to the audit log)'
+            : 'Unpin a post (written to the audit log)',
+          params: postParams,
+          body: pinBody,
+          response: {
+            200: postSchema,
+            400: errorSchema,
+            401: errorSchema,
+            404: errorSchema,
+            ...(pin ? { 409: errorSchema } : {}),
+          },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const actor = { id: user.id, email: user.email };
+        const reason = request.body?.reason;
+        return pin
+          ? community.pin(actor, request.params.postId, reason)
+          : community.unpin(actor, request.params.postId, reason);
+      },
     );
   }
 };

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   COMMENTS_PER_HOUR,
+  PINNED_MAX,
   POSTS_PER_HOUR,
   postTopic,
   type Comment,
@@ -15,10 +16,15 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Realtime } from '../../platform/realtime';
 import type { Notifications } from '../../platform/notifications/types';
-import { AppError, forbidden, notFound, validationFailed } from '../../platform/errors';
+import { AppError, conflict, forbidden, notFound, validationFailed } from '../../platform/errors';
+import {
+  isAdmin,
+  isBlockedBetween,
+  writeModerationLog,
+  type Moderator,
+} from '../../platform/moderation';
 import { inTransaction, type Query } from '../chats/tx';
 import { findComment, findPost, isUuid, toComment, toPost, type PostRow } from './queries';
-import { isBlockedBetween } from '../../platform/moderation';
 import {
   isOwnUploadUrl,
   type createPostSchema,
@@ -177,10 +183,58 @@ export function createCommunityService({
     return row?.comment_count ?? 0;
   };
 
+  /** Admins still read a post a moderator removed (from the queue's link); others get 404. */
+  const readablePost = async (id: string, viewerId: string | null) => {
+    const row = await findPost(query, id, viewerId);
+    if (row?.status === 'published') {
+      if (await unreadable(row.user_id, row.account_status, viewerId)) throw postNotFound();
+      return row;
+    }
+    if (row?.status === 'removed' && viewerId && (await isAdmin(query, viewerId))) return row;
+    throw postNotFound();
+  };
+
+  /** Pins or unpins a post (admins; the route checks): at most PINNED_MAX, logged. */
+  const setPinned = async (
+    actor: Moderator,
+    id: string,
+    pin: boolean,
+    reason: string | undefined,
+  ): Promise<Post> => {
+    await inTransaction(database, async (tx) => {
+      // One pin at a time, so two admins cannot both take the last place.
+      await tx('select pg_advisory_xact_lock(hashtext($1))', ['community:pins']);
+      const row = await publishedPost(id, null, tx);
+      if (row.is_pinned === pin) return;
+      if (pin) {
+        const [{ n }] = await tx<{ n: number }>(
+          `select count(*)::int as n from community_posts where is_pinned and status = 'published'`,
+        );
+        if (n >= PINNED_MAX) throw conflict('communityApi.errors.tooManyPinned');
+      }
+      await tx(
+        `update community_posts set is_pinned = $2, pinned_at = case when $2 then now() end
+         where id = $1`,
+        [id, pin],
+      );
+      await writeModerationLog(
+        tx,
+        actor,
+        pin ? 'pin' : 'unpin',
+        { kind: 'post', itemId: id, targetUserId: row.user_id },
+        reason?.trim() || (pin ? 'Pinned in the community feed' : 'Unpinned'),
+      );
+    });
+    return toPost((await findPost(query, id, actor.id))!, actor.id);
+  };
+
   return {
     async get(id: string, viewerId: string | null): Promise<Post> {
-      return toPost(await publishedPost(id, viewerId), viewerId);
+      return toPost(await readablePost(id, viewerId), viewerId);
     },
+
+    pin: (actor: Moderator, id: string, reason?: string) => setPinned(actor, id, true, reason),
+    unpin: (actor: Moderator, id: string, reason?: string) => setPinned(actor, id, false, reason),
 
     /** Who may follow a post live: anyone who may read it. */
     async canRead(id: string): Promise<boolean> {
@@ -278,9 +332,12 @@ export function createCommunityService({
       );
     },
 
-    /** 404 unless the post is published (a hidden post's comments are as gone as the post). */
+    /**
+     * 404 unless the post is published and readable (a hidden post's comments are as gone as the
+     * post); admins still read the comments of a post a moderator removed.
+     */
     async assertReadable(postId: string, viewerId: string | null = null): Promise<void> {
-      await publishedPost(postId, viewerId);
+      await readablePost(postId, viewerId);
     },
 
     async comment(me: string, postId: string, input: CreateCommentInput): Promise<Comment> {

@@ -81,10 +81,15 @@ describe('every admin route', () => {
     ['POST', '/api/admin/items/listing/00000000-0000-4000-8000-000000000000/restore', reason],
     ['POST', '/api/admin/members/someone/suspend', reason],
     ['POST', '/api/admin/members/someone/unsuspend', reason],
+    ['GET', '/api/admin/me'],
+    ['POST', '/api/admin/items/ad/00000000-0000-4000-8000-000000000000/reject', reason],
+    ['PUT', '/api/admin/posts/00000000-0000-4000-8000-000000000000/pin', {}],
+    ['DELETE', '/api/admin/posts/00000000-0000-4000-8000-000000000000/pin'],
   ];
   it.each(routes)(
     '%s %s: 401 for visitors, 404 for members, even with bad input',
     async (m, url, body) => {
+      // PUT too (pinning); the helper's type lists the methods the chats use.
       const method = m as 'GET' | 'POST';
       const visitor = await req(method, url, undefined, body);
       expect(visitor.statusCode).toBe(401);

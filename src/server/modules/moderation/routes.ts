@@ -15,8 +15,9 @@ import {
   suspendedListSchema,
 } from '@shared/moderation';
 import { currentUser } from '../../platform/auth';
-import { errorSchema, notFound, unauthorized } from '../../platform/errors';
-import { createModerationService, isAdmin } from './service';
+import { errorSchema } from '../../platform/errors';
+import { adminOnly as adminsOnly } from '../../platform/moderation';
+import { createModerationService } from './service';
 import { startAdminControl } from './control';
 
 const perReporter = (request: FastifyRequest) => request.user?.id ?? request.ip;
@@ -73,10 +74,7 @@ export const moderationRoutes: Module = async (app, deps) => {
 
   // Every admin route: 401 for visitors, 404 for members who are not admins (as if absent),
   // checked before the input is, so a bad request reveals nothing either.
-  const adminOnly = async (request: FastifyRequest) => {
-    if (!request.user) throw unauthorized();
-    if (!(await isAdmin(database, request.user.id))) throw notFound();
-  };
+  const adminOnly = adminsOnly((text, params) => database.query(text, params));
   const moderator = (request: FastifyRequest) => {
     const user = currentUser(request);
     return { id: user.id, email: user.email };
@@ -85,6 +83,24 @@ export const moderationRoutes: Module = async (app, deps) => {
   const security = [{ session: [] }];
   const errors = { 401: errorSchema, 404: errorSchema };
   const writes = { preValidation: adminOnly };
+
+  app.get(
+    '/api/admin/me',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Whether I am an admin: 200 for admins (the web shows admins' actions), 404 otherwise",
+        response: { 200: z.object({ admin: z.literal(true) }), ...errors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { admin: true as const };
+    },
+  );
 
   app.get(
     '/api/admin/reports',
@@ -106,7 +122,7 @@ export const moderationRoutes: Module = async (app, deps) => {
     },
   );
 
-  for (const action of ['dismiss', 'hide', 'restore'] as const) {
+  for (const action of ['dismiss', 'hide', 'restore', 'reject'] as const) {
     app.post(
       `/api/admin/items/:kind/:id/${action}`,
       {
@@ -118,8 +134,10 @@ export const moderationRoutes: Module = async (app, deps) => {
             action === 'dismiss'
               ? "Dismiss an item's open reports"
               : action === 'hide'
-                ? 'Hide an item for everyone (its open reports are closed; its author gets the statement of reasons)'
-                : 'Restore a hidden item (its author is told)',
+                ? 'Hide an item for everyone (its open reports are closed; its author gets the statement of reasons). An ad is rejected instead.'
+                : action === 'reject'
+                  ? 'Reject an advertisement: never served again, its author sees the reason and gets the statement of reasons (400 for kinds that cannot be rejected)'
+                  : 'Restore a hidden item, or bring a rejected ad back as paused (its author is told)',
           params: itemParams,
           body: moderationReasonSchema,
           response: { 200: actionAnswerSchema, 400: errorSchema, ...errors },

@@ -12,11 +12,13 @@ import {
 } from '@shared/moderation';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/errors';
-import { t } from '../../platform/i18n';
+import { hasKey, t } from '../../platform/i18n';
 import { layoutEmail, type Mailer } from '../../platform/mail';
 import {
   reportable,
+  writeModerationLog,
   type ModerationQuery,
+  type Moderator,
   type Reportable,
   type ReportableView,
 } from '../../platform/moderation';
@@ -25,10 +27,7 @@ import type { Realtime } from '../../platform/realtime';
 import { inTransaction, sqlState } from '../chats/tx';
 import { endSessions } from './reportables';
 
-export interface Moderator {
-  id: string;
-  email: string;
-}
+export type { Moderator };
 
 export interface ModerationDeps {
   database: Database;
@@ -43,11 +42,6 @@ export interface ModerationDeps {
 export const NOTIFICATION_TYPE = 'moderation.action';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
-
-export async function isAdmin(database: Database, userId: string): Promise<boolean> {
-  const rows = await database.query('select 1 from admins where user_id = $1', [userId]);
-  return rows.length > 0;
-}
 
 const kindOf = (kind: string): Reportable => {
   const def = reportable(kind);
@@ -94,15 +88,20 @@ export function createModerationService(deps: ModerationDeps) {
       const vars = { kind: kindName, title: item?.title ?? '' };
       const link =
         action === 'suspend' || !item?.link ? `${publicUrl}/contact` : `${publicUrl}${item.link}`;
+      // A kind may word a decision its own way (`restore_ad`: a restored ad is paused).
+      const textKey = (part: 'subject' | 'intro') =>
+        item && hasKey(`moderation.email.${part}.${action}_${item.kind}`)
+          ? `moderation.email.${part}.${action}_${item.kind}`
+          : `moderation.email.${part}.${action}`;
       await mailer.send(
         layoutEmail({
           lang,
           to: member.email,
-          subject: t(lang, `moderation.email.subject.${action}`, vars),
+          subject: t(lang, textKey('subject'), vars),
           greeting: t(lang, 'auth.email.greeting', {
             name: member.display_name.trim() || member.email.split('@')[0],
           }),
-          intro: t(lang, `moderation.email.intro.${action}`, vars),
+          intro: t(lang, textKey('intro'), vars),
           quote: `${t(lang, 'moderation.email.reason')}: ${reason}`,
           action: {
             label: t(
@@ -124,8 +123,9 @@ export function createModerationService(deps: ModerationDeps) {
           context: action,
           kind: item?.kind ?? null,
           title: (item?.title ?? '').slice(0, 200),
-          // A hidden item has no page to open; a restored one has.
-          link: action === 'restore' ? (item?.link ?? null) : null,
+          // A hidden item has no page to open; a restored one has, and so has a rejected one
+          // for its author (who sees their own ad in any status, with the reason).
+          link: action === 'restore' || action === 'reject' ? (item?.link ?? null) : null,
         },
       });
     } catch (err) {
@@ -133,27 +133,7 @@ export function createModerationService(deps: ModerationDeps) {
     }
   }
 
-  async function writeLog(
-    q: ModerationQuery,
-    actor: Moderator | null,
-    action: ModerationAction,
-    entry: { kind?: string | null; itemId?: string | null; targetUserId?: string | null },
-    reason: string,
-  ) {
-    await q(
-      `insert into moderation_log (actor_id, actor_email, action, kind, item_id, target_user_id, reason)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        actor?.id ?? null,
-        actor?.email ?? null,
-        action,
-        entry.kind ?? null,
-        entry.itemId ?? null,
-        entry.targetUserId ?? null,
-        reason,
-      ],
-    );
-  }
+  const writeLog = writeModerationLog;
 
   const service = {
     /**
@@ -293,6 +273,7 @@ export function createModerationService(deps: ModerationDeps) {
                 authorName: view.authorName,
                 link: view.link,
                 hidden: view.hidden,
+                rejectable: Boolean(reportable(g.kind)?.reject),
                 authorSuspended: view.authorId ? suspended.has(view.authorId) : false,
               }
             : null,
@@ -309,20 +290,26 @@ export function createModerationService(deps: ModerationDeps) {
       return { items, total: groups[0].total };
     },
 
-    /** dismiss, hide or restore an item; its open reports are closed, the action logged. */
+    /**
+     * dismiss, hide, reject or restore an item; its open reports are closed, the action logged.
+     * Kinds that are rejected rather than hidden (ads) take 'hide' as 'reject'.
+     */
     async actOnItem(
       actor: Moderator,
-      action: 'dismiss' | 'hide' | 'restore',
+      requested: 'dismiss' | 'hide' | 'restore' | 'reject',
       kind: string,
       itemId: string,
       reason: string,
     ): Promise<void> {
       // A profile is its member: hiding it is the suspension (sessions end, sign-in refused).
-      if (kind === 'profile' && action === 'hide')
+      if (kind === 'profile' && requested === 'hide')
         return service.suspend(actor, itemId, reason, { kind, itemId });
-      if (kind === 'profile' && action === 'restore')
+      if (kind === 'profile' && requested === 'restore')
         return service.unsuspend(actor, itemId, reason);
       const def = kindOf(kind);
+      const reject = def.reject;
+      const action = requested === 'hide' && reject ? 'reject' : requested;
+      if (action === 'reject' && !reject) throw badRequest('moderation.errors.cannotReject');
       const [view] = [
         ...(await def.load(query, [itemId], { userId: actor.id, moderator: true })).values(),
       ];
@@ -336,7 +323,11 @@ export function createModerationService(deps: ModerationDeps) {
           );
           if (closed.length === 0) throw notFound('moderation.errors.noOpenReports');
         } else {
-          const done = await (action === 'hide' ? def.hide(q, itemId) : def.restore(q, itemId));
+          const done = await (action === 'reject'
+            ? reject!(q, itemId, reason)
+            : action === 'hide'
+              ? def.hide(q, itemId, reason)
+              : def.restore(q, itemId));
           if (!done) throw notFound('moderation.errors.itemNotFound');
           await q(
             `update reports set status = 'actioned', resolved_at = now()

@@ -1,3 +1,4 @@
 export * from './registry';
 export * from './members';
 export * from './blocks';
+export * from './audit';

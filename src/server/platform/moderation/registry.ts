@@ -37,7 +37,7 @@ export interface ReportableView {
 }
 
 export interface Reportable {
-  /** 'listing', 'profile', 'message'; later 'post', 'comment', 'ad'. */
+  /** 'listing', 'profile', 'message', 'post', 'comment', 'ad'. */
   kind: string;
   /**
    * The items among `ids` that `viewer` may see, as readers see them. A viewer who is not a
@@ -45,8 +45,16 @@ export interface Reportable {
    * (a message of a conversation they are not in); a report on those is a 404.
    */
   load(query: ModerationQuery, ids: string[], viewer: Viewer): Promise<Map<string, ReportableView>>;
-  /** Hides the item for everyone but moderators; false when there is no such item. */
-  hide(query: ModerationQuery, id: string): Promise<boolean>;
+  /**
+   * Hides the item for everyone but moderators; false when there is no such item. `reason` is the
+   * moderator's (kinds that show it to their author keep it, e.g. a rejected ad).
+   */
+  hide(query: ModerationQuery, id: string, reason?: string): Promise<boolean>;
+  /**
+   * Kinds that are rejected rather than hidden (ads): the queue offers "reject", the action is
+   * logged as 'reject', and the author sees the reason beside the item. Usually the same as `hide`.
+   */
+  reject?(query: ModerationQuery, id: string, reason: string): Promise<boolean>;
   /** Undoes `hide`; false when there is no such item. */
   restore(query: ModerationQuery, id: string): Promise<boolean>;
   /** The member answerable for the item (who gets the statement of reasons), if any. */

@@ -25,7 +25,15 @@ import { MODERATION_REASON_MAX } from '@shared/moderation';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { NotFoundPage } from '../not-found';
-import { useAdminAction, useAuditLog, useQueue, useSuspended, type AdminAction } from './api';
+import {
+  useAdminAction,
+  useAuditLog,
+  usePinned,
+  useQueue,
+  useSuspended,
+  useUnpin,
+  type AdminAction,
+} from './api';
 
 type Pending = { action: AdminAction; title: string };
 
@@ -39,6 +47,8 @@ export default function AdminPage() {
   const allowed = queue.isSuccess;
   const log = useAuditLog(logPage, allowed && tab === 'log');
   const suspended = useSuspended(allowed && tab === 'suspended');
+  const pinned = usePinned(allowed && tab === 'pinned');
+  const unpin = useUnpin();
   const [pending, setPending] = useState<Pending | null>(null);
   useDocumentTitle(t('admin.pageTitle'));
 
@@ -71,6 +81,7 @@ export default function AdminPage() {
               {t('admin.tabs.queue')} ({data.total})
             </Tabs.Tab>
             <Tabs.Tab value="suspended">{t('admin.tabs.suspended')}</Tabs.Tab>
+            <Tabs.Tab value="pinned">{t('admin.tabs.pinned')}</Tabs.Tab>
             <Tabs.Tab value="log">{t('admin.tabs.log')}</Tabs.Tab>
           </Tabs.List>
 
@@ -125,6 +136,58 @@ export default function AdminPage() {
                       }
                     >
                       {t('admin.actions.unsuspend')}
+                    </Button>
+                  </Group>
+                </Paper>
+              ))}
+            </Stack>
+          </Tabs.Panel>
+
+          <Tabs.Panel value="pinned" pt="md">
+            <Text size="sm" c="dimmed" mb="sm">
+              {t('admin.pinned.hint')}
+            </Text>
+            {pinned.data && pinned.data.length === 0 && (
+              <Text c="dimmed">{t('admin.pinned.empty')}</Text>
+            )}
+            <Stack component="ul" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {pinned.data?.map((p) => (
+                <Paper component="li" key={p.id} withBorder p="sm" data-testid="pinned-post">
+                  <Group justify="space-between" wrap="wrap" align="flex-start">
+                    <Stack gap={2} style={{ minWidth: 0, flex: '1 1 240px' }}>
+                      <Anchor
+                        component={Link}
+                        to={`/community/posts/${p.id}`}
+                        fw={600}
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
+                        {p.title || p.book?.title || p.content.slice(0, 80)}
+                      </Anchor>
+                      {p.author && (
+                        <Text size="sm" c="dimmed">
+                          {t('admin.queue.by', { name: p.author.displayName })}
+                        </Text>
+                      )}
+                      <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                        {p.content}
+                      </Text>
+                    </Stack>
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      loading={unpin.isPending && unpin.variables === p.id}
+                      onClick={() =>
+                        unpin.mutate(p.id, {
+                          onSuccess: () =>
+                            notifications.show({
+                              color: 'green',
+                              message: t('admin.pinned.done'),
+                              closeButtonProps: { 'aria-label': t('common.close') },
+                            }),
+                        })
+                      }
+                    >
+                      {t('admin.actions.unpin')}
                     </Button>
                   </Group>
                 </Paper>
@@ -195,7 +258,7 @@ function QueueCard({ entry, onAction }: { entry: QueueEntry; onAction: (p: Pendi
   const { t } = useTranslation();
   const item = entry.item;
   const base = { kind: entry.kind, itemId: entry.itemId, reason: '' };
-  const act = (action: 'dismiss' | 'hide' | 'restore') =>
+  const act = (action: 'dismiss' | 'hide' | 'restore' | 'reject') =>
     onAction({ action: { action, ...base }, title: t(`admin.dialog.title.${action}`) });
   return (
     <Paper
@@ -220,7 +283,7 @@ function QueueCard({ entry, onAction }: { entry: QueueEntry; onAction: (p: Pendi
           ))}
           {item?.hidden && (
             <Badge color="dark" variant="filled">
-              {t('admin.queue.hidden')}
+              {t(item.rejectable ? 'admin.queue.rejected' : 'admin.queue.hidden')}
             </Badge>
           )}
           {item?.authorSuspended && (
@@ -282,6 +345,10 @@ function QueueCard({ entry, onAction }: { entry: QueueEntry; onAction: (p: Pendi
             (item.hidden ? (
               <Button size="compact-sm" variant="default" onClick={() => act('restore')}>
                 {t('admin.actions.restore')}
+              </Button>
+            ) : item.rejectable ? (
+              <Button size="compact-sm" color="red.9" onClick={() => act('reject')}>
+                {t('admin.actions.reject')}
               </Button>
             ) : (
               <Button size="compact-sm" color="red.9" onClick={() => act('hide')}>

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LogPage, QueuePage } from '@shared/moderation';
+import type { Post, PostPage } from '@shared/schemas/community';
 import { api, ApiError } from '../../lib/api';
 
 const noRetryOn404 = (count: number, err: Error) =>
@@ -36,7 +37,12 @@ export function useSuspended(enabled: boolean) {
 }
 
 export type AdminAction =
-  | { action: 'dismiss' | 'hide' | 'restore'; kind: string; itemId: string; reason: string }
+  | {
+      action: 'dismiss' | 'hide' | 'restore' | 'reject';
+      kind: string;
+      itemId: string;
+      reason: string;
+    }
   | { action: 'suspend'; userId: string; kind?: string; itemId?: string; reason: string }
   | { action: 'unsuspend'; userId: string; reason: string };
 
@@ -63,5 +69,29 @@ export function useAdminAction() {
       );
     },
     onSuccess: () => void client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+/** The pinned posts: the first of the popular tab (at most 3, always on its first page). */
+export function usePinned(enabled: boolean) {
+  return useQuery({
+    queryKey: ['admin', 'pinned'],
+    queryFn: async ({ signal }) =>
+      (await api<PostPage>('/api/community/posts/popular?page=1', { signal })).items.filter(
+        (p) => p.isPinned,
+      ),
+    enabled,
+  });
+}
+
+export function useUnpin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<Post>(`/api/admin/posts/${encodeURIComponent(id)}/pin`, { method: 'DELETE' }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['admin'] });
+      void client.invalidateQueries({ queryKey: ['community'] });
+    },
   });
 }

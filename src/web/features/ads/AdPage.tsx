@@ -25,6 +25,8 @@ import { Link, useLocation, useParams } from 'react-router';
 import { AD_PURCHASE_STORES, type AdPlacement, type Advertisement } from '@shared/schemas/ads';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { BookCover, ErrorAlert, formatPrice } from '../listings';
+import { ReportButton } from '../moderation';
+import { AdStatusBadge } from './badges';
 import { useAd } from './api';
 import { adErrorMessage } from './errors';
 import { sponsorName } from './model';
@@ -145,12 +147,26 @@ function AdDetail({ ad }: { ad: Advertisement }) {
                   {ad.subtitle}
                 </Text>
               )}
+              {ad.status === 'rejected' && (
+                <ErrorAlert>
+                  <Stack gap={4} align="flex-start">
+                    <AdStatusBadge status="rejected" />
+                    {ad.rejectionReason && (
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {t('ads.list.rejectedReason', { reason: ad.rejectionReason })}
+                      </Text>
+                    )}
+                    <Text size="sm">{t('ads.list.rejectedHelp')}</Text>
+                  </Stack>
+                </ErrorAlert>
+              )}
               <Text>
                 {t('ads.page.by')}{' '}
                 <Anchor component={Link} to={`/user/${ad.author.id}`} underline="always">
                   {sponsor}
                 </Anchor>
               </Text>
+              <ReportButton kind="ad" id={ad.id} ownerId={ad.authorId} />
               <Text size="sm" c="dimmed" data-testid="sponsored-reason">
                 {ad.keywords.length
                   ? t('ads.slot.whyKeywords', {

@@ -50,6 +50,14 @@ export function AdRow({
               {ad.subtitle}
             </Text>
           )}
+          {status === 'rejected' && (
+            <Text size="sm" c="var(--mantine-color-error)" data-testid="ad-rejection">
+              {ad.rejectionReason
+                ? `${t('ads.list.rejectedReason', { reason: ad.rejectionReason })} `
+                : ''}
+              {t('ads.list.rejectedHelp')}
+            </Text>
+          )}
           <Text size="sm" c="dimmed">
             {t('ads.list.figures', {
               views: ad.viewCount,

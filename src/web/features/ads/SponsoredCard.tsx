@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdCard, AdPlacement, SlotAd } from '@shared/schemas/ads';
 import { BookCover } from '../listings';
+import { ReportMenu } from '../moderation';
 import { useSlotAds, type SlotContext } from './api';
 import { sponsorName } from './model';
 import { sendAdEvent, useAdImpression } from './tracking';
@@ -57,10 +58,11 @@ export function SponsoredAdCard({
       data-testid="sponsored-card"
       aria-label={t('ads.slot.label', { title: ad.title })}
     >
-      <Group gap={6} mb={6} wrap="nowrap">
+      <Group gap={6} mb={6} wrap="nowrap" justify="space-between">
         <Badge variant="filled" color="dark" size="sm" radius="sm">
           {t('ads.slot.sponsored')}
         </Badge>
+        <ReportMenu kind="ad" id={ad.id} label={t('ads.slot.more', { title: ad.title })} />
       </Group>
       <div className={classes.body}>
         <div className={classes.cover}>

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ReportMenu } from '../moderation';
 import { UserAvatar } from '../users';
 import { CommentForm } from './CommentForm';
 import { formatWhen } from './format';
@@ -85,6 +86,7 @@ export function CommentItem({
                 )}
               </Text>
             </Group>
+            {!comment.isOwner && <ReportMenu kind="comment" id={comment.id} />}
             {comment.isOwner && !editing && (
               <Menu position="bottom-end" withinPortal>
                 <Menu.Target>

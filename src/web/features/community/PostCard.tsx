@@ -101,11 +101,11 @@ export function PostCard({
           )}
           <Group gap={4} wrap="nowrap">
             {post.isPinned && (
-              <Badge variant="light" color="brown">
+              <Badge variant="light" color="brown" data-testid="post-pinned">
                 {t('community.post.pinned')}
               </Badge>
             )}
-            {own && <PostMenu post={post} onEdit={() => onEdit(post)} onDeleted={onDeleted} />}
+            <PostMenu post={post} own={own} onEdit={() => onEdit(post)} onDeleted={onDeleted} />
           </Group>
         </Group>
 

@@ -1,24 +1,59 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import {
+  IconDots,
+  IconFlag,
+  IconPencil,
+  IconPin,
+  IconPinnedOff,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useDeletePost } from './api';
+import { ReportDialog, useIsAdmin } from '../moderation';
+import { useDeletePost, usePinPost } from './api';
 import type { Post } from './types';
 
-/** The owner's menu of a post: edit, and delete after confirmation. */
+/**
+ * A post's "…" menu: its author edits and deletes it (after confirmation); anyone else reports it
+ * (visitors: illegal content, with their name and e-mail); admins also pin and unpin it.
+ */
 export function PostMenu({
   post,
+  own,
   onEdit,
   onDeleted,
 }: {
   post: Post;
+  own: boolean;
   onEdit: () => void;
   onDeleted?: () => void;
 }) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const remove = useDeletePost();
+  const pin = usePinPost();
+  const admin = useIsAdmin();
+  const togglePin = () =>
+    pin.mutate(
+      { id: post.id, pin: !post.isPinned },
+      {
+        onSuccess: (p) =>
+          notifications.show({
+            color: 'green',
+            message: t(p.isPinned ? 'community.post.pinnedDone' : 'community.post.unpinnedDone'),
+            closeButtonProps: { 'aria-label': t('common.close') },
+          }),
+        onError: (err) =>
+          notifications.show({
+            color: 'red',
+            message: err.message,
+            closeButtonProps: { 'aria-label': t('common.close') },
+          }),
+      },
+    );
   return (
     <>
       <Menu position="bottom-end" withinPortal>
@@ -28,21 +63,50 @@ export function PostMenu({
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
-            {t('community.post.edit')}
-          </Menu.Item>
-          <Menu.Item
-            color="red.9"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            onClick={() => {
-              remove.reset();
-              setConfirming(true);
-            }}
-          >
-            {t('community.post.delete')}
-          </Menu.Item>
+          {own && (
+            <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
+              {t('community.post.edit')}
+            </Menu.Item>
+          )}
+          {own && (
+            <Menu.Item
+              color="red.9"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => {
+                remove.reset();
+                setConfirming(true);
+              }}
+            >
+              {t('community.post.delete')}
+            </Menu.Item>
+          )}
+          {!own && (
+            <Menu.Item
+              leftSection={<IconFlag size={16} aria-hidden />}
+              onClick={() => setReporting(true)}
+            >
+              {t('moderation.report.action')}
+            </Menu.Item>
+          )}
+          {admin && post.status === 'published' && (
+            <Menu.Item
+              leftSection={
+                post.isPinned ? (
+                  <IconPinnedOff size={16} aria-hidden />
+                ) : (
+                  <IconPin size={16} aria-hidden />
+                )
+              }
+              onClick={togglePin}
+            >
+              {t(post.isPinned ? 'community.post.unpin' : 'community.post.pin')}
+            </Menu.Item>
+          )}
         </Menu.Dropdown>
       </Menu>
+      {reporting && (
+        <ReportDialog opened onClose={() => setReporting(false)} kind="post" id={post.id} />
+      )}
       <ConfirmDialog
         opened={confirming}
         onClose={() => setConfirming(false)}

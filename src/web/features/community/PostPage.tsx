@@ -1,4 +1,14 @@
-import { Anchor, Button, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Container,
+  Loader,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -86,6 +96,11 @@ export default function PostPage() {
             ? t('community.postPage.heading', { name: p.author.displayName })
             : t('community.postPage.headingAnonymous')}
         </Title>
+        {p.status === 'removed' && (
+          <Alert color="red" variant="light" role="status">
+            {t('community.post.removedNotice')}
+          </Alert>
+        )}
         <PostCard
           post={p}
           me={me}

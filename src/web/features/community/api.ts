@@ -177,6 +177,20 @@ export function useDeletePost() {
   });
 }
 
+/** Admins pin (true) or unpin (false) a post: first in the popular tab (at most 3). */
+export function usePinPost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, pin }: { id: string; pin: boolean }) =>
+      api<Post>(`/api/admin/posts/${enc(id)}/pin`, { method: pin ? 'PUT' : 'DELETE' }),
+    onSuccess: (post) => {
+      patchPost(client, post.id, (p) => ({ ...p, isPinned: post.isPinned }));
+      void refetchLists(client);
+      void client.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+}
+
 /** Like (true) or unlike (false) a post; the answer's count goes everywhere the post is shown. */
 export function usePostLike(id: string) {
   const client = useQueryClient();
@@ -263,6 +277,19 @@ export function usePostLive(postId: string | undefined, signedIn: boolean) {
           patchPost(client, postId, (p) => ({ ...p, commentCount }));
         }
         void client.invalidateQueries({ queryKey: communityKeys.comments(postId) });
+      },
+      [client, postId],
+    ),
+  );
+
+  // A moderator removed or restored the post: fetch it again (404 once removed).
+  useRealtimeEvent(
+    'community.post',
+    useCallback(
+      (event: RealtimeEvent) => {
+        if (!postId || event.postId !== postId) return;
+        void refreshPostAndComments(client, postId);
+        void refetchLists(client);
       },
       [client, postId],
     ),

@@ -1,0 +1,197 @@
+/**
+ * Posts and comments are reportable (docs/moderation.md). A moderator's hide sets status
+ * 'removed' (an author's own deletion is 'hidden'): every list, count and page already reads
+ * only 'published' posts and comments, so a removed one is gone everywhere at once, and a
+ * restore brings back exactly what a moderator removed.
+ */
+import { postTopic, type CommunityEvent } from '@shared/schemas/community';
+import {
+  defineReportable,
+  type ModerationQuery,
+  type ReportableView,
+} from '../../platform/moderation';
+import type { Realtime } from '../../platform/realtime';
+import { excerpt } from '../moderation/reportables';
+import { postPath } from './live';
+import { isUuid } from './queries';
+
+const uuids = (ids: string[]) => ids.filter(isUuid);
+
+/** What a restore or hide answers when nothing changed: whether the item is (still) there. */
+async function statusOf(query: ModerationQuery, table: string, id: string) {
+  const [row] = await query<{ status: string }>(`select status from ${table} where id = $1`, [id]);
+  return row?.status ?? null;
+}
+
+async function publish(realtime: unknown, event: CommunityEvent) {
+  const rt = realtime as Realtime | undefined;
+  if (rt) await rt.toTopic(postTopic(event.postId), event);
+}
+
+export const postReportable = defineReportable({
+  kind: 'post',
+  async load(query, ids, viewer) {
+    const rows = await query<{
+      id: string;
+      title: string | null;
+      content: string;
+      user_id: string;
+      display_name: string;
+      book_title: string | null;
+      status: string;
+      active: boolean;
+    }>(
+      `select p.id, p.title, p.content, p.user_id, u.display_name, b.title as book_title,
+         p.status, u.account_status = 'active' as active
+       from community_posts p join users u on u.id = p.user_id
+       left join books b on b.id = p.book_id
+       where p.id = any($1::uuid[]) and p.status <> 'hidden'`,
+      [uuids(ids)],
+    );
+    const out = new Map<string, ReportableView>();
+    for (const r of rows) {
+      const removed = r.status === 'removed';
+      if (!viewer.moderator && (removed || !r.active)) continue;
+      out.set(r.id, {
+        id: r.id,
+        title: r.title || r.book_title || r.display_name,
+        excerpt: excerpt(r.content),
+        authorId: r.user_id,
+        authorName: r.display_name,
+        link: postPath(r.id),
+        hidden: removed,
+      });
+    }
+    return out;
+  },
+  async hide(query, id) {
+    if (!isUuid(id)) return false;
+    // A removed post is no longer pinned (a restore does not pin it again).
+    const rows = await query(
+      `update community_posts set status = 'removed', is_pinned = false, pinned_at = null
+       where id = $1 and status = 'published' returning id`,
+      [id],
+    );
+    return rows.length > 0 || (await statusOf(query, 'community_posts', id)) === 'removed';
+  },
+  async restore(query, id) {
+    if (!isUuid(id)) return false;
+    const rows = await query(
+      `update community_posts set status = 'published' where id = $1 and status = 'removed'
+       returning id`,
+      [id],
+    );
+    return rows.length > 0 || (await statusOf(query, 'community_posts', id)) === 'published';
+  },
+  async ownerOf(query, id) {
+    if (!isUuid(id)) return null;
+    const [row] = await query<{ user_id: string }>(
+      'select user_id from community_posts where id = $1',
+      [id],
+    );
+    return row?.user_id ?? null;
+  },
+  // Readers of the post's page (topic post:<id>) refetch it: 404 once removed.
+  async changed(id, { realtime, query }) {
+    const [row] = await query<{ status: string }>(
+      'select status from community_posts where id = $1',
+      [id],
+    );
+    if (!row) return;
+    await publish(realtime, {
+      type: 'community.post',
+      postId: id,
+      action: row.status === 'published' ? 'restored' : 'removed',
+    });
+  },
+});
+
+export const commentReportable = defineReportable({
+  kind: 'comment',
+  async load(query, ids, viewer) {
+    const rows = await query<{
+      id: string;
+      post_id: string;
+      content: string;
+      user_id: string;
+      display_name: string;
+      post_title: string | null;
+      book_title: string | null;
+      status: string;
+      post_status: string;
+      active: boolean;
+    }>(
+      `select c.id, c.post_id, c.content, c.user_id, u.display_name, p.title as post_title,
+         b.title as book_title, c.status, p.status as post_status,
+         u.account_status = 'active' as active
+       from post_comments c join users u on u.id = c.user_id
+       join community_posts p on p.id = c.post_id
+       left join books b on b.id = p.book_id
+       where c.id = any($1::uuid[]) and c.status <> 'hidden' and p.status <> 'hidden'`,
+      [uuids(ids)],
+    );
+    const out = new Map<string, ReportableView>();
+    for (const r of rows) {
+      const removed = r.status === 'removed';
+      if (!viewer.moderator && (removed || r.post_status !== 'published' || !r.active)) continue;
+      out.set(r.id, {
+        id: r.id,
+        title: r.post_title || r.book_title || r.display_name,
+        excerpt: excerpt(r.content),
+        authorId: r.user_id,
+        authorName: r.display_name,
+        link: postPath(r.post_id),
+        hidden: removed,
+      });
+    }
+    return out;
+  },
+  /** A top comment takes its published replies with it; they remember which comment took them. */
+  async hide(query, id) {
+    if (!isUuid(id)) return false;
+    const rows = await query<{ id: string }>(
+      `update post_comments set status = 'removed',
+         removed_with = case when id = $1 then null else $1::uuid end
+       where status = 'published' and (id = $1 or parent_comment_id = $1)
+         and exists (select 1 from post_comments t where t.id = $1 and t.status = 'published')
+       returning id`,
+      [id],
+    );
+    return rows.length > 0 || (await statusOf(query, 'post_comments', id)) === 'removed';
+  },
+  async restore(query, id) {
+    if (!isUuid(id)) return false;
+    const rows = await query<{ id: string }>(
+      `update post_comments set status = 'published', removed_with = null
+       where status = 'removed' and (id = $1 or removed_with = $1)
+         and exists (select 1 from post_comments t where t.id = $1 and t.status = 'removed')
+       returning id`,
+      [id],
+    );
+    return rows.length > 0 || (await statusOf(query, 'post_comments', id)) === 'published';
+  },
+  async ownerOf(query, id) {
+    if (!isUuid(id)) return null;
+    const [row] = await query<{ user_id: string }>(
+      'select user_id from post_comments where id = $1',
+      [id],
+    );
+    return row?.user_id ?? null;
+  },
+  // Readers of the post refetch its comments (the count comes with the event).
+  async changed(id, { realtime, query }) {
+    const [row] = await query<{ post_id: string; status: string; comment_count: number }>(
+      `select c.post_id, c.status, p.comment_count from post_comments c
+       join community_posts p on p.id = c.post_id where c.id = $1`,
+      [id],
+    );
+    if (!row) return;
+    await publish(realtime, {
+      type: 'community.comment',
+      postId: row.post_id,
+      commentId: id,
+      action: row.status === 'published' ? 'created' : 'hidden',
+      commentCount: row.comment_count,
+    });
+  },
+});
