@@ -8,7 +8,7 @@ import {
 } from '@shared/marketplace';
 import { searchListings, TotalsCache, TtlCache } from './search';
 import { loadShelves, SHELVES_TTL_MS } from './shelves';
-import type { Shelves } from '@shared/marketplace';
+import type { ListingPage, Shelves } from '@shared/marketplace';
 
 export const libraryRoutes: Module = async (app, { database, now }) => {
   const totals = new TotalsCache(() => now().getTime());
@@ -26,12 +26,37 @@ export const libraryRoutes: Module = async (app, { database, now }) => {
           'sell or both, type=trade trade or both. status defaults to available; all = any. ' +
           'Price filters keep listings without a price unless minPrice > 0. priceBounds: the ' +
           'lowest and highest price under every filter except the price range (0-1000 when none). ' +
-          'total and priceBounds may be up to 10 s old; items are always current.',
+          'total and priceBounds may be up to 10 s old. Without a session the whole answer may be ' +
+          'up to 1 s old (PUBLIC_READ_CACHE_MS), unless this server handled a change since.',
         querystring: libraryQuerySchema,
         response: { 200: listingPageSchema },
       },
     },
-    async (request) => searchListings(database, request.query, totals),
+    async (request, reply) => {
+      const q = request.query;
+      // Encoded here, as it is kept: cards built by toCard have the schema's shape already
+      // (a test parses answers with listingPageSchema), so Zod's encoding would only cost time.
+      const search = async () => JSON.stringify(await searchListings(database, q, totals));
+      let body: string;
+      if (request.user) body = await search();
+      else {
+        const key = JSON.stringify([
+          q.q ?? null,
+          q.author ?? null,
+          q.genre ?? null,
+          q.type ?? null,
+          q.minPrice ?? null,
+          q.maxPrice ?? null,
+          q.status ?? null,
+          q.sort ?? null,
+          q.page ?? null,
+          q.pageSize ?? null,
+        ]);
+        body = await app.publicReads.get(`listings ${key}`, search);
+      }
+      // A string with a JSON type goes out as it is (no serializer): the type is the schema's.
+      return reply.type('application/json; charset=utf-8').send(body as unknown as ListingPage);
+    },
   );
 
   app.get(
