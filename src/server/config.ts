@@ -39,7 +39,7 @@ export interface Config {
    */
   adsServingCacheMs: number;
   /**
-   * How long an anonymous library search is served from memory (PUBLIC_READ_CACHE_MS, 1000;
+   * How long an anonymous library search is served from memory (PUBLIC_READ_CACHE_MS, 2000;
    * 0 computes every request): see platform/read-cache.ts.
    */
   publicReadCacheMs: number;
@@ -120,7 +120,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     secureCookies: publicUrl.startsWith('https://'),
     adsCostPerClick: costPerClick(env.ADS_COST_PER_CLICK),
     adsServingCacheMs: Math.max(0, int(env.ADS_SERVING_CACHE_MS, 2000)),
-    publicReadCacheMs: Math.max(0, int(env.PUBLIC_READ_CACHE_MS, 1000)),
+    publicReadCacheMs: Math.max(0, int(env.PUBLIC_READ_CACHE_MS, 2000)),
     ...overrides,
     ...(overrides.publicUrl && !overrides.trustedOrigins
       ? { trustedOrigins: trustedOriginsOf(overrides.publicUrl) }

@@ -2,19 +2,22 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The micro-cache of anonymous public reads: the serialized answer of a read that many visitors
- * ask for in the same moment (the library's first page, a popular search), kept for a second.
+ * ask for in the same moment (the library's first page, a popular search), kept for `ttlMs`.
  * - Only for requests without a session (the route decides; `request.user` is null), whose
  *   answer is the same for every visitor.
  * - One computation per key at a time: identical requests arriving while it runs wait for it
  *   (a burst of the same search costs one search).
+ * - Asked for once older than half its life, an answer is served while one recomputation runs
+ *   in the background and replaces it: a read asked for steadily is never computed on a
+ *   request's path, and nothing served is older than `ttlMs`.
  * - Any state-changing request (POST, PUT, PATCH, DELETE) handled by this process empties it
- *   before its answer leaves, and computations started before it are not kept: after a write
+ *   before its answer leaves, and computations started before that are not kept: after a write
  *   answers, no read served by this process predates it. Writes made elsewhere (another server
  *   process, a script) show after at most `ttlMs`.
  * Bounded (least recently used out first); failures are not kept.
  */
 export class PublicReadCache {
-  private entries = new Map<string, { at: number; body: Promise<string> }>();
+  private entries = new Map<string, Entry>();
 
   constructor(
     readonly ttlMs: number,
@@ -30,10 +33,21 @@ export class PublicReadCache {
     if (hit && t - hit.at < this.ttlMs) {
       entries.delete(key);
       entries.set(key, hit);
+      if (t - hit.at >= this.ttlMs / 2 && !hit.refreshing) {
+        hit.refreshing = true;
+        load().then(
+          (body) => {
+            if (entries.get(key) === hit) entries.set(key, { at: t, body: Promise.resolve(body) });
+          },
+          () => {
+            hit.refreshing = false;
+          },
+        );
+      }
       return hit.body;
     }
     const body = load();
-    const entry = { at: t, body };
+    const entry: Entry = { at: t, body };
     entries.set(key, entry);
     body.catch(() => {
       if (entries.get(key) === entry) entries.delete(key);
@@ -48,8 +62,11 @@ export class PublicReadCache {
   }
 }
 
-/** Seconds an anonymous library page may be served from memory: PUBLIC_READ_CACHE_MS, 1000. */
-export const PUBLIC_READ_CACHE_MS = 1_000;
+interface Entry {
+  at: number;
+  body: Promise<string>;
+  refreshing?: boolean;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
