@@ -16,11 +16,12 @@
  * Three measures: (a) one request at a time, (b) saturation at 10 and 50 in flight, (c) a steady
  * 100 requests/s. BENCH_SECONDS (10) per closed-loop run, BENCH_RATE_SECONDS (20),
  * BENCH_CONNECTIONS (10,50), BENCH_LISTINGS (100000), BENCH_LOG_LEVEL (warn), BENCH_BOOKS_CSV,
- * DATABASE_POOL_SIZE (10: the server's pool, and the floor's), PUBLIC_READ_CACHE_MS (2000).
+ * DATABASE_POOL_SIZE (10: the server's connections over all its processes, and the floor's),
+ * BENCH_WORKERS (server processes, WEB_CONCURRENCY: one per core), PUBLIC_READ_CACHE_MS (2000).
  */
 import 'dotenv/config';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,8 +43,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 20);
 const RATE = 100;
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
-/** The server's PostgreSQL pool, and the floor's: the same connections on both sides. */
+/** PostgreSQL connections of the server (over all its processes) and of the floor: the same. */
 const POOL = Number(process.env.DATABASE_POOL_SIZE ?? 10);
+/** Server processes (WEB_CONCURRENCY), one per core by default, sharing POOL between them. */
+const WORKERS = Number(process.env.BENCH_WORKERS ?? cpus().length);
 const AIMS = { p50Overhead: 1, throughput: 0.8, p95: { 100_000: 25, 1_000_000: 50 } } as const;
 
 function sizes(): number[] {
@@ -102,7 +105,8 @@ function node(file: string, args: string[], env: NodeJS.ProcessEnv): ChildProces
 
 interface Server {
   port: number;
-  pid: number;
+  /** The server's processes: the cluster's primary and its workers. */
+  pids: number[];
   stop: () => Promise<void>;
 }
 
@@ -116,7 +120,8 @@ async function startServer(url: string, env: NodeJS.ProcessEnv = {}): Promise<Se
     HOST: '127.0.0.1',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'scaffale-bench-')),
-    DATABASE_POOL_SIZE: String(POOL),
+    DATABASE_POOL_SIZE: String(Math.max(1, Math.floor(POOL / WORKERS))),
+    WEB_CONCURRENCY: String(WORKERS),
     ...env,
   });
   server.stdout!.resume();
@@ -132,9 +137,25 @@ async function startServer(url: string, env: NodeJS.ProcessEnv = {}): Promise<Se
     if (i > 300) throw new Error('server did not start in 60 s');
     await new Promise((r) => setTimeout(r, 200));
   }
+  const pid = server.pid!;
+  // Every worker listening: as many answers from distinct processes is not observable, so wait
+  // until the primary has forked them all.
+  const children = () => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+        .trim()
+        .split(' ')
+        .filter(Boolean)
+        .map(Number);
+    } catch {
+      return [];
+    }
+  };
+  for (let i = 0; WORKERS > 1 && children().length < WORKERS && i < 100; i++)
+    await new Promise((r) => setTimeout(r, 200));
   return {
     port,
-    pid: server.pid!,
+    pids: [pid, ...children()],
     stop: async () => {
       server.kill('SIGTERM');
       await exited;
@@ -172,7 +193,7 @@ async function api(server: Server, url: string, plan: LoadPlan): Promise<LoadRes
   for (const q of queryMix())
     await (await fetch(`http://127.0.0.1:${server.port}${apiPath(q)}`)).text();
   const before = new Map((await backends(url)).map((p) => [p, cpuMs(p)]));
-  const serverCpu = cpuSince([server.pid]);
+  const serverCpu = cpuSince(server.pids);
   const r = await runWorker(
     'scripts/bench/lib/http-load.ts',
     [String(server.port), JSON.stringify(plan)],
@@ -235,6 +256,9 @@ async function benchmark(url: string, listings: number) {
   console.log(`          PostgreSQL ${version} at ${new URL(url).host}${new URL(url).pathname}`);
   console.log(
     `data      ${counts.total.toLocaleString('en')} listings (${counts.available.toLocaleString('en')} available)`,
+  );
+  console.log(
+    `server    ${WORKERS} process(es) (WEB_CONCURRENCY), ${POOL} PostgreSQL connections in all, as the floor's pool`,
   );
   console.log(`load avg  ${load()} at start (1, 5, 15 min)`);
 

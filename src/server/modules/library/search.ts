@@ -157,7 +157,7 @@ export class TtlCache<T> {
 }
 
 /** Totals asked for again after this long are recounted in the background (see TtlCache). */
-export const TOTALS_REFRESH_MS = 5_000;
+export const TOTALS_REFRESH_MS = 8_000;
 
 export class TotalsCache extends TtlCache<Totals> {
   /** The typo corrections of searches' words, kept as long (the words of titles change slowly). */
