@@ -7,13 +7,14 @@ import type { FastifyInstance } from 'fastify';
  *   answer is the same for every visitor.
  * - One computation per key at a time: identical requests arriving while it runs wait for it
  *   (a burst of the same search costs one search).
- * - Asked for once older than half its life, an answer is served while one recomputation runs
- *   in the background and replaces it: a read asked for steadily is never computed on a
- *   request's path, and nothing served is older than `ttlMs`.
+ * - Fresh for `ttlMs`; asked for in the following `ttlMs`, an answer is served once more while one
+ *   recomputation runs in the background and replaces it (stale while revalidating): a read asked
+ *   for steadily is never computed on a request's path, and each key costs at most one
+ *   computation per `ttlMs` per process however often it is asked. Older: computed on the request.
  * - Any state-changing request (POST, PUT, PATCH, DELETE) handled by this process empties it
  *   before its answer leaves, and computations started before that are not kept: after a write
  *   answers, no read served by this process predates it. Writes made elsewhere (another server
- *   process, a script) show after at most `ttlMs`.
+ *   process, a script) show within `ttlMs`, at most twice that for a key being recomputed.
  * Bounded (least recently used out first); failures are not kept.
  */
 export class PublicReadCache {
@@ -30,10 +31,10 @@ export class PublicReadCache {
     const t = this.now();
     const entries = this.entries;
     const hit = entries.get(key);
-    if (hit && t - hit.at < this.ttlMs) {
+    if (hit && t - hit.at < 2 * this.ttlMs) {
       entries.delete(key);
       entries.set(key, hit);
-      if (t - hit.at >= this.ttlMs / 2 && !hit.refreshing) {
+      if (t - hit.at >= this.ttlMs && !hit.refreshing) {
         hit.refreshing = true;
         load().then(
           (body) => {

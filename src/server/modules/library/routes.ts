@@ -27,7 +27,8 @@ export const libraryRoutes: Module = async (app, { database, now }) => {
           'Price filters keep listings without a price unless minPrice > 0. priceBounds: the ' +
           'lowest and highest price under every filter except the price range (0-1000 when none). ' +
           'total and priceBounds may be up to 10 s old. Without a session the whole answer may be ' +
-          'up to 2 s old (PUBLIC_READ_CACHE_MS), unless this server handled a change since.',
+          'up to 2 s old (PUBLIC_READ_CACHE_MS; 4 s while it is being recomputed), unless this ' +
+          'server handled a change since.',
         querystring: libraryQuerySchema,
         response: { 200: listingPageSchema },
       },
