@@ -43,6 +43,7 @@ import {
   registerHttpCache,
 } from './platform/http-cache';
 import { registerSpa } from './modules/seo/spa';
+import { PublicReadCache, registerPublicReadCache } from './platform/read-cache';
 
 export interface AppDeps {
   config: Config;
@@ -153,6 +154,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before every route: compression and cache headers hook routes as they are added.
   await registerCompression(app);
   registerHttpCache(app);
+  registerPublicReadCache(
+    app,
+    new PublicReadCache(config.publicReadCacheMs, () => moduleDeps.now().getTime()),
+  );
 
   const https = config.publicUrl.startsWith('https://');
   await app.register(helmet, {

@@ -7,6 +7,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL connections the server keeps at most (DATABASE_POOL_SIZE, 10). */
+  databasePoolSize: number;
   /** Public origin used in e-mail links and OAuth redirects. */
   publicUrl: string;
   /**
@@ -36,6 +38,11 @@ export interface Config {
    * reading it again (ADS_SERVING_CACHE_MS; 0 reads it on every request).
    */
   adsServingCacheMs: number;
+  /**
+   * How long an anonymous library search is served from memory (PUBLIC_READ_CACHE_MS, 2000;
+   * 0 computes every request): see platform/read-cache.ts.
+   */
+  publicReadCacheMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -92,6 +99,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     host,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: Math.max(1, int(env.DATABASE_POOL_SIZE, 10)),
     publicUrl,
     trustedOrigins: trustedOriginsOf(publicUrl),
     smtpUrl: env.SMTP_URL || undefined,
@@ -112,6 +120,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     secureCookies: publicUrl.startsWith('https://'),
     adsCostPerClick: costPerClick(env.ADS_COST_PER_CLICK),
     adsServingCacheMs: Math.max(0, int(env.ADS_SERVING_CACHE_MS, 2000)),
+    publicReadCacheMs: Math.max(0, int(env.PUBLIC_READ_CACHE_MS, 2000)),
     ...overrides,
     ...(overrides.publicUrl && !overrides.trustedOrigins
       ? { trustedOrigins: trustedOriginsOf(overrides.publicUrl) }

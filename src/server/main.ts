@@ -1,4 +1,5 @@
 import 'dotenv/config';
+import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { loadConfig } from './config';
@@ -56,7 +57,44 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+/**
+ * WEB_CONCURRENCY=n (PostgreSQL only): n server processes sharing the port (node:cluster), each
+ * with its own pool of DATABASE_POOL_SIZE connections. The processes already share everything
+ * through the database (migrations under an advisory lock, realtime through LISTEN/NOTIFY,
+ * digests claimed in SQL); their short in-memory caches are each their own. A process that dies
+ * is replaced; SIGTERM or SIGINT stops them all.
+ */
+function primary(workers: number) {
+  if (!process.env.DATABASE_URL) {
+    console.error(
+      'WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database is one process',
+    );
+    process.exit(2);
+  }
+  let closing = false;
+  for (let i = 0; i < workers; i++) cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (closing) {
+      if (!Object.keys(cluster.workers ?? {}).length) process.exit(0);
+      return;
+    }
+    console.error(
+      `server process ${worker.process.pid} exited (${signal ?? code}); starting another`,
+    );
+    cluster.fork();
+  });
+  const stop = () => {
+    closing = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+const workers = Number.parseInt(process.env.WEB_CONCURRENCY ?? '1', 10);
+if (cluster.isPrimary && workers > 1) primary(workers);
+else
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });

@@ -1,7 +1,7 @@
 /**
  * The floor: the same query mix through searchListings (the function GET /api/listings calls,
- * with its totals cache), straight on PostgreSQL over a pool of as many connections as requests
- * in flight: no HTTP, no validation, no JSON. Run by library.ts in a process of its own.
+ * with its totals cache), straight on PostgreSQL over a pool of `plan.pool` connections (the
+ * server's pool size, given by library.ts): no HTTP, no validation, no JSON. Run by library.ts in a process of its own.
  *
  *   tsx scripts/bench/lib/direct-load.ts '<LoadPlan as JSON>'   (DATABASE_URL set)
  *
@@ -20,7 +20,7 @@ const mix = queryMix();
 const queries = mix.map((q) =>
   libraryQuerySchema.parse(Object.fromEntries(new URLSearchParams(q))),
 );
-const pooled = plan.rate ? Math.max(plan.concurrency, 20) : plan.concurrency;
+const pooled = plan.pool ?? (plan.rate ? Math.max(plan.concurrency, 20) : plan.concurrency);
 // Idle connections stay open (pg closes them after 10 s by default), so the ones followed for
 // their CPU time are the ones that serve the run.
 const database = wrapPool(

@@ -39,6 +39,8 @@ export interface LoadPlan {
   seconds: number;
   /** Open loop: start this many requests per second whatever the answers take. */
   rate?: number;
+  /** PostgreSQL connections of the floor's pool (default: as many as in flight, 20 at a rate). */
+  pool?: number;
   /** Index of the mix to start from, so consecutive runs do not all begin with the same query. */
   start?: number;
 }

@@ -148,7 +148,8 @@ export function openPostgres(url: string, max = 10): Database {
 export async function openDatabase(opts: {
   dataDir: string;
   databaseUrl?: string;
+  databasePoolSize?: number;
 }): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.databasePoolSize);
   return openPglite(`${opts.dataDir}/pglite`);
 }

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { listingPageSchema } from '@shared/marketplace';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import { createMember } from '../../test/members';
 
 let t: TestApp;
 /** The app's clock: moved forward past the shelves' 30 s cache. */
@@ -435,5 +437,54 @@ describe('GET /api/shelves', () => {
     for (const key of ['bestDeals', 'justListed', 'popular', 'premium', 'genre:poetry'])
       expect(s[key], key).toHaveLength(12);
     expect(s.justListed[0]).toBe(100);
+  });
+});
+
+describe('the micro-cache of anonymous searches', () => {
+  it('matches the documented answer, serves visitors from memory for seconds, members and writes never', async () => {
+    const member = await createMember(t, { username: 'cache_reader' });
+    const titles = async (cookie?: string) => {
+      const res = await t.inject({
+        method: 'GET',
+        url: '/api/listings?genre=biography',
+        headers: cookie ? { cookie } : {},
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      // Encoded without Zod: still exactly the documented shape.
+      expect(listingPageSchema.strict().parse(res.json())).toEqual(res.json());
+      return res.json().items.map((i: { title: string }) => i.title);
+    };
+    expect(await titles()).toEqual([]);
+    // Written straight to the database, as another server process would.
+    const [{ id: written }] = await t.database.query<{ id: string }>(
+      `insert into book_listings (book_id, user_id, title, author, genre, listing_type, price)
+       select book_id, 'anna', 'Vita di Galileo', 'Bertolt Brecht', 'biography', 'sell', 9
+       from book_listings where id = $1 returning id`,
+      [id[1]],
+    );
+    expect(await titles()).toEqual([]);
+    expect(await titles(member.cookie)).toEqual(['Vita di Galileo']);
+    // Fresh for 2 s, then served once more while it is recomputed, then computed on the request.
+    clock += 4_001;
+    expect(await titles()).toEqual(['Vita di Galileo']);
+
+    // Any change through this server: the next visitor's search follows it at once.
+    await t.database.query(`update book_listings set title = 'Vita di Leonardo' where id = $1`, [
+      written,
+    ]);
+    expect(await titles()).toEqual(['Vita di Galileo']);
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/listings',
+      headers: { cookie: member.cookie, origin: 'http://localhost:3000' },
+      payload: { mode: 'quickSell', title: 'Lessico famigliare', author: 'Ginzburg', price: 10 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await titles()).toEqual(['Vita di Leonardo']);
+
+    await t.database.query('delete from book_listings where id = any($1::uuid[])', [
+      [written, created.json().id],
+    ]);
   });
 });

@@ -9,7 +9,7 @@ import {
 import { searchListings, TotalsCache, TtlCache } from './search';
 import { loadShelves, SHELVES_TTL_MS } from './shelves';
 import { hasBlocks } from '../../platform/moderation';
-import type { Shelves } from '@shared/marketplace';
+import type { ListingPage, Shelves } from '@shared/marketplace';
 
 export const libraryRoutes: Module = async (app, { database, now }) => {
   const totals = new TotalsCache(() => now().getTime());
@@ -34,14 +34,40 @@ export const libraryRoutes: Module = async (app, { database, now }) => {
           'sell or both, type=trade trade or both. status defaults to available; all = any. ' +
           'Price filters keep listings without a price unless minPrice > 0. priceBounds: the ' +
           'lowest and highest price under every filter except the price range (0-1000 when none). ' +
-          'total and priceBounds may be up to 10 s old; items are always current. A signed-in ' +
-          'member does not see the listings of members a block stands between them (either way).',
+          'total and priceBounds may be up to 10 s old. Without a session the whole answer may be ' +
+          'up to 2 s old (PUBLIC_READ_CACHE_MS; 4 s while it is being recomputed), unless this ' +
+          'server handled a change since. A signed-in member does not see the listings of ' +
+          'members a block stands between them (either way).',
         querystring: libraryQuerySchema,
         response: { 200: listingPageSchema },
       },
     },
-    async (request) =>
-      searchListings(database, request.query, totals, await apartFrom(request.user?.id)),
+    async (request, reply) => {
+      const q = request.query;
+      // Encoded here, as it is kept: cards built by toCard have the schema's shape already
+      // (a test parses answers with listingPageSchema), so Zod's encoding would only cost time.
+      const search = async (viewer?: string) =>
+        JSON.stringify(await searchListings(database, q, totals, viewer));
+      let body: string;
+      if (request.user) body = await search(await apartFrom(request.user.id));
+      else {
+        const key = JSON.stringify([
+          q.q ?? null,
+          q.author ?? null,
+          q.genre ?? null,
+          q.type ?? null,
+          q.minPrice ?? null,
+          q.maxPrice ?? null,
+          q.status ?? null,
+          q.sort ?? null,
+          q.page ?? null,
+          q.pageSize ?? null,
+        ]);
+        body = await app.publicReads.get(`listings ${key}`, search);
+      }
+      // A string with a JSON type goes out as it is (no serializer): the type is the schema's.
+      return reply.type('application/json; charset=utf-8').send(body as unknown as ListingPage);
+    },
   );
 
   app.get(

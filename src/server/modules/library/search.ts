@@ -111,13 +111,22 @@ type Totals = { total: number; min: number | null; max: number | null; base?: nu
  */
 export const TOTALS_TTL_MS = 10_000;
 
-/** A small LRU of promised values that expire after `ttlMs` (failures are not kept). */
+/**
+ * A small LRU of promised values that expire after `ttlMs` (failures are not kept). With
+ * `refreshAfterMs`, an entry asked for once it is that old (but still fresh) is served as it is
+ * while one reload runs in the background, which replaces it when it succeeds: a key asked for
+ * often is never reloaded on a request's path, and no value served is older than `ttlMs`.
+ */
 export class TtlCache<T> {
-  private readonly entries = new Map<string, { at: number; value: Promise<T> }>();
+  private readonly entries = new Map<
+    string,
+    { at: number; value: Promise<T>; refreshing?: boolean }
+  >();
   constructor(
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
     private readonly maxEntries = 2_000,
+    private readonly refreshAfterMs = Infinity,
   ) {}
 
   get(key: string, load: () => Promise<T>): Promise<T> {
@@ -127,23 +136,42 @@ export class TtlCache<T> {
       // Most recently used last.
       this.entries.delete(key);
       this.entries.set(key, hit);
+      if (t - hit.at >= this.refreshAfterMs && !hit.refreshing) {
+        hit.refreshing = true;
+        load().then(
+          (value) => {
+            // Unless the entry was replaced or dropped meanwhile.
+            if (this.entries.get(key) === hit)
+              this.entries.set(key, { at: t, value: Promise.resolve(value) });
+          },
+          () => {
+            hit.refreshing = false;
+          },
+        );
+      }
       return hit.value;
     }
     const value = load();
-    this.entries.set(key, { at: t, value });
-    value.catch(() => this.entries.delete(key));
+    const entry = { at: t, value };
+    this.entries.set(key, entry);
+    value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
     if (this.entries.size > this.maxEntries)
       this.entries.delete(this.entries.keys().next().value as string);
     return value;
   }
 }
 
+/** Totals asked for again after this long are recounted in the background (see TtlCache). */
+export const TOTALS_REFRESH_MS = 8_000;
+
 export class TotalsCache extends TtlCache<Totals> {
   /** The typo corrections of searches' words, kept as long (the words of titles change slowly). */
   readonly corrections: TtlCache<string | null>;
   constructor(now: () => number = Date.now) {
-    super(TOTALS_TTL_MS, now);
-    this.corrections = new TtlCache(TOTALS_TTL_MS, now);
+    super(TOTALS_TTL_MS, now, 2_000, TOTALS_REFRESH_MS);
+    this.corrections = new TtlCache(TOTALS_TTL_MS, now, 2_000, TOTALS_REFRESH_MS);
   }
 }
 
