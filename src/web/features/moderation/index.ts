@@ -1,3 +1,4 @@
-export { ReportDialog, ReportButton, ReportMenu, type ReportTarget } from './ReportDialog';
+export { ReportDialog, ReportMenu, type ReportTarget } from './ReportDialog';
+export { ReportButton } from './ReportButton';
 export { ProfileReviews } from './ProfileReviews';
 export { ReviewTradeButton, ReviewAction } from './ReviewTradeButton';
