@@ -1,7 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './Layout';
 import { RouteError } from './RouteError';
-import { NotFoundPage } from '../features/not-found';
 import { loadLocaleGroups } from '../lib/i18n';
 import type { LocaleGroup } from '../lib/localeGroups';
 
@@ -108,7 +107,12 @@ export const routes: RouteObject[] = [
       { path: 'promoted', ...page(() => import('../features/ads/PromotedPage'), ['ads']) },
       { path: 'ads/:adId', ...page(() => import('../features/ads/AdPage'), ['ads']) },
       { path: 'admin', ...page(() => import('../features/admin/AdminPage'), ['admin']) },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: '*',
+        ...page(() =>
+          import('../features/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+        ),
+      },
     ],
   },
 ];
