@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './Layout';
 import { RouteError } from './RouteError';
+import { NotFoundPage } from '../features/not-found';
 import { loadLocaleGroups } from '../lib/i18n';
 import type { LocaleGroup } from '../lib/localeGroups';
 
@@ -107,12 +108,7 @@ export const routes: RouteObject[] = [
       { path: 'promoted', ...page(() => import('../features/ads/PromotedPage'), ['ads']) },
       { path: 'ads/:adId', ...page(() => import('../features/ads/AdPage'), ['ads']) },
       { path: 'admin', ...page(() => import('../features/admin/AdminPage'), ['admin']) },
-      {
-        path: '*',
-        ...page(() =>
-          import('../features/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
-        ),
-      },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
