@@ -16,7 +16,10 @@ export function CookieConsent() {
     // starts at the visitor's first interaction with the page (or at an idle moment after it),
     // not during the load, where its start was the longest task of a phone's first visit.
     if (!hasPrerenderedBanner()) return void start();
-    const events = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
+    // The end of a gesture, never its start: swapping the banners between a button's mousedown
+    // and mouseup would leave that click with no target (a click on the server's banner goes
+    // through the tool anyway).
+    const events = ['pointerup', 'keyup', 'touchend', 'wheel', 'scroll'] as const;
     let idle: number | undefined;
     const later = () => {
       stopListening();
