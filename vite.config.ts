@@ -231,7 +231,17 @@ export default defineConfig({
     notificationsStoreOnly(),
     routePreload(),
   ],
-  resolve: { alias: { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@shared', replacement: fileURLToPath(new URL('./src/shared', import.meta.url)) },
+      // i18next and react-i18next cost 19 KB gzipped on every page for what a small translator
+      // does (src/web/lib/translator.ts); pages keep importing `react-i18next` and its types.
+      {
+        find: /^react-i18next$/,
+        replacement: fileURLToPath(new URL('./src/web/lib/reactI18n.tsx', import.meta.url)),
+      },
+    ],
+  },
   server: {
     port: 5173,
     proxy: {

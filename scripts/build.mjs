@@ -53,16 +53,18 @@ for (const key of seen) {
   if (file.endsWith('.js')) total += gzipSync(readFileSync(`${out}/web/${file}`)).length;
 }
 const kb = (total / 1024).toFixed(1);
+// What / reached (159.3 KB, session 4) plus about 1 KB: new UI goes in lazy chunks.
+const BUDGET_KB = 160.5;
 writeFileSync(
   `${out}/build-info.json`,
   JSON.stringify({ builtAt: new Date().toISOString(), homeJsGzipBytes: total }, null, 2),
 );
 console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 console.log(
-  `build: JavaScript loaded by / is ${kb} KB gzipped (${seen.size} chunks; budget 186 KB)`,
+  `build: JavaScript loaded by / is ${kb} KB gzipped (${seen.size} chunks; budget ${BUDGET_KB} KB)`,
 );
-if (total > 186 * 1024) {
-  console.error('build: the home page JavaScript is over its 186 KB budget');
+if (total > BUDGET_KB * 1024) {
+  console.error(`build: the home page JavaScript is over its ${BUDGET_KB} KB budget`);
   process.exit(1);
 }
 

@@ -4,7 +4,6 @@ import { NavLink, Link, Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { lazy, Suspense, useState } from 'react';
 import { MOBILE_MAX_WIDTH } from '@shared/constants';
-import { LanguageSwitcher } from './LanguageSwitcher';
 import { NAV_LINKS } from './navLinks';
 import { HeaderAccount } from './HeaderAccount';
 import { useSession } from './session';
@@ -15,6 +14,11 @@ import { PageLoader } from '../components/PageLoader';
 import classes from './Layout.module.css';
 
 const MobileMenu = lazy(() => import('./MobileMenu'));
+// The language select (Mantine's input, its label, chevron and styles) is shown in the top bar on
+// wider screens only (a phone has it in the drawer): its own chunk, not the phone's first screen.
+const LanguageSwitcher = lazy(() =>
+  import('./LanguageSwitcher').then((m) => ({ default: m.LanguageSwitcher })),
+);
 // The bell is its own chunk, fetched only for signed-in members.
 const NotificationBell = lazy(() => import('../features/notifications/NotificationBell'));
 
@@ -66,7 +70,9 @@ export function Layout() {
             )}
             {!isMobile ? (
               <Group gap="sm" wrap="nowrap">
-                <LanguageSwitcher />
+                <Suspense fallback={<Box w={110} h={30} />}>
+                  <LanguageSwitcher />
+                </Suspense>
                 {signedIn && (
                   <Suspense fallback={null}>
                     <NotificationBell />

@@ -3,12 +3,28 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { theme, cssVariablesResolver } from './theme';
 import { SessionProvider, useSession } from './session';
-import { useRealtimeConnection } from '../lib/realtime';
 
-/** The tab's realtime socket, open while a member is signed in. */
+/**
+ * The tab's realtime socket, open while a member is signed in. The client is fetched only then:
+ * a visitor's first screen does not carry it (the features using it import it in their chunks).
+ */
 function RealtimeConnection() {
   const session = useSession();
-  useRealtimeConnection(session.status === 'signed-in' ? session.user.id : null);
+  const active = session.status === 'signed-in' ? session.user.id : null;
+  useEffect(() => {
+    if (!active) return;
+    let cancelled = false;
+    let stop: (() => void) | undefined;
+    void import('../lib/realtime').then((realtime) => {
+      if (cancelled) return;
+      realtime.startRealtime();
+      stop = realtime.stopRealtime;
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [active]);
   return null;
 }
 

@@ -1,5 +1,6 @@
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -107,8 +108,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const channelRef = useRef<ReturnType<typeof createTabChannel> | null>(null);
 
   const update = useCallback((next: SessionState) => {
+    const restoring = stateRef.current.status === 'loading';
     stateRef.current = next;
-    setState(next);
+    // The session restored at start re-renders the whole page (the header, every card's heart):
+    // as a transition React does it in short slices instead of one long task during the load.
+    // Later changes (sign-in, sign-out) apply at once, as the pages that follow them expect.
+    if (restoring) startTransition(() => setState(next));
+    else setState(next);
   }, []);
 
   const signedIn = useCallback(

@@ -1,9 +1,8 @@
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { loaders } from 'virtual:locale-loaders';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY } from '@shared/constants';
 import type { LocaleGroup } from './localeGroups';
 import { languageDetector } from './languageDetector';
+import { createTranslator } from './translator';
 
 // Only the language in use is downloaded: its core catalogue at start, and the lazy groups
 // (see localeGroups.ts) when a page asks for them.
@@ -16,40 +15,31 @@ async function loadCatalogue(language: string, groups: string[]): Promise<Record
   return Object.assign({}, ...parts.map((p) => p.default));
 }
 
-i18n
-  .use({
-    type: 'backend',
-    read(language: string, _namespace: string, callback: (err: unknown, data?: unknown) => void) {
-      loadCatalogue(language, ['core', ...requestedGroups]).then(
-        (data) => callback(null, data),
-        (err) => callback(err),
-      );
-    },
-  })
-  // The spec's order: the stored choice, then the browser, then <html lang>.
-  .use(languageDetector(LANGUAGE_STORAGE_KEY))
-  .use(initReactI18next)
-  .init({
-    supportedLngs: [...LANGUAGES],
-    // Italian for a browser speaking neither language; English needs no fallback (a test keeps
-    // both catalogues complete), so an English page no longer downloads the Italian one too.
-    fallbackLng: { en: [], default: [DEFAULT_LANGUAGE] },
-    nonExplicitSupportedLngs: true,
-    load: 'languageOnly',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: true },
-  });
+// The spec's order: the stored choice, then the browser, then <html lang>.
+const detector = languageDetector(LANGUAGE_STORAGE_KEY);
+
+// Our own small translator (lib/translator.ts) instead of i18next, with the same answers: Italian
+// for a browser speaking neither language; English needs no fallback (a test keeps both
+// catalogues complete), so an English page does not download the Italian one too.
+const i18n = createTranslator({
+  supported: LANGUAGES,
+  fallback: DEFAULT_LANGUAGE,
+  detect: () => detector.detect() as string[],
+  remember: (language) => detector.cacheUserLanguage?.(language),
+  load: (language) => loadCatalogue(language, ['core', ...requestedGroups]),
+});
 
 /** Fetches lazy locale groups for every language already loaded (a later switch keeps them). */
 export async function loadLocaleGroups(groups: readonly LocaleGroup[]): Promise<void> {
   const fresh = groups.filter((g) => !requestedGroups.has(g));
   if (!fresh.length) return;
   fresh.forEach((g) => requestedGroups.add(g));
-  const languages = LANGUAGES.filter((l) => i18n.hasResourceBundle(l, 'translation'));
+  // Also a language whose catalogue is on its way (a first visit straight to such a page).
+  const languages = LANGUAGES.filter((l) => i18n.hasResourceBundle(l) || i18n.isLoading(l));
   await Promise.all(
     languages.map(async (l) => {
       const data = await loadCatalogue(l, fresh);
-      i18n.addResourceBundle(l, 'translation', data, true, true);
+      i18n.addResourceBundle(l, 'translation', data);
     }),
   );
 }

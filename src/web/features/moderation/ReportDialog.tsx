@@ -163,32 +163,6 @@ export function ReportDialog({
   );
 }
 
-/**
- * A small "Report" button (listing pages, profiles). Hidden from the item's own author: nobody
- * reports their own content.
- */
-export function ReportButton({ kind, id, ownerId }: ReportTarget & { ownerId?: string | null }) {
-  const { t } = useTranslation();
-  const session = useSession();
-  const [opened, dialog] = useDisclosure(false);
-  if (session.status === 'signed-in' && ownerId && session.user.id === ownerId) return null;
-  const kindName = t(`moderation.kinds.${kind}`, { defaultValue: kind });
-  return (
-    <>
-      <Button
-        variant="default"
-        size="compact-sm"
-        leftSection={<IconFlag size={14} aria-hidden />}
-        onClick={dialog.open}
-        style={{ alignSelf: 'flex-start' }}
-      >
-        {t('moderation.report.actionOf', { kind: kindName })}
-      </Button>
-      {opened && <ReportDialog opened={opened} onClose={dialog.close} kind={kind} id={id} />}
-    </>
-  );
-}
-
 /** A "…" menu with a Report item, for items in a list (chat messages, posts, comments). */
 export function ReportMenu({ kind, id, label }: ReportTarget & { label?: string }) {
   const { t } = useTranslation();

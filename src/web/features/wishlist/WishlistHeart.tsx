@@ -1,4 +1,4 @@
-import { ActionIcon, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -49,21 +49,31 @@ export function WishlistHeart({ bookId, title, sellerId, variant = 'button' }: W
     : { component: Link, to: back };
 
   if (variant === 'overlay') {
+    // A plain element drawn as Mantine's white, round, large ActionIcon was: a page shows a heart
+    // on each of its 24 to 200 cards (see BookCard).
+    const common = {
+      className: classes.overlay,
+      'aria-label': label,
+      title: label,
+      'data-testid': 'wishlist-heart',
+    };
     return (
       <div className={classes.anchor}>
-        <ActionIcon
-          {...(action as object)}
-          className={classes.overlay}
-          variant="white"
-          color="red"
-          radius="xl"
-          size="lg"
-          aria-label={label}
-          title={label}
-          data-testid="wishlist-heart"
-        >
-          {icon}
-        </ActionIcon>
+        {me ? (
+          <button
+            type="button"
+            {...common}
+            onClick={() => toggle.mutate({ bookId, wished: !wished })}
+            aria-pressed={wished}
+            disabled={ids.isPending}
+          >
+            {icon}
+          </button>
+        ) : (
+          <Link to={back} {...common}>
+            {icon}
+          </Link>
+        )}
       </div>
     );
   }
