@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, outbox } from './fixtures';
 
 export const PASSWORD = 'lettore-2024';
@@ -64,6 +64,38 @@ export async function createConfirmedMember(
     expect(patch.status(), await patch.text()).toBe(200);
   }
   return { id, email, password };
+}
+
+/** A member of a multi-member journey: their own browser context and page. */
+export interface OpenMember {
+  id: string;
+  email: string;
+  /** The display name sign-up gives: the e-mail's local part. */
+  name: string;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * A new confirmed member, signed in, in a browser context of their own (English, the cookie
+ * banner answered): each member of a journey is a separate person with a separate browser.
+ */
+export async function openMember(
+  browser: Browser,
+  opts: { email?: string; username?: string; userAgent?: string } = {},
+): Promise<OpenMember> {
+  const context = await browser.newContext({
+    locale: 'en-US',
+    ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
+  });
+  const page = await context.newPage();
+  await page.goto('/');
+  await dismissCookieBanner(page);
+  const { id, email } = await createConfirmedMember(page, {
+    email: opts.email,
+    username: opts.username,
+  });
+  return { id, email, name: email.split('@')[0], context, page };
 }
 
 /** Signs in through the login form with an e-mail address or a username. */

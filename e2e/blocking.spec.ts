@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible } from './fixtures';
-import { createConfirmedMember, dismissCookieBanner } from './accounts-helpers';
+import { openMember, type OpenMember } from './accounts-helpers';
 
 /**
  * Blocking, as people walk it: a seller and a buyer talk about a book; the seller blocks the
@@ -14,24 +14,10 @@ test.describe.configure({ mode: 'serial', timeout: 150_000 });
 const stamp = Date.now().toString(36);
 const TITLE = `Il sentiero dei nidi di ragno ${stamp}`;
 
-interface Member {
-  id: string;
-  name: string;
-  context: BrowserContext;
-  page: Page;
-}
+type Member = OpenMember;
 
 let seller: Member;
 let buyer: Member;
-
-async function member(browser: Browser): Promise<Member> {
-  const context = await browser.newContext({ locale: 'en-US' });
-  const page = await context.newPage();
-  await page.goto('/');
-  await dismissCookieBanner(page);
-  const { id, email } = await createConfirmedMember(page);
-  return { id, name: email.split('@')[0], context, page };
-}
 
 async function post(page: Page, url: string, data: object) {
   const res = await page.request.post(url, {
@@ -43,8 +29,8 @@ async function post(page: Page, url: string, data: object) {
 }
 
 test.beforeAll(async ({ browser }) => {
-  seller = await member(browser);
-  buyer = await member(browser);
+  seller = await openMember(browser);
+  buyer = await openMember(browser);
 });
 
 test.afterAll(async () => {

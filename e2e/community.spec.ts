@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible } from './fixtures';
-import { createConfirmedMember, dismissCookieBanner, uniqueEmail } from './accounts-helpers';
+import { dismissCookieBanner, openMember, uniqueEmail, type OpenMember } from './accounts-helpers';
 
 /**
  * The community: Ada writes a post about a book; Bruno, her friend, finds it under friends
@@ -12,12 +12,7 @@ import { createConfirmedMember, dismissCookieBanner, uniqueEmail } from './accou
 test.use({ locale: 'en-US' });
 test.describe.configure({ mode: 'serial' });
 
-interface Member {
-  id: string;
-  name: string;
-  context: BrowserContext;
-  page: Page;
-}
+type Member = OpenMember;
 
 const ROSA = 'Il nome della rosa';
 const suffix = Math.random().toString(36).slice(2, 7);
@@ -29,16 +24,6 @@ const XSS = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>
 let ada: Member;
 let bruno: Member;
 let postUrl = '';
-
-async function member(browser: Browser, prefix: string): Promise<Member> {
-  const context = await browser.newContext({ locale: 'en-US' });
-  const page = await context.newPage();
-  await page.goto('/');
-  await dismissCookieBanner(page);
-  const email = uniqueEmail(prefix);
-  const { id } = await createConfirmedMember(page, { email });
-  return { id, name: email.split('@')[0], context, page };
-}
 
 const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
 
@@ -65,8 +50,8 @@ const likeButton = (scope: ReturnType<Page['getByRole']>, what: 'post' | 'commen
   scope.getByRole('button', { name: new RegExp(`^Like ${what}, likes: \\d+$`) });
 
 test.beforeAll(async ({ browser }) => {
-  ada = await member(browser, `ada_${suffix}`);
-  bruno = await member(browser, `bruno_${suffix}`);
+  ada = await openMember(browser, { email: uniqueEmail(`ada_${suffix}`) });
+  bruno = await openMember(browser, { email: uniqueEmail(`bruno_${suffix}`) });
   await befriend(ada, bruno);
 });
 

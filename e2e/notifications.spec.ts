@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible } from './fixtures';
-import { createConfirmedMember, dismissCookieBanner, uniqueEmail } from './accounts-helpers';
+import { openMember, uniqueEmail, type OpenMember } from './accounts-helpers';
 
 /**
  * The notification centre: two members send Bruno friend requests; his bell counts them live
@@ -10,26 +10,11 @@ import { createConfirmedMember, dismissCookieBanner, uniqueEmail } from './accou
 test.use({ locale: 'en-US' });
 test.describe.configure({ mode: 'serial' });
 
-interface Member {
-  id: string;
-  name: string;
-  context: BrowserContext;
-  page: Page;
-}
+type Member = OpenMember;
 
 let ada: Member;
 let bruno: Member;
 let carla: Member;
-
-async function member(browser: Browser, prefix: string): Promise<Member> {
-  const context = await browser.newContext({ locale: 'en-US' });
-  const page = await context.newPage();
-  await page.goto('/');
-  await dismissCookieBanner(page);
-  const email = uniqueEmail(prefix);
-  const { id } = await createConfirmedMember(page, { email });
-  return { id, name: email.split('@')[0], context, page };
-}
 
 async function sendRequest(from: Member, to: Member) {
   await from.page.goto(`/user/${to.id}`);
@@ -41,9 +26,9 @@ async function sendRequest(from: Member, to: Member) {
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
 test.beforeAll(async ({ browser }) => {
-  ada = await member(browser, 'ada');
-  bruno = await member(browser, 'bruno');
-  carla = await member(browser, 'carla');
+  ada = await openMember(browser, { email: uniqueEmail('ada') });
+  bruno = await openMember(browser, { email: uniqueEmail('bruno') });
+  carla = await openMember(browser, { email: uniqueEmail('carla') });
 });
 
 test.afterAll(async () => {

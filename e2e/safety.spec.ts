@@ -1,7 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, outbox } from './fixtures';
-import { createConfirmedMember, dismissCookieBanner } from './accounts-helpers';
+import {
+  createConfirmedMember,
+  dismissCookieBanner,
+  openMember,
+  type OpenMember,
+} from './accounts-helpers';
 
 /**
  * Trust and safety, as people walk it: a buyer and a seller complete a sale through the offer
@@ -17,25 +22,10 @@ const stamp = Date.now().toString(36);
 const SOLD = `La luna e i falò ${stamp}`;
 const SCAM = `Harry Potter signed first edition ${stamp}`;
 
-interface Member {
-  id: string;
-  email: string;
-  name: string;
-  context: BrowserContext;
-  page: Page;
-}
+type Member = OpenMember;
 
 let seller: Member;
 let buyer: Member;
-
-async function member(browser: Browser): Promise<Member> {
-  const context = await browser.newContext({ locale: 'en-US' });
-  const page = await context.newPage();
-  await page.goto('/');
-  await dismissCookieBanner(page);
-  const { id, email } = await createConfirmedMember(page);
-  return { id, email, name: email.split('@')[0], context, page };
-}
 
 const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
 
@@ -72,8 +62,8 @@ function grantAdmin(email: string): string {
 }
 
 test.beforeAll(async ({ browser }) => {
-  seller = await member(browser);
-  buyer = await member(browser);
+  seller = await openMember(browser);
+  buyer = await openMember(browser);
 });
 
 test.afterAll(async () => {

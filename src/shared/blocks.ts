@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './moderation';
+import { memberSummarySchema } from './schemas/common';
 
 /** Blocked members listed per page in settings. */
 export const BLOCKS_PAGE_SIZE = 20;
@@ -14,13 +15,7 @@ export const blockStateSchema = z.object({
 export type BlockState = z.infer<typeof blockStateSchema>;
 
 export const blockedMemberSchema = z.object({
-  member: z.object({
-    id: z.string(),
-    displayName: z.string(),
-    username: z.string().nullable(),
-    avatarUrl: z.string().nullable(),
-    avatarSeed: z.string(),
-  }),
+  member: memberSummarySchema,
   blockedAt: z.string(),
 });
 export type BlockedMember = z.infer<typeof blockedMemberSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberSummarySchema } from './schemas/common';
 
 /** Friends, requests and search results per page. */
 export const FRIENDS_PAGE_SIZE = 20;
@@ -28,12 +29,7 @@ const pageNumber = z.preprocess(
     .optional(),
 );
 
-export const connectionMemberSchema = z.object({
-  id: z.string(),
-  displayName: z.string(),
-  username: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
-  avatarSeed: z.string(),
+export const connectionMemberSchema = memberSummarySchema.extend({
   /** When the member joined Scaffale. */
   memberSince: z.string(),
 });

@@ -18,3 +18,16 @@ export const emailField = () =>
     .min(1, { error: 'validation.required' })
     .max(254, { error: 'validation.invalidEmail' })
     .pipe(z.email({ error: 'validation.invalidEmail' }));
+
+/**
+ * A member as others see them in lists (friends, blocked members, trade partners): the public
+ * name, username and avatar, never the e-mail.
+ */
+export const memberSummarySchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  username: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  avatarSeed: z.string(),
+});
+export type MemberSummary = z.infer<typeof memberSummarySchema>;

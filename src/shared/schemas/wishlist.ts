@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberSummarySchema } from './common';
 
 /**
  * Wishlist and trade matches (spec 2: wishlist screen, sections 3, 7 and 8). Messages are locale
@@ -102,13 +103,7 @@ export const tradeBookSchema = z.object({
 export type TradeBook = z.infer<typeof tradeBookSchema>;
 
 export const tradeMatchSchema = z.object({
-  member: z.object({
-    id: z.string(),
-    displayName: z.string(),
-    username: z.string().nullable(),
-    avatarUrl: z.string().nullable(),
-    avatarSeed: z.string(),
-  }),
+  member: memberSummarySchema,
   /** Their available trade listings of books on my wishlist, newest first. */
   theirBooks: z.array(tradeBookSchema),
   theirCount: z.number().int(),

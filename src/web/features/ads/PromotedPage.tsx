@@ -1,9 +1,7 @@
 import {
-  Center,
   Container,
   Grid,
   NativeSelect,
-  Pagination,
   Paper,
   SimpleGrid,
   Stack,
@@ -21,6 +19,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { usePromotedAds } from './api';
 import { adErrorMessage } from './errors';
 import { SponsoredAdCard } from './SponsoredCard';
+import { PageNumbers } from '../../components/PageNumbers';
 
 const PARAMS = ['genre', 'keywords', 'minRating', 'page'] as const;
 const RATINGS = ['', '1', '2', '3', '4', '4.5'];
@@ -138,22 +137,14 @@ export default function PromotedPage() {
                 </SimpleGrid>
               )}
               {pages > 1 && (
-                <Center>
-                  <Pagination
-                    total={pages}
-                    value={d.page}
-                    onChange={(p) => {
-                      update({ page: String(p) });
-                      window.scrollTo({ top: 0 });
-                    }}
-                    getControlProps={(control) => ({
-                      'aria-label': t(`library.pagination.${control}`),
-                    })}
-                    getItemProps={(p) => ({
-                      'aria-label': t('library.pagination.page', { page: p }),
-                    })}
-                  />
-                </Center>
+                <PageNumbers
+                  pages={pages}
+                  page={d.page}
+                  onChange={(p) => {
+                    update({ page: String(p) });
+                    window.scrollTo({ top: 0 });
+                  }}
+                />
               )}
             </>
           )}

@@ -7,7 +7,6 @@ import {
   Group,
   Loader,
   NativeSelect,
-  Pagination,
   Paper,
   SimpleGrid,
   Stack,
@@ -29,6 +28,7 @@ import { sliderBounds } from './priceRange';
 import { useLibraryFilters, type FilterPatch } from './useLibraryFilters';
 import { ErrorAlert } from '../listings';
 import { SponsoredCard } from '../ads';
+import { PageNumbers } from '../../components/PageNumbers';
 
 /** The sponsored card comes after this many results: below the first screen, so it shifts nothing. */
 const SPONSORED_AFTER = 12;
@@ -184,23 +184,16 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
                 </SimpleGrid>
               )}
               {data && pages > 1 && (
-                <Center mt="md">
-                  <Pagination
-                    total={pages}
-                    value={page}
-                    onChange={(p) => {
-                      update({ page: String(p) });
-                      window.scrollTo({ top: 0 });
-                    }}
-                    siblings={isDesktop ? 1 : 0}
-                    getControlProps={(control) => ({
-                      'aria-label': t(`library.pagination.${control}`),
-                    })}
-                    getItemProps={(p) => ({
-                      'aria-label': t('library.pagination.page', { page: p }),
-                    })}
-                  />
-                </Center>
+                <PageNumbers
+                  mt="md"
+                  pages={pages}
+                  page={page}
+                  onChange={(p) => {
+                    update({ page: String(p) });
+                    window.scrollTo({ top: 0 });
+                  }}
+                  siblings={isDesktop ? 1 : 0}
+                />
               )}
             </Stack>
           </Grid.Col>

@@ -1,8 +1,9 @@
-import { Group, Pagination, Paper, Rating, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Rating, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@shared/format';
 import { useMemberReviews } from './api';
+import { PageNumbers } from '../../components/PageNumbers';
 
 /** The public profile's reviews: their average and the reviews themselves, newest first. */
 export function ProfileReviews({ userId }: { userId: string }) {
@@ -53,15 +54,13 @@ export function ProfileReviews({ userId }: { userId: string }) {
           ))}
         </Stack>
       )}
-      {data && data.total > data.pageSize && (
-        <Pagination
+      {data && (
+        <PageNumbers
           mt="md"
-          total={Math.ceil(data.total / data.pageSize)}
-          value={page}
+          pages={Math.ceil(data.total / data.pageSize)}
+          page={page}
           onChange={setPage}
-          getControlProps={(control) => ({ 'aria-label': t(`library.pagination.${control}`) })}
-          getItemProps={(p) => ({ 'aria-label': t('library.pagination.page', { page: p }) })}
-          aria-label={t('reviews.pagination')}
+          label={t('reviews.pagination')}
         />
       )}
     </section>

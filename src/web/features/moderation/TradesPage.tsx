@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +6,7 @@ import { formatDate } from '@shared/format';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useTrades } from './api';
 import { ReviewAction } from './ReviewTradeButton';
+import { PageNumbers } from '../../components/PageNumbers';
 
 /** /profile/:userId/transactions — my completed trades, each with its review action. */
 export default function TradesPage() {
@@ -73,14 +64,8 @@ export default function TradesPage() {
           ))}
         </Stack>
       )}
-      {data && data.total > data.pageSize && (
-        <Pagination
-          total={Math.ceil(data.total / data.pageSize)}
-          value={page}
-          onChange={setPage}
-          getControlProps={(control) => ({ 'aria-label': t(`library.pagination.${control}`) })}
-          getItemProps={(p) => ({ 'aria-label': t('library.pagination.page', { page: p }) })}
-        />
+      {data && (
+        <PageNumbers pages={Math.ceil(data.total / data.pageSize)} page={page} onChange={setPage} />
       )}
     </Stack>
   );

@@ -3,7 +3,6 @@ import {
   Center,
   Container,
   Loader,
-  Pagination,
   SimpleGrid,
   Stack,
   Tabs,
@@ -18,6 +17,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { BookCard } from '../listings';
 import { usePublicProfile, useUserListings } from './api';
 import { ErrorAlert } from '../listings';
+import { PageNumbers } from '../../components/PageNumbers';
 
 const TABS = ['all', 'sell', 'trade'] as const;
 
@@ -98,23 +98,15 @@ export default function UserBooksPage() {
                       </SimpleGrid>
                     )}
                     {pages > 1 && (
-                      <Center>
-                        <Pagination
-                          total={pages}
-                          value={page}
-                          onChange={(p) => {
-                            const next = new URLSearchParams(params);
-                            next.set('page', String(p));
-                            setParams(next);
-                          }}
-                          getControlProps={(control) => ({
-                            'aria-label': t(`library.pagination.${control}`),
-                          })}
-                          getItemProps={(p) => ({
-                            'aria-label': t('library.pagination.page', { page: p }),
-                          })}
-                        />
-                      </Center>
+                      <PageNumbers
+                        pages={pages}
+                        page={page}
+                        onChange={(p) => {
+                          const next = new URLSearchParams(params);
+                          next.set('page', String(p));
+                          setParams(next);
+                        }}
+                      />
                     )}
                   </Stack>
                 )}

@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Center,
-  Group,
-  Pagination,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowsExchange, IconMessage } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +9,7 @@ import { UserAvatar } from '../users';
 import { AsyncSection, EmptyState } from '../../components/AsyncSection';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useDirectRoom, useTradeMatches } from './api';
+import { PageNumbers } from '../../components/PageNumbers';
 
 /** /profile/:userId/trades — members with whom a two-way trade is possible, best first. */
 export default function TradeMatchesPage() {
@@ -74,19 +64,7 @@ export default function TradeMatchesPage() {
                 ))}
               </Stack>
             )}
-            {pages > 1 && (
-              <Center>
-                <Pagination
-                  total={pages}
-                  value={page}
-                  onChange={setPage}
-                  siblings={0}
-                  getControlProps={(control) => ({
-                    'aria-label': t(`library.pagination.${control}`),
-                  })}
-                />
-              </Center>
-            )}
+            {pages > 1 && <PageNumbers pages={pages} page={page} onChange={setPage} siblings={0} />}
           </>
         )}
       </AsyncSection>

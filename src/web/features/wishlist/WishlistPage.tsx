@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Center,
-  Group,
-  Pagination,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowsExchange, IconHeart, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +10,7 @@ import { BookCover, ErrorAlert } from '../listings';
 import { AsyncSection, EmptyState } from '../../components/AsyncSection';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAddWish, useRemoveWish, useWishlist } from './api';
+import { PageNumbers } from '../../components/PageNumbers';
 
 /** /profile/:userId/wishlist — the member's default list, an add panel and the items. */
 export default function WishlistPage() {
@@ -144,17 +133,7 @@ export default function WishlistPage() {
                 </SimpleGrid>
               )}
               {pages > 1 && (
-                <Center mt="md">
-                  <Pagination
-                    total={pages}
-                    value={page}
-                    onChange={setPage}
-                    siblings={0}
-                    getControlProps={(control) => ({
-                      'aria-label': t(`library.pagination.${control}`),
-                    })}
-                  />
-                </Center>
+                <PageNumbers mt="md" pages={pages} page={page} onChange={setPage} siblings={0} />
               )}
             </>
           )}
