@@ -71,6 +71,11 @@ describe('translator', () => {
       ['moderation.kinds.unknownKind', { defaultValue: 'unknownKind' }],
       ['bookDetail.memberSince', {}],
       ['bookDetail.memberSince', { date: undefined }],
+      // Context, as notifications use it (moderation.action_hide), with and without a match.
+      ['notifications.types.moderation.action', { context: 'hide', title: 'Un post' }],
+      ['notifications.types.moderation.action', { context: 'unknown', title: 'Un post' }],
+      ['notifications.types.moderation.action', { context: '' }],
+      ['notifications.types.offer.answered', { context: 'accepted', amount: '15.00 EUR' }],
     ];
     for (const [key, options] of cases)
       expect(ours.t(key, options)).toEqual(reference.t(key, options as never));

@@ -1,7 +1,8 @@
 /**
  * The part of i18next the app uses, in about 2 KB instead of 16 (gzipped): one namespace, nested
  * keys, `{{value}}` interpolation (values not escaped: React escapes), plurals by
- * Intl.PluralRules with the `_zero` form for a count of 0, `defaultValue`, `returnObjects`,
+ * Intl.PluralRules with the `_zero` form for a count of 0, `context` (key_context, as the
+ * notifications and e-mails use it), `defaultValue`, `returnObjects`,
  * `exists`, `getFixedT`, `changeLanguage` with a detector and a loader, and the
  * `languageChanged` event. The answers are i18next's for the same catalogue and options (see
  * translator.test.ts); `react-i18next` is served by ./reactI18n.tsx over this (vite.config.ts).
@@ -115,15 +116,19 @@ export function createTranslator(options: TranslatorOptions) {
     const code = base(language);
     const catalogue = catalogues.get(code);
     const count = typeof opts.count === 'number' ? opts.count : undefined;
+    // i18next's order: key_context (with its plural forms first), then key (likewise).
+    const context = typeof opts.context === 'string' && opts.context ? opts.context : undefined;
+    const bases = context === undefined ? [key] : [`${key}_${context}`, key];
     let found: unknown;
-    if (count !== undefined) {
-      const candidates = [`${key}${pluralSuffix(code, count)}`, key];
-      if (count === 0) candidates.unshift(`${key}_zero`);
+    for (const b of bases) {
+      const candidates = count === undefined ? [b] : [`${b}${pluralSuffix(code, count)}`, b];
+      if (count === 0) candidates.unshift(`${b}_zero`);
       for (const k of candidates) {
         found = lookup(catalogue, k);
         if (found !== undefined && found !== null) break;
       }
-    } else found = lookup(catalogue, key);
+      if (found !== undefined && found !== null) break;
+    }
     if (found === null) found = undefined;
     if (found === undefined && 'defaultValue' in opts) found = opts.defaultValue;
     if (isObject(found))
