@@ -1,6 +1,6 @@
 // The browser client against a local WebSocket server speaking the service's protocol (the real
 // server is covered by src/server/platform/realtime/*.test.ts and the chats e2e journey).
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import {
   holdRealtimeTopic,
@@ -29,6 +29,9 @@ beforeAll(async () => {
     ws.on('close', (code) => closes.push(code));
   });
 });
+
+// A failed test must not leave the client started (startRealtime ignores a second start).
+afterEach(() => stopRealtime());
 
 afterAll(async () => {
   stopRealtime();
@@ -68,6 +71,8 @@ it('connects, dispatches by type, re-subscribes and runs the reconnect handlers 
 
   sockets[0].terminate();
   await until(() => sockets.length === 2 && reconnects === 1, 3000);
+  // The subscribe frame is sent on open: wait for the server to have read it.
+  await until(() => received.some((r) => r.socket === 1));
   expect(received.filter((r) => r.socket === 1)).toEqual([
     { socket: 1, frame: { type: 'subscribe', topic: 'room:1' } },
   ]);
