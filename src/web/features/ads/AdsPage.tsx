@@ -1,23 +1,11 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAd2, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { MOBILE_MAX_WIDTH } from '@shared/constants';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EditDialog } from '../../components/EditDialog';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Pager } from '../../components/Pager';
 import { AdForm } from './AdForm';
@@ -222,28 +210,16 @@ export default function AdsPage() {
 /** Edit opens over the list, pre-filled from the ad as the server has it now. */
 function EditAdModal({ ad, onClose }: { ad: Ad | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const isMobile = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`, false);
   const detail = useAd(ad?.id);
   const save = useSaveAd();
   return (
-    <Modal
+    <EditDialog
       opened={!!ad}
       onClose={onClose}
       title={t('ads.edit.title')}
-      size="xl"
-      fullScreen={isMobile}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      pending={detail.isPending}
+      error={detail.isError ? adErrorMessage(detail.error, 'load', t) : null}
     >
-      {detail.isPending && (
-        <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Center>
-      )}
-      {detail.isError && (
-        <Alert color="red" role="alert">
-          {adErrorMessage(detail.error, 'load', t)}
-        </Alert>
-      )}
       {detail.data && ad && (
         <AdForm
           key={detail.data.id + detail.data.updatedAt}
@@ -257,6 +233,6 @@ function EditAdModal({ ad, onClose }: { ad: Ad | null; onClose: () => void }) {
           }}
         />
       )}
-    </Modal>
+    </EditDialog>
   );
 }

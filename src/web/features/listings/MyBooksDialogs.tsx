@@ -1,21 +1,9 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MOBILE_MAX_WIDTH } from '@shared/constants';
 import type { ListingCard } from '@shared/marketplace';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EditDialog } from '../../components/EditDialog';
 import { ApiError } from '../../lib/api';
 import { useCompleteListing, useDeleteListing, useListing, useUpdateListing } from './api';
 import { listingErrorMessage, notifyError, notifySuccess } from './errors';
@@ -30,28 +18,16 @@ export function EditListingModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const isMobile = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`, false);
   const detail = useListing(listing?.id);
   const update = useUpdateListing();
   return (
-    <Modal
+    <EditDialog
       opened={!!listing}
       onClose={onClose}
       title={t('myBooks.edit.title')}
-      size="xl"
-      fullScreen={isMobile}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      pending={detail.isPending}
+      error={detail.isError ? t('myBooks.errors.load') : null}
     >
-      {detail.isPending && (
-        <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Center>
-      )}
-      {detail.isError && (
-        <Alert color="red" role="alert">
-          {t('myBooks.errors.load')}
-        </Alert>
-      )}
       {detail.data && listing && (
         <ListingForm
           key={detail.data.id + detail.data.updatedAt}
@@ -70,7 +46,7 @@ export function EditListingModal({
           }}
         />
       )}
-    </Modal>
+    </EditDialog>
   );
 }
 
