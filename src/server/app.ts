@@ -13,7 +13,6 @@ import {
   jsonSchemaTransform,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -44,6 +43,7 @@ import {
 } from './platform/http-cache';
 import { registerSpa } from './modules/seo/spa';
 import { PublicReadCache, registerPublicReadCache } from './platform/read-cache';
+import { registerSecurityHeaders } from './platform/security-headers';
 
 export interface AppDeps {
   config: Config;
@@ -160,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   const https = config.publicUrl.startsWith('https://');
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
