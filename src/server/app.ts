@@ -44,6 +44,7 @@ import {
 import { registerSpa } from './modules/seo/spa';
 import { PublicReadCache, registerPublicReadCache } from './platform/read-cache';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { createUploadReleaser, type ReleaseUploads } from './platform/uploads';
 
 export interface AppDeps {
   config: Config;
@@ -93,6 +94,8 @@ export type Module = (app: ModuleApp, deps: ModuleDeps) => Promise<void>;
 /** Fully resolved dependencies handed to every module. */
 export interface ModuleDeps extends Required<Omit<AppDeps, 'logger' | 'sessions'>> {
   sessions?: SessionResolver;
+  /** Deletes the uploaded images a change stopped showing, unless something else shows them. */
+  releaseUploads: ReleaseUploads;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -129,7 +132,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         log: app.log,
       }),
     notifications: undefined as unknown as NotificationService,
+    releaseUploads: undefined as unknown as ReleaseUploads,
   };
+  moduleDeps.releaseUploads = createUploadReleaser({
+    database: deps.database,
+    storage: moduleDeps.storage,
+    log: app.log,
+  });
   moduleDeps.notifications =
     deps.notifications ??
     createNotifications({

@@ -42,14 +42,19 @@ export async function flushAdEvents(database: Database): Promise<void> {
   await writers.get(database)?.flush();
 }
 
-export const adRoutes: Module = async (app, { database, now, config, storage }) => {
+export const adRoutes: Module = async (app, { database, now, config, releaseUploads }) => {
   const serving = createServing({
     database,
     now,
     costPerClick: config.adsCostPerClick,
     cacheMs: config.adsServingCacheMs,
   });
-  const ads = createAdService({ database, now, onChange: serving.invalidate });
+  const ads = createAdService({
+    database,
+    now,
+    onChange: serving.invalidate,
+    releaseUploads,
+  });
   const writer = createEventWriter({ database, now, log: app.log, onWritten: serving.invalidate });
   writers.set(database, writer);
   // A moderator's reject or restore drops this app's running ads at once (ads/reportable.ts).
@@ -200,8 +205,7 @@ export const adRoutes: Module = async (app, { database, now, config, storage }) 
       },
     },
     async (request, reply) => {
-      const unused = await ads.remove(currentUser(request).id, request.params.id);
-      for (const url of unused) await storage.delete(url).catch(() => false);
+      await ads.remove(currentUser(request).id, request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../db/client';
 import { AppError, conflict, forbidden, notFound, validationFailed } from '../../platform/errors';
 import { sqlState } from '../chats/tx';
+import type { ReleaseUploads } from '../../platform/uploads';
 import {
   AD_COLUMNS,
   FIELD_COLUMNS,
@@ -77,9 +78,16 @@ export interface AdServiceDeps {
   now: () => Date;
   /** Called after an author changed an ad (the slots' in-memory list is dropped). */
   onChange?: () => void;
+  /** Images an edit replaced or a deletion left go (platform/uploads), unless shown elsewhere. */
+  releaseUploads?: ReleaseUploads;
 }
 
-export function createAdService({ database, now, onChange = () => {} }: AdServiceDeps) {
+export function createAdService({
+  database,
+  now,
+  onChange = () => {},
+  releaseUploads = async () => [],
+}: AdServiceDeps) {
   const today = () => dayOf(now());
 
   const read = async (id: string) => {
@@ -201,14 +209,21 @@ export function createAdService({ database, now, onChange = () => {} }: AdServic
       );
       if (!row) throw adNotFound();
       onChange();
-      return toAdvertisement((await read(id))!, today());
+      const updated = (await read(id))!;
+      const shown = new Set([updated.cover_image_url, ...(updated.promotional_images ?? [])]);
+      await releaseUploads(
+        [current.cover_image_url, ...(current.promotional_images ?? [])].filter(
+          (url) => !shown.has(url),
+        ),
+      );
+      return toAdvertisement(updated, today());
     },
 
     /**
-     * Deletes the ad (its events, counters and reviews go with it) and answers the uploaded
-     * images no listing or other ad still shows, for the caller to remove from storage.
+     * Deletes the ad (its events, counters and reviews go with it) and its uploaded images that
+     * no listing, other ad, post or avatar still shows.
      */
-    async remove(me: string, id: string): Promise<string[]> {
+    async remove(me: string, id: string): Promise<void> {
       if (!isAdId(id)) throw adNotFound();
       const [row] = await database.query<{ images: string[] }>(
         `delete from book_advertisements where id = $1 and author_id = $2
@@ -217,18 +232,7 @@ export function createAdService({ database, now, onChange = () => {} }: AdServic
       );
       if (!row) throw adNotFound();
       onChange();
-      const uploads = (row.images ?? []).filter((url) => url.startsWith('/uploads/'));
-      if (!uploads.length) return [];
-      const used = await database.query<{ url: string }>(
-        `select cover_url as url from book_listings where cover_url = any($1::text[])
-         union select cover_url from books where cover_url = any($1::text[])
-         union select cover_image_url from book_advertisements where cover_image_url = any($1::text[])
-         union select unnest(promotional_images) from book_advertisements
-           where promotional_images && $1::text[]`,
-        [uploads],
-      );
-      const kept = new Set(used.map((u) => u.url));
-      return uploads.filter((url) => !kept.has(url));
+      await releaseUploads(row.images ?? []);
     },
 
     /**

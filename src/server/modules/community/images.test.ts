@@ -1,11 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Post } from '@shared/schemas/community';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createMember, type Member } from '../../test/members';
+import { uploadImage } from '../../test/uploads';
 import { caller, createBook, createPost } from './test-support';
 
 let t: TestApp;
@@ -30,30 +30,7 @@ beforeEach(async () => {
   await t.database.query('delete from community_posts');
 });
 
-/** An image uploaded by `who` through the listings' cover pipeline: its URL. */
-async function upload(who: Member): Promise<string> {
-  const png = await sharp({
-    create: { width: 40, height: 60, channels: 3, background: '#336699' },
-  })
-    .png()
-    .toBuffer();
-  const boundary = '----scaffale' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    png,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.inject({
-    method: 'POST',
-    url: '/api/uploads/cover',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: who.cookie },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().url as string;
-}
+const upload = (who: Member) => uploadImage(t, who);
 
 const storedImage = async (id: string) =>
   (
@@ -159,6 +136,9 @@ describe('a post image', () => {
       imageUrl: second,
     });
     expect(replaced.json().imageUrl).toBe(second);
+    // The replaced upload is shown nowhere else: its file goes.
+    expect((await t.inject({ method: 'GET', url: first })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: second })).statusCode).toBe(200);
 
     const removed = await call(anna, 'PATCH', `/api/community/posts/${post.id}`, {
       imageUrl: null,
@@ -166,5 +146,6 @@ describe('a post image', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().imageUrl).toBeNull();
     expect(await storedImage(post.id)).toBeNull();
+    expect((await t.inject({ method: 'GET', url: second })).statusCode).toBe(404);
   });
 });

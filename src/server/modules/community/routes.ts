@@ -57,7 +57,13 @@ const withRetryAfter = async <T>(reply: FastifyReply, work: () => Promise<T>): P
  */
 export const communityRoutes: Module = async (app, deps) => {
   const { database, realtime, notifications } = deps;
-  const community = createCommunityService({ database, realtime, notifications, log: app.log });
+  const community = createCommunityService({
+    database,
+    realtime,
+    notifications,
+    log: app.log,
+    releaseUploads: deps.releaseUploads,
+  });
   registerCommunityLive({ realtime, notifications, database, canRead: community.canRead });
 
   const tags = ['community'];

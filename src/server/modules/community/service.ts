@@ -24,6 +24,7 @@ import {
   type Moderator,
 } from '../../platform/moderation';
 import { inTransaction, type Query } from '../chats/tx';
+import type { ReleaseUploads } from '../../platform/uploads';
 import { findComment, findPost, isUuid, toComment, toPost, type PostRow } from './queries';
 import {
   isOwnUploadUrl,
@@ -53,6 +54,8 @@ export interface CommunityServiceDeps {
   realtime: Realtime;
   notifications: Notifications;
   log: FastifyBaseLogger;
+  /** An edit's replaced image goes (platform/uploads), unless something else shows it. */
+  releaseUploads?: ReleaseUploads;
 }
 
 export function createCommunityService({
@@ -60,6 +63,7 @@ export function createCommunityService({
   realtime,
   notifications,
   log,
+  releaseUploads = async () => [],
 }: CommunityServiceDeps) {
   const query: Query = (text, params) => database.query(text, params);
 
@@ -303,12 +307,15 @@ export function createCommunityService({
       if (body.postType !== undefined) set('post_type', body.postType);
       if (body.tags !== undefined) set('tags', body.tags);
       if (imageUrl !== undefined) set('image_url', imageUrl);
-      const [row] = await query<{ id: string }>(
-        `update community_posts set ${sets.join(', ')}
-         where id = $1 and user_id = $2 and status = 'published' returning id`,
+      const [row] = await query<{ id: string; image_url: string | null; previous: string | null }>(
+        `with old as (select id, image_url from community_posts where id = $1 for update)
+         update community_posts p set ${sets.join(', ')}
+         from old where p.id = old.id and p.user_id = $2 and p.status = 'published'
+         returning p.id, p.image_url, old.image_url as previous`,
         params,
       );
       if (!row) throw postNotFound();
+      if (row.previous && row.previous !== row.image_url) await releaseUploads([row.previous]);
       return toPost((await findPost(query, id, me)) as PostRow, me);
     },
 

@@ -117,7 +117,7 @@ export const listingRoutes: Module = async (app, deps) => {
         request.params.id,
         request.body,
       );
-      if (previousCover) await storage.delete(previousCover).catch(() => false);
+      await deps.releaseUploads([previousCover]);
       return listing;
     },
   );
@@ -177,7 +177,7 @@ export const listingRoutes: Module = async (app, deps) => {
     async (request, reply) => {
       const { coverUrl } = await listings.remove(currentUser(request).id, request.params.id);
       await deps.notifications.removeForSubject('listing', request.params.id);
-      if (coverUrl) await storage.delete(coverUrl).catch(() => false);
+      await deps.releaseUploads([coverUrl]);
       return reply.status(204).send();
     },
   );
