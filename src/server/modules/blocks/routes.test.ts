@@ -197,6 +197,18 @@ describe('a block keeps two members apart, both ways', () => {
     });
     bobComment = c2.json().id;
 
+    // An open offer each way in their conversation.
+    for (const [buyer, listingId] of [
+      [bob, annListing],
+      [ann, bobListing],
+    ] as const) {
+      const offer = await call(buyer, 'POST', `/api/chats/rooms/${roomId}/offers`, {
+        listingId,
+        amount: 7,
+      });
+      expect(offer.statusCode, offer.body).toBe(201);
+    }
+
     // A pending request the other way round would also end; here they are friends.
     const blocked = await block(ann, bob);
     expect(blocked.statusCode, blocked.body).toBe(200);
@@ -283,6 +295,19 @@ describe('a block keeps two members apart, both ways', () => {
     }
   });
 
+  const offers = () =>
+    t.database.query<{ buyer_id: string; status: string }>(
+      `select buyer_id, status from offers where room_id = $1 order by buyer_id = $2`,
+      [roomId, ann.id],
+    );
+
+  it('closes their open offers: the blocker’s withdrawn, the other’s declined', async () => {
+    expect(await offers()).toEqual([
+      { buyer_id: bob.id, status: 'declined' },
+      { buyer_id: ann.id, status: 'withdrawn' },
+    ]);
+  });
+
   it('refuses offers on each other’s listings', async () => {
     for (const [who, me, other] of pairs()) {
       const res = await call(me, 'POST', `/api/chats/rooms/${roomId}/offers`, {
@@ -291,8 +316,7 @@ describe('a block keeps two members apart, both ways', () => {
       });
       expect(res.statusCode, who).toBe(404);
     }
-    const [n] = await t.database.query<{ n: number }>('select count(*)::int as n from offers');
-    expect(n.n).toBe(0);
+    expect((await offers()).map((o) => o.status)).toEqual(['declined', 'withdrawn']);
   });
 
   it('refuses friend requests either way, neutrally', async () => {

@@ -67,7 +67,7 @@ export const blockRoutes: Module = async (app, { database, realtime, notificatio
         tags,
         security,
         summary:
-          'Block a member (idempotent). Both ways, until unblocked: no direct messages, friend requests, offers, comments or reactions between us, and neither sees the other’s listings, posts, comments or name in member search. A friendship or pending request between us ends. The member is not told.',
+          'Block a member (idempotent). Both ways, until unblocked: no direct messages, friend requests, offers, comments or reactions between us, and neither sees the other’s listings, posts, comments or name in member search. A friendship or pending request between us ends, and our open offers on each other’s listings close (mine withdrawn, theirs declined). The member is not told.',
         params: blockParamsSchema,
         response: {
           200: blockStateSchema,

@@ -22,7 +22,7 @@ const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOStr
  * Blocking (issue 12, part 2). The effects live where they apply (chats, connections, community,
  * listings, library, users), each with the conditions of platform/moderation/blocks.ts; here
  * only the block itself and what it ends at once: a friendship or a pending request between the
- * two. Blocking is silent: nothing is sent to the blocked member (no notification, no e-mail, no
+ * two, and their open offers on each other's listings. Blocking is silent: nothing is sent to the blocked member (no notification, no e-mail, no
  * live event).
  */
 export function createBlockService({ database, realtime, notifications, log }: BlockServiceDeps) {
@@ -45,19 +45,39 @@ export function createBlockService({ database, realtime, notifications, log }: B
         [userId],
       );
       if (!member) throw memberNotFound();
-      const ended = await inTransaction(database, async (q) => {
+      const closed = await inTransaction(database, async (q) => {
         await q(
           `insert into blocks (blocker_id, blocked_id) values ($1, $2) on conflict do nothing`,
           [me, userId],
         );
-        return q<{ id: string }>(
+        // Open offers between the two close: no one could answer them any more. Mine on their
+        // listings are withdrawn, theirs on mine declined, as if each had done it by hand.
+        const offers = await q<{ room_id: string; message_id: string }>(
+          `with closed as (
+             update offers set status = case when buyer_id = $1 then 'withdrawn' else 'declined' end,
+               answered_at = now()
+             where status = 'pending'
+               and ((buyer_id = $1 and seller_id = $2) or (buyer_id = $2 and seller_id = $1))
+             returning id)
+           select m.room_id::text as room_id, m.id::text as message_id
+           from chat_messages m join closed c on m.offer_id = c.id`,
+          [me, userId],
+        );
+        const connections = await q<{ id: string }>(
           `delete from connections
            where least(requester_id, addressee_id) = least($1::text, $2::text)
              and greatest(requester_id, addressee_id) = greatest($1::text, $2::text)
            returning id::text as id`,
           [me, userId],
         );
+        return { connections, offers };
       });
+      // Only the blocker's own pages refresh: the blocked member is not told.
+      for (const { room_id: roomId, message_id: messageId } of closed.offers)
+        await realtime
+          .toUsers([me], { type: 'chat.message.updated', roomId, messageId })
+          .catch((err: unknown) => log.warn({ err }, 'closed offer not announced'));
+      const ended = closed.connections;
       if (ended.length > 0) {
         const ids = ended.map((r) => r.id);
         try {
