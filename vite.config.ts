@@ -7,7 +7,13 @@ import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { LANGUAGE_STORAGE_KEY } from './src/shared/constants.ts';
-import { LAZY_LOCALE_GROUPS } from './src/web/lib/localeGroups.ts';
+import {
+  DEFAULT_PAGE_LOCALE_GROUPS,
+  LAZY_LOCALE_GROUPS,
+  PAGES_LOCALE_GROUP,
+  localeGroupOf,
+} from './src/web/lib/localeGroups.ts';
+import { readRouteTable } from './scripts/locale-usage.ts';
 
 const apiPort = process.env.PORT ?? '3000';
 
@@ -15,11 +21,11 @@ const LANGS = ['it', 'en'];
 
 /**
  * it.json and en.json stay the single source of every text; at build time each is split into a
- * "core" chunk (loaded at start) and one chunk per lazy group (loaded by the routes needing it),
- * so long texts such as the legal pages never weigh on the home page.
+ * "core" chunk (the shell's and the home page's texts, loaded at start), one chunk per lazy group
+ * and a "pages" chunk with every other top-level key (src/web/lib/localeGroups.ts), loaded by the
+ * routes and components needing them, so the first download carries only what / can show.
  */
 function localeSplit(): Plugin {
-  const lazy = new Set<string>(LAZY_LOCALE_GROUPS);
   const file = (lang: string) =>
     fileURLToPath(new URL(`./src/web/locales/${lang}.json`, import.meta.url));
   return {
@@ -29,7 +35,7 @@ function localeSplit(): Plugin {
     },
     load(id) {
       if (id === '\0virtual:locale-loaders') {
-        const groups = ['core', ...lazy];
+        const groups = ['core', ...LAZY_LOCALE_GROUPS, PAGES_LOCALE_GROUP];
         const body = LANGS.map(
           (l) =>
             `${l}: {${groups.map((g) => `${JSON.stringify(g)}: () => import('virtual:locale/${l}/${g}')`).join(', ')}}`,
@@ -41,9 +47,7 @@ function localeSplit(): Plugin {
         this.addWatchFile(file(lang));
         const all = JSON.parse(readFileSync(file(lang), 'utf8')) as Record<string, unknown>;
         const subset = Object.fromEntries(
-          Object.entries(all).filter(([key]) =>
-            group === 'core' ? !lazy.has(key) : key === group,
-          ),
+          Object.entries(all).filter(([key]) => localeGroupOf(key) === group),
         );
         return `export default ${JSON.stringify(subset)};`;
       }
@@ -133,16 +137,15 @@ function notificationsStoreOnly(): Plugin {
 }
 
 /**
- * The page's chunk and the language's catalogue are fetched only once the shell's script has run,
- * a second round trip before the first paint. A tiny boot script, listed before the shell's in
- * index.html, knows which files each top-level route of router.tsx needs (from this build's
- * chunks) and asks for them at once with modulepreload, in parallel with the shell's script. It
- * runs no app code: a wrong guess costs one unused download, never a wrong page.
+ * The page's chunk and the language's catalogues are fetched only once the shell's script has
+ * run, a second round trip before the first paint. A tiny boot script, listed before the shell's
+ * in index.html, knows which files each top-level route of router.tsx needs (from this build's
+ * chunks) and which locale groups it names, and asks for them and the language's core catalogue
+ * at once with modulepreload, in parallel with the shell's script. It runs no app code: a wrong
+ * guess costs one unused download, never a wrong page.
  */
 function routePreload(): Plugin {
   const appDir = fileURLToPath(new URL('./src/web/app/', import.meta.url));
-  const routePattern =
-    /(index: true|path: '([^']*)'),\s*\.\.\.page\(\s*\(\) => import\('([^']+)'\)/g;
   const toRegExp = (path: string) =>
     `^/${path
       .split('/')
@@ -182,26 +185,35 @@ function routePreload(): Plugin {
       };
       // Top-level routes only: the private area's children need a session anyway.
       const source0 = readFileSync(`${appDir}router.tsx`, 'utf8');
-      const router = source0.slice(source0.indexOf('export const routes'));
-      const routes: Array<[string, string[]]> = [];
-      for (const [, kind, path, spec] of router.matchAll(routePattern)) {
-        const moduleId = resolve(appDir, `${spec}.tsx`);
-        const files = filesOf(moduleId);
-        if (files.length) routes.push([toRegExp(kind === 'index: true' ? '' : path), files]);
+      const routes: Array<[string, string[], readonly string[]]> = [];
+      for (const route of readRouteTable(source0)) {
+        if (route.privateArea) continue;
+        const files = filesOf(resolve(appDir, `${route.module}.tsx`));
+        const groups = route.groups ?? DEFAULT_PAGE_LOCALE_GROUPS;
+        if (files.length) routes.push([toRegExp(route.path), files, groups]);
       }
+      // Per language, the files of the core catalogue and of each group a route names.
+      const groups = new Set(['core', ...routes.flatMap(([, , named]) => named)]);
       const catalogues = Object.fromEntries(
-        LANGS.map((lang) => [lang, filesOf(`\0virtual:locale/${lang}/core`)]),
+        LANGS.map((lang) => [
+          lang,
+          Object.fromEntries(
+            [...groups].map((group) => [group, filesOf(`\0virtual:locale/${lang}/${group}`)]),
+          ),
+        ]),
       );
       const source = `// Generated by vite.config.ts (routePreload).
 const routes = ${JSON.stringify(routes)};
 const catalogues = ${JSON.stringify(catalogues)};
 const path = location.pathname;
-const wanted = [].concat(...routes.filter(([re]) => new RegExp(re).test(path)).slice(0, 1).map(([, f]) => f));
+const route = routes.find(([re]) => new RegExp(re).test(path));
 let stored = null;
 try { stored = localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)}); } catch {}
 const tags = [stored, ...(navigator.languages || [navigator.language]), document.documentElement.lang];
 const lang = tags.map((t) => (t || '').slice(0, 2).toLowerCase()).find((t) => t in catalogues) || ${JSON.stringify(LANGS[0])};
-for (const file of wanted.concat(catalogues[lang])) {
+const texts = catalogues[lang];
+const wanted = route ? route[1].concat(...route[2].map((g) => texts[g] || [])) : [];
+for (const file of new Set(wanted.concat(texts.core))) {
   const link = document.createElement('link');
   if (file.endsWith('.css')) { link.rel = 'preload'; link.as = 'style'; } else link.rel = 'modulepreload';
   link.crossOrigin = '';

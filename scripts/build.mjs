@@ -53,8 +53,9 @@ for (const key of seen) {
   if (file.endsWith('.js')) total += gzipSync(readFileSync(`${out}/web/${file}`)).length;
 }
 const kb = (total / 1024).toFixed(1);
-// What / reached (159.3 KB, session 4) plus about 1 KB: new UI goes in lazy chunks.
-const BUDGET_KB = 160.5;
+// What / reached (148.7 KB, session 5: the core locale catalogue holds only the shell's and the
+// home page's texts, 13.6 -> 2.5 KB) plus 1 KB: new UI and its texts go in lazy chunks.
+const BUDGET_KB = 149.7;
 writeFileSync(
   `${out}/build-info.json`,
   JSON.stringify({ builtAt: new Date().toISOString(), homeJsGzipBytes: total }, null, 2),

@@ -37,7 +37,7 @@ export function HeaderAccount({
     <Group gap="xs" wrap="nowrap" grow={stacked} w={stacked ? '100%' : undefined}>
       {expired && !stacked && (
         <Text size="xs" c="orange.9" fw={600} role="status" visibleFrom="md">
-          {t('auth.sessionExpiredTitle')}
+          {t('account.sessionExpiredTitle')}
         </Text>
       )}
       <Button component={Link} to="/login" variant="default" size="sm" onClick={onNavigate}>

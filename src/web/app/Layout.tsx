@@ -11,6 +11,7 @@ import { Footer } from './Footer';
 import { CookieConsent } from '../features/cookies';
 import { useMobileViewport } from './useMobileViewport';
 import { PageLoader } from '../components/PageLoader';
+import { withLocaleGroups } from '../lib/i18n';
 import classes from './Layout.module.css';
 
 const MobileMenu = lazy(() => import('./MobileMenu'));
@@ -19,8 +20,10 @@ const MobileMenu = lazy(() => import('./MobileMenu'));
 const LanguageSwitcher = lazy(() =>
   import('./LanguageSwitcher').then((m) => ({ default: m.LanguageSwitcher })),
 );
-// The bell is its own chunk, fetched only for signed-in members.
-const NotificationBell = lazy(() => import('../features/notifications/NotificationBell'));
+// The bell is its own chunk, fetched only for signed-in members, with its texts.
+const NotificationBell = lazy(() =>
+  withLocaleGroups(['notifications'], () => import('../features/notifications/NotificationBell')),
+);
 
 export function Layout() {
   const { t } = useTranslation();

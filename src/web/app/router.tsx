@@ -2,23 +2,26 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './Layout';
 import { RouteError } from './RouteError';
 import { NotFoundPage } from '../features/not-found';
-import { loadLocaleGroups } from '../lib/i18n';
-import type { LocaleGroup } from '../lib/localeGroups';
+import { withLocaleGroups } from '../lib/i18n';
+import { DEFAULT_PAGE_LOCALE_GROUPS, type LocaleGroup } from '../lib/localeGroups';
 
-// Every page is its own chunk: the home page loads only what it shows. A page whose texts live
-// in a lazy locale group (lib/localeGroups.ts) names it, and both arrive before it renders.
+// Every page is its own chunk: the home page loads only what it shows. A page's texts come with
+// it: the locale groups it names (lib/localeGroups.ts), by default the "pages" group (every text
+// neither the shell nor a lazy group of its own holds), fetched together with its chunk (and on a
+// first visit preloaded by the boot script, vite.config.ts `routePreload`). A route naming its
+// groups names all of them; localeGroups.test.ts checks them against the page's sources.
 export const page = (
   load: () => Promise<{ default: React.ComponentType }>,
-  localeGroups: readonly LocaleGroup[] = [],
+  localeGroups: readonly LocaleGroup[] = DEFAULT_PAGE_LOCALE_GROUPS,
 ): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
-    const [mod] = await Promise.all([load(), loadLocaleGroups(localeGroups)]);
+    const mod = await withLocaleGroups(localeGroups, load);
     return { Component: mod.default };
   },
 });
 
 /** The community's texts: its pages and the public profile's recent posts. */
-const COMMUNITY: readonly LocaleGroup[] = ['community', 'communityApi'];
+const COMMUNITY: readonly LocaleGroup[] = ['pages', 'community', 'communityApi'];
 /** The public profile also offers "Block" (features/blocks). */
 const PROFILE: readonly LocaleGroup[] = [...COMMUNITY, 'blocks'];
 
@@ -29,24 +32,33 @@ export const privateAreaRoutes: RouteObject[] = [
   { path: 'dashboard', ...page(() => import('../features/accounts/DashboardPage')) },
   {
     path: 'settings',
-    ...page(() => import('../features/accounts/SettingsPage'), ['blocks', 'privacy']),
+    ...page(
+      () => import('../features/accounts/SettingsPage'),
+      ['pages', 'blocks', 'privacy', 'notifications'],
+    ),
   },
   // Marketplace: books
   { path: 'books', ...page(() => import('../features/listings/MyBooksPage')) },
   { path: 'wishlist', ...page(() => import('../features/wishlist/WishlistPage')) },
   {
     path: 'trades',
-    ...page(() => import('../features/wishlist/TradeMatchesPage'), ['tradeMatches']),
+    ...page(() => import('../features/wishlist/TradeMatchesPage'), ['pages', 'tradeMatches']),
   },
   { path: 'friends', ...page(() => import('../features/connections/FriendsPage')) },
-  { path: 'chats', ...page(() => import('../features/chats/ChatsPage'), ['chats', 'blocks']) },
-  { path: 'notifications', ...page(() => import('../features/notifications/NotificationsPage')) },
+  {
+    path: 'chats',
+    ...page(() => import('../features/chats/ChatsPage'), ['pages', 'chats', 'blocks']),
+  },
+  {
+    path: 'notifications',
+    ...page(() => import('../features/notifications/NotificationsPage'), ['notifications']),
+  },
   // Advertisements: list (edit is a modal over it), create, analytics
-  { path: 'ads', ...page(() => import('../features/ads/AdsPage'), ['ads']) },
-  { path: 'ads/new', ...page(() => import('../features/ads/AdCreatePage'), ['ads']) },
+  { path: 'ads', ...page(() => import('../features/ads/AdsPage'), ['pages', 'ads']) },
+  { path: 'ads/new', ...page(() => import('../features/ads/AdCreatePage'), ['pages', 'ads']) },
   {
     path: 'ads/:adId/analytics',
-    ...page(() => import('../features/ads/AdAnalyticsPage'), ['ads']),
+    ...page(() => import('../features/ads/AdAnalyticsPage'), ['pages', 'ads']),
   },
   { path: 'transactions', ...page(() => import('../features/moderation/TradesPage')) },
 ];
@@ -57,7 +69,8 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     errorElement: <RouteError />,
     children: [
-      { index: true, ...page(() => import('../features/home/HomePage')) },
+      // The home page shows only texts of the core catalogue (the first download).
+      { index: true, ...page(() => import('../features/home/HomePage'), []) },
       // Static pages: about, contact, legal
       { path: 'about', ...page(() => import('../features/about/AboutPage')) },
       { path: 'contact', ...page(() => import('../features/contact/ContactPage')) },
@@ -110,9 +123,9 @@ export const routes: RouteObject[] = [
         ...page(() => import('../features/community/PostPage'), COMMUNITY),
       },
       // Advertisements: the promoted books, an ad's page
-      { path: 'promoted', ...page(() => import('../features/ads/PromotedPage'), ['ads']) },
-      { path: 'ads/:adId', ...page(() => import('../features/ads/AdPage'), ['ads']) },
-      { path: 'admin', ...page(() => import('../features/admin/AdminPage'), ['admin']) },
+      { path: 'promoted', ...page(() => import('../features/ads/PromotedPage'), ['pages', 'ads']) },
+      { path: 'ads/:adId', ...page(() => import('../features/ads/AdPage'), ['pages', 'ads']) },
+      { path: 'admin', ...page(() => import('../features/admin/AdminPage'), ['pages', 'admin']) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

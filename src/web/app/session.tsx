@@ -140,8 +140,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         notifications.show({
           id: 'session-expired',
           color: 'orange',
-          title: i18n.t('auth.sessionExpiredTitle'),
-          message: i18n.t('auth.errors.sessionExpired'),
+          title: i18n.t('account.sessionExpiredTitle'),
+          message: i18n.t('account.sessionExpired'),
           autoClose: 8000,
           closeButtonProps: { 'aria-label': i18n.t('common.close') },
         });

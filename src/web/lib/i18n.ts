@@ -4,8 +4,9 @@ import type { LocaleGroup } from './localeGroups';
 import { languageDetector } from './languageDetector';
 import { createTranslator } from './translator';
 
-// Only the language in use is downloaded: its core catalogue at start, and the lazy groups
-// (see localeGroups.ts) when a page asks for them.
+// Only the language in use is downloaded: its core catalogue at start, and the other groups
+// (see localeGroups.ts) when a page or a lazily loaded component asks for them. A language
+// switch loads the new language's core and every group asked for so far (`load` below).
 const requestedGroups = new Set<LocaleGroup>();
 
 async function loadCatalogue(language: string, groups: string[]): Promise<Record<string, unknown>> {
@@ -43,6 +44,18 @@ export async function loadLocaleGroups(groups: readonly LocaleGroup[]): Promise<
     }),
   );
 }
+/**
+ * A lazily loaded module together with the locale groups it shows (both fetched at once), for a
+ * component the shell or a page loads on demand: `lazy(() => withLocaleGroups(['ads'], () =>
+ * import('./SponsoredCard')))`. Keep this shape: localeGroups.test.ts reads it from the source.
+ */
+export function withLocaleGroups<T>(
+  groups: readonly LocaleGroup[],
+  load: () => Promise<T>,
+): Promise<T> {
+  return Promise.all([load(), loadLocaleGroups(groups)]).then(([mod]) => mod);
+}
+
 function applyHtmlLang(language: string | undefined) {
   if (language && typeof document !== 'undefined')
     document.documentElement.lang = language.split('-')[0];

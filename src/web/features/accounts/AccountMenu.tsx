@@ -45,7 +45,7 @@ export default function AccountMenu({
     try {
       await session.signOut();
     } catch {
-      notify('red', t('auth.errors.logoutFailed'));
+      notify('red', t('account.logoutFailed'));
     }
   };
   if (stacked) {
@@ -55,7 +55,7 @@ export default function AccountMenu({
         <Group gap="sm" wrap="nowrap">
           <UserAvatar user={user} size="md" alt="" />
           <Stack gap={0} miw={0}>
-            <Text fw={600}>{t('auth.header.welcome', { name })}</Text>
+            <Text fw={600}>{t('account.menu.welcome', { name })}</Text>
             <Text size="sm" c="dimmed" truncate="end">
               {user.email}
             </Text>
@@ -68,7 +68,7 @@ export default function AccountMenu({
           leftSection={<IconLayoutDashboard size={18} aria-hidden />}
           onClick={onNavigate}
         >
-          {t('auth.header.dashboard')}
+          {t('account.menu.dashboard')}
         </Button>
         <Button
           component={Link}
@@ -77,7 +77,7 @@ export default function AccountMenu({
           leftSection={<IconUser size={18} aria-hidden />}
           onClick={onNavigate}
         >
-          {t('auth.header.myProfile')}
+          {t('account.menu.myProfile')}
         </Button>
         <Button
           component={Link}
@@ -95,7 +95,7 @@ export default function AccountMenu({
           leftSection={<IconLogout size={18} aria-hidden />}
           onClick={logout}
         >
-          {t('auth.header.logout')}
+          {t('account.menu.logout')}
         </Button>
       </Stack>
     );
@@ -103,7 +103,7 @@ export default function AccountMenu({
   return (
     <Group gap="sm" wrap="nowrap">
       <Text size="sm" fw={500} visibleFrom="md" data-testid="header-welcome">
-        {t('auth.header.welcome', { name })}
+        {t('account.menu.welcome', { name })}
       </Text>
       <Menu
         position="bottom-end"
@@ -116,8 +116,8 @@ export default function AccountMenu({
           <UnstyledButton
             aria-label={
               unread
-                ? `${t('auth.header.accountMenu')} (${t('privateArea.unreadMessages', { count: unread })})`
-                : t('auth.header.accountMenu')
+                ? `${t('account.menu.accountMenu')} (${t('privateArea.unreadMessages', { count: unread })})`
+                : t('account.menu.accountMenu')
             }
           >
             <Group gap={4} wrap="nowrap">
@@ -137,7 +137,7 @@ export default function AccountMenu({
             fw={600}
             style={{ overflowWrap: 'anywhere' }}
           >
-            {t('auth.header.signedInAs')} {user.email}
+            {t('account.menu.signedInAs')} {user.email}
           </Menu.Label>
           <Menu.Divider role="separator" />
           <Menu.Item
@@ -145,14 +145,14 @@ export default function AccountMenu({
             to={dashboardPath(user.id)}
             leftSection={<IconLayoutDashboard size={16} aria-hidden />}
           >
-            {t('auth.header.dashboard')}
+            {t('account.menu.dashboard')}
           </Menu.Item>
           <Menu.Item
             component={Link}
             to={`/user/${user.id}`}
             leftSection={<IconUser size={16} aria-hidden />}
           >
-            {t('auth.header.myProfile')}
+            {t('account.menu.myProfile')}
           </Menu.Item>
           <Menu.Item
             component={Link}
@@ -164,7 +164,7 @@ export default function AccountMenu({
           </Menu.Item>
           <Menu.Divider role="separator" />
           <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={logout}>
-            {t('auth.header.logout')}
+            {t('account.menu.logout')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>

@@ -96,7 +96,7 @@ export default function SettingsPage() {
             try {
               await session.signOut();
             } catch {
-              notify('red', t('auth.errors.logoutFailed'));
+              notify('red', t('account.logoutFailed'));
             }
             navigate('/');
           }}

@@ -1,13 +1,10 @@
 import { createElement, lazy, Suspense, type ComponentProps } from 'react';
-import { loadLocaleGroups } from '../../lib/i18n';
+import { withLocaleGroups } from '../../lib/i18n';
 
 // Everything here is lazy: a page that shows a sponsored slot downloads the ads code and texts
 // only after its own first render, so a slot never delays the page (the library, /buy, the feed).
-const withTexts = <T>(load: () => Promise<T>) =>
-  Promise.all([load(), loadLocaleGroups(['ads'])]).then(([mod]) => mod);
-
-const LazyCard = lazy(() => withTexts(() => import('./SponsoredCard')));
-const LazyShelf = lazy(() => withTexts(() => import('./SponsoredShelf')));
+const LazyCard = lazy(() => withLocaleGroups(['ads'], () => import('./SponsoredCard')));
+const LazyShelf = lazy(() => withLocaleGroups(['ads'], () => import('./SponsoredShelf')));
 
 type CardProps = ComponentProps<typeof LazyCard>;
 type ShelfProps = ComponentProps<typeof LazyShelf>;
