@@ -53,8 +53,9 @@ for (const key of seen) {
   if (file.endsWith('.js')) total += gzipSync(readFileSync(`${out}/web/${file}`)).length;
 }
 const kb = (total / 1024).toFixed(1);
-// What / reached (159.3 KB, session 4) plus about 1 KB: new UI goes in lazy chunks.
-const BUDGET_KB = 160.5;
+// What / reached (132.9 KB, session 5: our own router instead of react-router, 159.7 KB before)
+// plus about 1 KB: new UI goes in lazy chunks.
+const BUDGET_KB = 134;
 writeFileSync(
   `${out}/build-info.json`,
   JSON.stringify({ builtAt: new Date().toISOString(), homeJsGzipBytes: total }, null, 2),
