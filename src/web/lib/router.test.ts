@@ -114,6 +114,24 @@ describe('matchRoutes', () => {
     ];
     expect(matchRoutes(two, '/x/1')![0].route.element).toBe('first');
   });
+
+  it('prefers a static segment to a param whatever the order, and a param to the splat', () => {
+    const table: RouteObject[] = [
+      { path: '/*', element: 'splat' },
+      { path: '/ads/:adId', element: 'ad' },
+      { path: '/ads/new', element: 'new' },
+    ];
+    expect(matchRoutes(table, '/ads/new')![0].route.element).toBe('new');
+    expect(matchRoutes(table, '/ads/a1')![0].route.element).toBe('ad');
+    expect(matchRoutes(table, '/ads/a1/more')![0].route.element).toBe('splat');
+    // The splat's penalty: '/ads/*' also matches /ads, but the exact route wins.
+    const exact: RouteObject[] = [
+      { path: '/ads/*', element: 'rest' },
+      { path: '/ads', element: 'ads' },
+    ];
+    expect(matchRoutes(exact, '/ads')![0].route.element).toBe('ads');
+    expect(matchRoutes(exact, '/ads/x')![0].route.element).toBe('rest');
+  });
 });
 
 describe('paths', () => {
