@@ -77,6 +77,53 @@ test.describe('shell', () => {
     );
   });
 
+  test('a new page starts at the top; back, forward and reload return to where the page was left', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/privacy-policy');
+    await page.getByRole('button', { name: 'Solo essenziali' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+    // Left from the footer, well down the long page.
+    const footerLink = page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: 'Termini di servizio' });
+    await footerLink.scrollIntoViewIfNeeded();
+    const left = await scrollY();
+    expect(left).toBeGreaterThan(500);
+
+    // A link: a new entry (history.state.idx 1, which the book page's back button reads), at the top.
+    await footerLink.click();
+    await expect(page).toHaveURL('/terms-of-service');
+    await expect.poll(scrollY).toBe(0);
+    expect(await page.evaluate(() => (window.history.state as { idx: number }).idx)).toBe(1);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(scrollY).toBe(600);
+
+    await page.goBack();
+    await expect(page).toHaveURL('/privacy-policy');
+    await expect.poll(scrollY).toBe(left);
+    await page.goForward();
+    await expect(page).toHaveURL('/terms-of-service');
+    await expect.poll(scrollY).toBe(600);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(scrollY).toBe(600);
+
+    // A modified click is the browser's: a new tab, this page stays.
+    const opened = context.waitForEvent('page');
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: 'Chi siamo' })
+      .click({ modifiers: ['ControlOrMeta'] });
+    const tab = await opened;
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe('/about');
+    await tab.close();
+    await expect(page).toHaveURL('/terms-of-service');
+  });
+
   test('mobile menu at 375 px opens, navigates and closes', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/');
