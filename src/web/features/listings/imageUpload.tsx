@@ -35,7 +35,12 @@ export function useImageUpload({
   useEffect(() => () => abort.current?.abort(), []);
 
   const reset = () => {
-    abort.current?.abort();
+    // An upload on its way is cancelled, and the form it held busy is let go.
+    if (abort.current) {
+      abort.current.abort();
+      abort.current = undefined;
+      onBusyChange?.(false);
+    }
     setFile(null);
     setProgress(null);
     setBusy(false);
@@ -65,6 +70,7 @@ export function useImageUpload({
       setError(e.translated ? e.message : t(e.message || failedKey));
     } finally {
       if (!controller.signal.aborted) {
+        abort.current = undefined;
         setBusy(false);
         onBusyChange?.(false);
       }
