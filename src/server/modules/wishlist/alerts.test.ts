@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { createMember, type Member } from '../../test/members';
+import { callAs, createMember, type Member } from '../../test/members';
 import type { Notifications, NotifyInput } from '../../platform/notifications/types';
 import { createWishlistAlerts, wishlistAlertsSettled } from './alerts';
 import { PAIRS_SQL, WISHERS_SQL } from './queries';
@@ -47,14 +47,7 @@ beforeEach(async () => {
   sent.length = 0;
 });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (who: Member, method: Method, url: string, payload?: unknown) =>
-  t.inject({
-    method,
-    url,
-    payload: payload as never,
-    headers: { 'accept-language': 'en', cookie: who.cookie },
-  });
+const call = callAs(() => t);
 
 async function book(title: string, author: string, isbn13: string | null = null) {
   const [row] = await t.database.query<{ id: string }>(
