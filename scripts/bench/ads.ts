@@ -15,12 +15,7 @@
  * the running ads into each process's memory once per ADS_SERVING_CACHE_MS.
  */
 import 'dotenv/config';
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openPostgres } from '../../src/server/db/client';
@@ -28,12 +23,9 @@ import { migrate } from '../../src/server/db/migrate';
 import { AD_GENRES } from '../../src/shared/schemas/ads';
 import { apiPath, queryMix } from './lib/mix';
 import { seed } from './lib/seed';
+import { BOOKS_CSV, ensureDatabase, startServer } from './lib/server';
 import { percentile } from './lib/stats';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BOOKS_CSV = process.env.BENCH_BOOKS_CSV
-  ? new URL(`file://${process.env.BENCH_BOOKS_CSV}`)
-  : new URL('../shared/data/goodbooks-10k/books.csv', `file://${ROOT}`);
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
 const ADS = Number(process.env.BENCH_ADS ?? 2_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -72,21 +64,6 @@ const WORDS = [
   'mind',
 ];
 
-async function ensureDatabase(url: string) {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) await client.query(`create database ${pg.escapeIdentifier(name)}`);
-  } finally {
-    await client.end();
-  }
-}
-
 /** BENCH_ADS ads by the benchmark's sellers, once; today's counters are rewritten every run. */
 async function seedAds(url: string) {
   const client = new pg.Client({ connectionString: url });
@@ -124,52 +101,6 @@ async function seedAds(url: string) {
   } finally {
     await client.end();
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function startServer(url: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'scaffale-bench-ads-')),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 300) throw new Error('server did not start in 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    port,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 /** The slot's context as the library page sends it: the same genre and search words. */
@@ -227,7 +158,7 @@ async function main() {
       .join(' ')}`,
   );
 
-  const server = await startServer(url);
+  const server = await startServer(url, {}, 'scaffale-bench-ads-');
   const base = `http://127.0.0.1:${server.port}`;
   const mix = queryMix();
   const library: number[] = [];

@@ -15,23 +15,19 @@
  * the socket is answered by realtime.toUsers: the realtime path alone.
  */
 import 'dotenv/config';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { openPostgres } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import type { LoadPlan } from './chat-load';
+import { AUTH_SECRET, ORIGIN, firstJsonLine, node, sessionCookie } from './lib/server';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
-const ORIGIN = 'http://localhost:3000';
-const AUTH_SECRET = process.env.AUTH_SECRET ?? randomBytes(32).toString('base64url');
-const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -45,33 +41,21 @@ function stopAll() {
 }
 process.on('exit', stopAll);
 
-/** Starts a node process on a TypeScript file and resolves with its first JSON line. */
-function run<T>(
-  file: string,
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; first: T }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', here(file), ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+/** A TypeScript file of this folder in its own process (stopped with this one): its first JSON line. */
+function run<T>(file: string, args: string[], env: Record<string, string>): Promise<T> {
+  const child = node(`scripts/bench/${file}`, args, env);
   children.push(child);
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', (line) =>
-      resolve({ child, first: JSON.parse(line) as T }),
-    );
-  });
+  return firstJsonLine<T>(child, file);
 }
 
 const startServer = async (kind: 'app' | 'relay') =>
   (
-    await run<{ url: string }>('./chat-server.ts', [], {
+    await run<{ url: string }>('chat-server.ts', [], {
       BENCH_SERVER: kind,
       DATABASE_URL: databaseUrl,
       AUTH_SECRET,
     })
-  ).first.url;
+  ).url;
 
 /** Members with live sessions, written directly (signing up 1,000 members would take minutes). */
 async function seedMembers(n: number) {
@@ -92,14 +76,7 @@ async function seedMembers(n: number) {
     [ids, tokens],
   );
   await database.close();
-  // better-auth's signed cookie: the token, a dot and its HMAC-SHA256 in base64.
-  return ids.map((id, i) => {
-    const signature = createHmac('sha256', AUTH_SECRET).update(tokens[i]).digest('base64');
-    return {
-      id,
-      cookie: `scaffale.session_token=${encodeURIComponent(`${tokens[i]}.${signature}`)}`,
-    };
-  });
+  return ids.map((id, i) => ({ id, cookie: sessionCookie(tokens[i]) }));
 }
 
 async function chatsAvailable(url: string, cookie: string) {
@@ -126,8 +103,7 @@ async function directRooms(url: string, pairs: LoadPlan['pairs']) {
 async function load(plan: LoadPlan) {
   const file = join(mkdtempSync(join(tmpdir(), 'scaffale-bench-')), 'plan.json');
   writeFileSync(file, JSON.stringify(plan));
-  const { first } = await run<Record<string, number | null>>('./chat-load.ts', [file], {});
-  return first;
+  return run<Record<string, number | null>>('chat-load.ts', [file], {});
 }
 
 const members = await seedMembers(SOCKETS - (SOCKETS % 2));

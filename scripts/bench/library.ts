@@ -20,11 +20,8 @@
  * BENCH_WORKERS (server processes, WEB_CONCURRENCY: one per core), PUBLIC_READ_CACHE_MS (2000).
  */
 import 'dotenv/config';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openPostgres } from '../../src/server/db/client';
@@ -32,13 +29,9 @@ import { migrate } from '../../src/server/db/migrate';
 import { cpuMs, cpuSince } from './lib/cpu';
 import { apiPath, queryMix } from './lib/mix';
 import { seed } from './lib/seed';
+import { BOOKS_CSV, ensureDatabase, node, startServer as startMain } from './lib/server';
 import type { LoadPlan, LoadResult } from './lib/stats';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** Beside the repository, never copied into it (BENCH_BOOKS_CSV for a checkout elsewhere). */
-const BOOKS_CSV = process.env.BENCH_BOOKS_CSV
-  ? new URL(`file://${process.env.BENCH_BOOKS_CSV}`)
-  : new URL('../shared/data/goodbooks-10k/books.csv', `file://${ROOT}`);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 20);
 const RATE = 100;
@@ -65,44 +58,6 @@ function databaseFor(base: string, listings: number): string {
   return url.toString();
 }
 
-async function ensureDatabase(url: string) {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) {
-      console.log(`creating database ${name}`);
-      await client.query(`create database ${pg.escapeIdentifier(name)}`);
-    }
-  } finally {
-    await client.end();
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** A TypeScript entry point in a new Node process (tsx as loader). */
-function node(file: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', file, ...args], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-}
-
 interface Server {
   port: number;
   /** The server's processes: the cluster's primary and its workers. */
@@ -111,33 +66,12 @@ interface Server {
 }
 
 async function startServer(url: string, env: NodeJS.ProcessEnv = {}): Promise<Server> {
-  const port = await freePort();
-  const server = node('src/server/main.ts', [], {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATABASE_URL: url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'scaffale-bench-')),
+  const server = await startMain(url, {
     DATABASE_POOL_SIZE: String(Math.max(1, Math.floor(POOL / WORKERS))),
     WEB_CONCURRENCY: String(WORKERS),
     ...env,
   });
-  server.stdout!.resume();
-  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-  for (let i = 0; ; i++) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 300) throw new Error('server did not start in 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const pid = server.pid!;
+  const pid = server.child.pid!;
   // Every worker listening: as many answers from distinct processes is not observable, so wait
   // until the primary has forked them all.
   const children = () => {
@@ -153,18 +87,11 @@ async function startServer(url: string, env: NodeJS.ProcessEnv = {}): Promise<Se
   };
   for (let i = 0; WORKERS > 1 && children().length < WORKERS && i < 100; i++)
     await new Promise((r) => setTimeout(r, 200));
-  return {
-    port,
-    pids: [pid, ...children()],
-    stop: async () => {
-      server.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { port: server.port, pids: [pid, ...children()], stop: server.stop };
 }
 
 async function runWorker(file: string, args: string[], url: string): Promise<LoadResult> {
-  const child = node(file, args, { ...process.env, DATABASE_URL: url });
+  const child = node(file, args, { DATABASE_URL: url });
   let out = '';
   child.stdout!.on('data', (chunk) => (out += chunk));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -231,7 +158,7 @@ function row(label: string, r: LoadResult) {
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
 async function benchmark(url: string, listings: number) {
-  await ensureDatabase(url);
+  await ensureDatabase(url, true);
   const database = openPostgres(url, 2);
   let version: string;
   let counts: { total: number; available: number };

@@ -14,13 +14,12 @@
  * request from send to answer. The floor times the listing's own INSERT from this process.
  */
 import 'dotenv/config';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { openPostgres, type Database } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
+import { AUTH_SECRET, ORIGIN, firstJsonLine, node, sessionCookie } from './lib/server';
 import { percentile } from './lib/stats';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
@@ -32,9 +31,6 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 30);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Sellers take turns (the listings route allows 120 a minute per member). */
 const SELLERS = 60;
-const ORIGIN = 'http://localhost:3000';
-const AUTH_SECRET = process.env.AUTH_SECRET ?? randomBytes(32).toString('base64url');
-const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -46,16 +42,12 @@ let server: ChildProcess | undefined;
 process.on('exit', () => server?.kill('SIGTERM'));
 
 async function startServer(): Promise<string> {
-  server = spawn(process.execPath, ['--import', 'tsx', here('./chat-server.ts')], {
-    env: { ...process.env, BENCH_SERVER: 'app', DATABASE_URL: databaseUrl, AUTH_SECRET },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  server = node('scripts/bench/chat-server.ts', [], {
+    BENCH_SERVER: 'app',
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET,
   });
-  return new Promise((resolve, reject) => {
-    server!.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    createInterface({ input: server!.stdout! }).once('line', (line) =>
-      resolve((JSON.parse(line) as { url: string }).url),
-    );
-  });
+  return (await firstJsonLine<{ url: string }>(server, 'server')).url;
 }
 
 /** A valid ISBN-13 per bench book: 979, the book's number, the check digit. */
@@ -94,11 +86,7 @@ async function seed(database: Database) {
      from unnest($1::text[]) with ordinality as x(t, i)`,
     [tokens],
   );
-  // better-auth's signed cookie: the token, a dot and its HMAC-SHA256 in base64.
-  return tokens.map((token) => {
-    const signature = createHmac('sha256', AUTH_SECRET).update(token).digest('base64');
-    return `scaffale.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
-  });
+  return tokens.map(sessionCookie);
 }
 
 /** ITEMS wishes: wisher w wishes the books w, w + WISHERS, ... (mod BOOKS), with their lists. */

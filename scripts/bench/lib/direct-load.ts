@@ -13,7 +13,7 @@ import { wrapPool } from '../../../src/server/db/client';
 import { searchListings, TotalsCache } from '../../../src/server/modules/library/search';
 import { cpuSince } from './cpu';
 import { queryMix } from './mix';
-import { percentile, summarise, type LoadPlan } from './stats';
+import { atRate, percentile, summarise, type LoadPlan } from './stats';
 
 const plan = JSON.parse(process.argv[2]) as LoadPlan;
 const mix = queryMix();
@@ -62,16 +62,8 @@ const postgresCpu = cpuSince([...new Set(backends)]);
 const selfCpu = process.cpuUsage();
 const started = performance.now();
 const deadline = started + plan.seconds * 1000;
-if (plan.rate) {
-  const interval = 1000 / plan.rate;
-  const inFlight: Promise<void>[] = [];
-  for (let k = 0; started + k * interval < deadline; k++) {
-    const wait = started + k * interval - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    inFlight.push(one());
-  }
-  await Promise.all(inFlight);
-} else {
+if (plan.rate) await atRate(plan.rate, started, plan.seconds, one);
+else {
   const worker = async () => {
     while (performance.now() < deadline) await one();
   };

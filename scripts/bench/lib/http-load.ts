@@ -15,7 +15,7 @@
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { apiPath, queryMix } from './mix';
-import { summarise, type LoadPlan } from './stats';
+import { atRate, summarise, type LoadPlan } from './stats';
 
 const [port, planJson] = process.argv.slice(2);
 const plan = JSON.parse(planJson) as LoadPlan;
@@ -52,15 +52,7 @@ if (plan.rate) {
         resolve();
       });
     });
-  const interval = 1000 / plan.rate;
-  const deadline = started + plan.seconds * 1000;
-  const inFlight: Promise<void>[] = [];
-  for (let k = 0; started + k * interval < deadline; k++) {
-    const wait = started + k * interval - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    inFlight.push(one());
-  }
-  await Promise.all(inFlight);
+  await atRate(plan.rate, started, plan.seconds, one);
   agent.destroy();
   report();
 } else {

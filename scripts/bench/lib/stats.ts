@@ -32,6 +32,27 @@ export function summarise(latencies: number[], errors: number, seconds: number):
   };
 }
 
+/**
+ * Open loop: starts `one` every 1/rate s from `started` (performance.now()) until `seconds` are
+ * over, whatever the answers take; resolves once every one has finished.
+ */
+export async function atRate(
+  rate: number,
+  started: number,
+  seconds: number,
+  one: () => Promise<void>,
+): Promise<void> {
+  const interval = 1000 / rate;
+  const deadline = started + seconds * 1000;
+  const inFlight: Promise<void>[] = [];
+  for (let k = 0; started + k * interval < deadline; k++) {
+    const wait = started + k * interval - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    inFlight.push(one());
+  }
+  await Promise.all(inFlight);
+}
+
 /** How a worker is told what to do (passed as one JSON argument). */
 export interface LoadPlan {
   /** Requests in flight at once (closed loop); ignored when `rate` is set. */

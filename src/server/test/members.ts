@@ -80,3 +80,20 @@ export async function createMember(testApp: TestApp, opts: MemberOptions = {}): 
   const cookie = await signIn(testApp, email, password);
   return { id: user.id, email, password, username: user.username ?? null, cookie };
 }
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * The route tests' `call`: a request as a member (null: signed out), in a language (English
+ * unless told). `testApp` is read at each call, as the tests build theirs in beforeAll:
+ * `const call = callAs(() => t);`.
+ */
+export function callAs(testApp: () => TestApp) {
+  return (who: Member | null, method: Method, url: string, payload?: unknown, lang = 'en') =>
+    testApp().inject({
+      method,
+      url,
+      headers: { 'accept-language': lang, ...(who ? { cookie: who.cookie } : {}) },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+}

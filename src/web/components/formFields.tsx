@@ -1,8 +1,10 @@
 import {
   NativeSelect,
   NumberInput,
+  Textarea,
   type NativeSelectProps,
   type NumberInputProps,
+  type TextareaProps,
 } from '@mantine/core';
 
 /** An amount of money: not below 0, in cents (two decimals). The form passes the rest. */
@@ -16,4 +18,12 @@ export function CurrencySelect({
   ...props
 }: Omit<NativeSelectProps, 'data'> & { currencies: readonly string[] }) {
   return <NativeSelect data={[...currencies]} {...props} />;
+}
+
+/**
+ * A book's description, as listings and ads ask for it: required, growing from 3 to 10 rows. The
+ * form passes its label, its schema's limit and the rest.
+ */
+export function DescriptionInput(props: TextareaProps & { maxLength: number }) {
+  return <Textarea withAsterisk autosize minRows={3} maxRows={10} {...props} />;
 }

@@ -1,19 +1,12 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Realtime, RealtimeEvent } from '../../platform/realtime';
-import { createNullRealtime } from '../../platform/realtime';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { createMember, type Member } from '../../test/members';
+import { callAs, createMember, type Member } from '../../test/members';
+import { recordUserPushes } from '../../test/notifications';
 
-/** A realtime service that records what it was asked to deliver. */
-const delivered: Array<{ userIds: readonly string[]; event: RealtimeEvent }> = [];
-const recordingRealtime: Realtime = {
-  ...createNullRealtime(),
-  async toUsers(userIds, event) {
-    // The notification centre's own pushes are tested in notifications.test.ts.
-    if (event.type.startsWith('notification.')) return;
-    delivered.push({ userIds, event });
-  },
-};
+// What is pushed to members; the notification centre's own pushes are tested in its tests.
+const { realtime: recordingRealtime, pushed: delivered } = recordUserPushes(
+  (event) => !event.type.startsWith('notification.'),
+);
 
 let t: TestApp;
 let ada: Member;
@@ -37,14 +30,7 @@ beforeEach(async () => {
   delivered.length = 0;
 });
 
-type Method = 'GET' | 'POST' | 'DELETE';
-const call = (who: Member | null, method: Method, url: string, payload?: unknown, lang = 'en') =>
-  t.inject({
-    method,
-    url,
-    payload: payload as never,
-    headers: { 'accept-language': lang, ...(who ? { cookie: who.cookie } : {}) },
-  });
+const call = callAs(() => t);
 const send = (from: Member, to: Member | string) =>
   call(from, 'POST', '/api/connections', { userId: typeof to === 'string' ? to : to.id });
 const rowCount = async () =>

@@ -1,8 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
 import { createMailer } from '../../platform/mail';
 import type { NotificationService } from '../../platform/notifications';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/helpers';
-import { createMember, type Member } from '../../test/members';
+import { callAs, createMember, type Member, type Method } from '../../test/members';
 import { createTestNotifications, recordUserPushes } from '../../test/notifications';
 
 const { realtime, pushed } = recordUserPushes((event) => event.type.startsWith('notification.'));
@@ -14,10 +15,19 @@ let ada: Member;
 let bruno: Member;
 let carla: Member;
 
+/** A notification centre on the test clock that sends its e-mails to the outbox (as a process). */
+const centre = (database: Database, from = 'Scaffale <no-reply@scaffale.local>') => {
+  const mailer = createMailer({ database, from });
+  return {
+    mailer,
+    notifications: createTestNotifications({ database, realtime, mailer, now: () => clock }),
+  };
+};
+
 beforeAll(async () => {
   const database = await createTestDatabase();
-  const mailer = createMailer({ database, from: 'Scaffale <no-reply@scaffale.local>' });
-  notifications = createTestNotifications({ database, realtime, mailer, now: () => clock });
+  const { mailer, notifications: service } = centre(database);
+  notifications = service;
   t = await createTestApp({ database, deps: { mailer, realtime, notifications } });
   [ada, bruno, carla] = await Promise.all([
     createMember(t, { username: 'ada_bell', displayName: 'Ada Lovelace' }),
@@ -41,14 +51,24 @@ beforeEach(async () => {
   clock = new Date(clock.getTime() + 2 * 3600_000);
 });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (who: Member | null, method: Method, url: string, payload?: unknown, lang = 'en') =>
-  t.inject({
-    method,
-    url,
-    headers: { 'accept-language': lang, ...(who ? { cookie: who.cookie } : {}) },
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+const call = callAs(() => t);
+type Switches = Record<string, { inApp?: unknown; email?: unknown }>;
+const setSwitches = (who: Member, body: Switches) =>
+  call(who, 'PATCH', '/api/notifications/settings', body);
+/** Every type with its default switches, in the settings' order. */
+const DEFAULTS = [
+  { type: 'friend.request', inApp: true, email: true },
+  { type: 'friend.accepted', inApp: true, email: true },
+  { type: 'offer.received', inApp: true, email: false },
+  { type: 'offer.answered', inApp: true, email: false },
+  { type: 'wishlist.listed', inApp: true, email: true },
+  { type: 'trade.match', inApp: true, email: true },
+  { type: 'community.comment', inApp: true, email: true },
+  { type: 'community.reaction', inApp: true, email: false },
+  { type: 'moderation.action', inApp: true, email: false },
+];
+/** The settings' types after these changes to the defaults. */
+const switchesWith = (changes: Switches) => DEFAULTS.map((d) => ({ ...d, ...changes[d.type] }));
 const list = async (who: Member, query = '') => {
   const res = await call(who, 'GET', `/api/notifications${query}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -239,62 +259,38 @@ describe('the list', () => {
 describe('settings', () => {
   it('lists every type with its defaults, and PATCH changes only what is sent', async () => {
     const initial = (await call(bruno, 'GET', '/api/notifications/settings')).json();
-    expect(initial).toEqual({
-      emailNotifications: true,
-      types: [
-        { type: 'friend.request', inApp: true, email: true },
-        { type: 'friend.accepted', inApp: true, email: true },
-        { type: 'offer.received', inApp: true, email: false },
-        { type: 'offer.answered', inApp: true, email: false },
-        { type: 'wishlist.listed', inApp: true, email: true },
-        { type: 'trade.match', inApp: true, email: true },
-        { type: 'community.comment', inApp: true, email: true },
-        { type: 'community.reaction', inApp: true, email: false },
-        { type: 'moderation.action', inApp: true, email: false },
-      ],
-    });
-    let res = await call(bruno, 'PATCH', '/api/notifications/settings', {
-      'friend.request': { email: false },
-    });
+    expect(initial).toEqual({ emailNotifications: true, types: DEFAULTS });
+    let res = await setSwitches(bruno, { 'friend.request': { email: false } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().types[0]).toEqual({ type: 'friend.request', inApp: true, email: false });
-    res = await call(bruno, 'PATCH', '/api/notifications/settings', {
+    expect(res.json().types).toEqual(switchesWith({ 'friend.request': { email: false } }));
+    res = await setSwitches(bruno, {
       'friend.request': { inApp: false },
       'offer.received': { email: true },
     });
-    expect(res.json().types).toEqual([
-      { type: 'friend.request', inApp: false, email: false },
-      { type: 'friend.accepted', inApp: true, email: true },
-      { type: 'offer.received', inApp: true, email: true },
-      { type: 'offer.answered', inApp: true, email: false },
-      { type: 'wishlist.listed', inApp: true, email: true },
-      { type: 'trade.match', inApp: true, email: true },
-      { type: 'community.comment', inApp: true, email: true },
-      { type: 'community.reaction', inApp: true, email: false },
-      { type: 'moderation.action', inApp: true, email: false },
-    ]);
+    expect(res.json().types).toEqual(
+      switchesWith({
+        'friend.request': { inApp: false, email: false },
+        'offer.received': { email: true },
+      }),
+    );
     // Another member's switches are their own.
     expect((await call(ada, 'GET', '/api/notifications/settings')).json()).toEqual(initial);
   });
 
   it('refuses an unknown type or a switch that is not a boolean, changing nothing', async () => {
-    const unknown = await call(bruno, 'PATCH', '/api/notifications/settings', {
+    const unknown = await setSwitches(bruno, {
       'friend.request': { email: false },
       'no.such': { email: false },
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.fields).toEqual({ 'no.such': 'Unknown notification type' });
-    const notBoolean = await call(bruno, 'PATCH', '/api/notifications/settings', {
-      'friend.request': { email: 'no' },
-    });
+    const notBoolean = await setSwitches(bruno, { 'friend.request': { email: 'no' } });
     expect(notBoolean.statusCode).toBe(400);
     expect((await t.database.query('select 1 from notification_settings')).length).toBe(0);
   });
 
   it('in-app off: the member is not notified in the app', async () => {
-    await call(bruno, 'PATCH', '/api/notifications/settings', {
-      'friend.request': { inApp: false, email: false },
-    });
+    await setSwitches(bruno, { 'friend.request': { inApp: false, email: false } });
     await request(ada, bruno);
     expect((await list(bruno)).items).toEqual([]);
     expect(await unread(bruno)).toBe(0);
@@ -321,12 +317,7 @@ describe('the e-mail digest', () => {
     expect(mails[0].html).toContain('<html lang="it">');
 
     // Within the hour: nothing more, even from a second process running at once.
-    const otherProcess = createTestNotifications({
-      database: t.database,
-      realtime,
-      mailer: createMailer({ database: t.database, from: 'x@scaffale.local' }),
-      now: () => clock,
-    });
+    const otherProcess = centre(t.database, 'x@scaffale.local').notifications;
     for (const def of notifications.types()) otherProcess.defineType(def);
     await request(carla, bruno);
     later(30);
@@ -359,9 +350,7 @@ describe('the e-mail digest', () => {
   });
 
   it('respects the type’s e-mail switch and the profile’s email_notifications', async () => {
-    await call(bruno, 'PATCH', '/api/notifications/settings', {
-      'friend.request': { email: false },
-    });
+    await setSwitches(bruno, { 'friend.request': { email: false } });
     await request(ada, bruno);
     await t.database.query('update users set email_notifications = false where id = $1', [
       carla.id,
@@ -378,7 +367,7 @@ describe('the e-mail digest', () => {
     // Switching e-mail off after the notification came: not sent either.
     await t.database.query('delete from connections where addressee_id = $1', [carla.id]);
     await request(carla, ada);
-    await call(ada, 'PATCH', '/api/notifications/settings', { 'friend.request': { email: false } });
+    await setSwitches(ada, { 'friend.request': { email: false } });
     later(1);
     expect(await notifications.runDigests()).toBe(0);
     expect(await outbox(ada)).toEqual([]);

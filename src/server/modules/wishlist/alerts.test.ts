@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { createMember, type Member } from '../../test/members';
+import { callAs, createMember, type Member } from '../../test/members';
 import type { Notifications, NotifyInput } from '../../platform/notifications/types';
 import { createWishlistAlerts, wishlistAlertsSettled } from './alerts';
 import { PAIRS_SQL, WISHERS_SQL } from './queries';
@@ -47,14 +47,7 @@ beforeEach(async () => {
   sent.length = 0;
 });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (who: Member, method: Method, url: string, payload?: unknown) =>
-  t.inject({
-    method,
-    url,
-    payload: payload as never,
-    headers: { 'accept-language': 'en', cookie: who.cookie },
-  });
+const call = callAs(() => t);
 
 async function book(title: string, author: string, isbn13: string | null = null) {
   const [row] = await t.database.query<{ id: string }>(
@@ -92,6 +85,18 @@ async function listForSale(who: Member, title: string, author: string, isbn?: st
   return res.json().id as string;
 }
 const ofType = (type: string) => sent.filter((n) => n.type === type);
+/**
+ * A two-way trade: Ada wishes Il nome della rosa and lists Il Gattopardo for trade, Bruno the
+ * other way round. Answers Bruno's listing.
+ */
+async function twoWayTrade() {
+  const rosa = await book('Il nome della rosa', 'Umberto Eco');
+  const gattopardo = await book('Il Gattopardo', 'Giuseppe Tomasi di Lampedusa');
+  await wish(ada, rosa);
+  await wish(bruno, gattopardo);
+  await listForTrade(ada, gattopardo, 'Il Gattopardo', 'Giuseppe Tomasi di Lampedusa');
+  return listForTrade(bruno, rosa, 'Il nome della rosa', 'Umberto Eco');
+}
 
 describe('wished book listed', () => {
   it('tells each wisher once, with the listing as subject and key, never the seller', async () => {
@@ -208,12 +213,7 @@ describe('through the listings routes and the notification centre', () => {
   });
 
   it('two members who each list for trade what the other wishes are both told', async () => {
-    const rosa = await book('Il nome della rosa', 'Umberto Eco');
-    const gattopardo = await book('Il Gattopardo', 'Giuseppe Tomasi di Lampedusa');
-    await wish(ada, rosa);
-    await wish(bruno, gattopardo);
-    await listForTrade(ada, gattopardo, 'Il Gattopardo', 'Giuseppe Tomasi di Lampedusa');
-    const brunos = await listForTrade(bruno, rosa, 'Il nome della rosa', 'Umberto Eco');
+    const brunos = await twoWayTrade();
     const adas = await rowsOf(ada);
     expect(adas.map((r) => r.type).sort()).toEqual(['trade.match', 'wishlist.listed']);
     expect(adas.find((r) => r.type === 'trade.match')).toMatchObject({
@@ -320,24 +320,14 @@ describe('trade matches', () => {
   });
 
   it('a reserved listing ends the match', async () => {
-    const rosa = await book('Il nome della rosa', 'Umberto Eco');
-    const gattopardo = await book('Il Gattopardo', 'Giuseppe Tomasi di Lampedusa');
-    await wish(ada, rosa);
-    await wish(bruno, gattopardo);
-    await listForTrade(ada, gattopardo, 'Il Gattopardo', 'Giuseppe Tomasi di Lampedusa');
-    const brunos = await listForTrade(bruno, rosa, 'Il nome della rosa', 'Umberto Eco');
+    const brunos = await twoWayTrade();
     expect((await call(ada, 'GET', '/api/me/trade-matches')).json().total).toBe(1);
     await call(bruno, 'POST', `/api/listings/${brunos}/status`, { status: 'reserved' });
     expect((await call(ada, 'GET', '/api/me/trade-matches')).json().total).toBe(0);
   });
 
   it('a listing hidden by a moderator, or a suspended member, ends the match and tells no one', async () => {
-    const rosa = await book('Il nome della rosa', 'Umberto Eco');
-    const gattopardo = await book('Il Gattopardo', 'Giuseppe Tomasi di Lampedusa');
-    await wish(ada, rosa);
-    await wish(bruno, gattopardo);
-    await listForTrade(ada, gattopardo, 'Il Gattopardo', 'Giuseppe Tomasi di Lampedusa');
-    const brunos = await listForTrade(bruno, rosa, 'Il nome della rosa', 'Umberto Eco');
+    const brunos = await twoWayTrade();
     expect((await call(ada, 'GET', '/api/me/trade-matches')).json().total).toBe(1);
     try {
       await t.database.query('update book_listings set hidden_at = now() where id = $1', [brunos]);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { createMember, type Member } from '../../test/members';
+import { callAs, createMember, type Member } from '../../test/members';
 import { startFakeGoogleBooks, type FakeGoogleBooks } from '../catalogue/test/fake-google-books';
 
 let fake: FakeGoogleBooks;
@@ -31,14 +31,7 @@ beforeEach(async () => {
   await t.database.query('delete from wishlists');
 });
 
-type Method = 'GET' | 'POST' | 'DELETE';
-const call = (who: Member | null, method: Method, url: string, payload?: unknown, lang = 'en') =>
-  t.inject({
-    method,
-    url,
-    payload: payload as never,
-    headers: { 'accept-language': lang, ...(who ? { cookie: who.cookie } : {}) },
-  });
+const call = callAs(() => t);
 const wishlistOf = (who: Member | null, owner: Member, query = '') =>
   call(who, 'GET', `/api/users/${owner.id}/wishlist${query}`);
 const add = (who: Member | null, bookId: string, lang = 'en') =>

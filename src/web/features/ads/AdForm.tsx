@@ -8,7 +8,6 @@ import {
   NumberInput,
   Stack,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -29,7 +28,7 @@ import {
   type AdPurchaseStore,
   type Advertisement,
 } from '@shared/schemas/ads';
-import { CurrencySelect, MoneyInput } from '../../components/formFields';
+import { CurrencySelect, DescriptionInput, MoneyInput } from '../../components/formFields';
 import { ApiError } from '../../lib/api';
 import { CoverUpload } from '../listings';
 import { adErrorMessage } from './errors';
@@ -131,12 +130,8 @@ export function AdForm({
               />
             </Grid.Col>
             <Grid.Col span={12}>
-              <Textarea
+              <DescriptionInput
                 label={t('ads.form.description')}
-                withAsterisk
-                autosize
-                minRows={3}
-                maxRows={10}
                 maxLength={AD_DESCRIPTION_MAX}
                 {...form.getInputProps('description')}
               />

@@ -26,6 +26,48 @@ import type { Post } from './types';
 
 type Tab = 'popular' | 'friends';
 
+/** A feed tab: its heading, then the feed (this visit's own posts on top, sponsored posts in). */
+function FeedTab({
+  tab,
+  query,
+  me,
+  onEdit,
+  justPosted,
+  onDeleted,
+}: {
+  tab: Tab;
+  query: ReturnType<typeof useFeed>;
+  me: string | null;
+  onEdit: (post: Post) => void;
+  justPosted: Post[];
+  onDeleted: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const heading = t(`community.${tab}.heading`);
+  return (
+    <Tabs.Panel value={tab} pt="md">
+      <Title order={2} fz="xl" mb="sm">
+        {heading}
+      </Title>
+      <FeedList
+        query={query}
+        me={me}
+        label={heading}
+        onEdit={onEdit}
+        extra={justPosted}
+        onDeleted={onDeleted}
+        sponsored
+        empty={
+          <EmptyState
+            title={t(`community.${tab}.emptyTitle`)}
+            text={t(`community.${tab}.emptyText`)}
+          />
+        }
+      />
+    </Tabs.Panel>
+  );
+}
+
 /** /community: search, the popular and friends tabs, and writing a post. */
 export default function CommunityPage() {
   const { t } = useTranslation();
@@ -91,6 +133,7 @@ export default function CommunityPage() {
 
   const onEdit = (post: Post) => setEditing(post);
   const onDeleted = (id: string) => setJustPosted((list) => list.filter((p) => p.id !== id));
+  const feedProps = { me, onEdit, justPosted, onDeleted };
 
   return (
     <Container size="md" py="xl">
@@ -168,48 +211,8 @@ export default function CommunityPage() {
               <Tabs.Tab value="popular">{t('community.tabs.popular')}</Tabs.Tab>
               {me && <Tabs.Tab value="friends">{t('community.tabs.friends')}</Tabs.Tab>}
             </Tabs.List>
-            <Tabs.Panel value="popular" pt="md">
-              <Title order={2} fz="xl" mb="sm">
-                {t('community.popular.heading')}
-              </Title>
-              <FeedList
-                query={popular}
-                me={me}
-                label={t('community.popular.heading')}
-                onEdit={onEdit}
-                extra={justPosted}
-                onDeleted={onDeleted}
-                sponsored
-                empty={
-                  <EmptyState
-                    title={t('community.popular.emptyTitle')}
-                    text={t('community.popular.emptyText')}
-                  />
-                }
-              />
-            </Tabs.Panel>
-            {me && (
-              <Tabs.Panel value="friends" pt="md">
-                <Title order={2} fz="xl" mb="sm">
-                  {t('community.friends.heading')}
-                </Title>
-                <FeedList
-                  query={friends}
-                  me={me}
-                  label={t('community.friends.heading')}
-                  onEdit={onEdit}
-                  extra={justPosted}
-                  onDeleted={onDeleted}
-                  sponsored
-                  empty={
-                    <EmptyState
-                      title={t('community.friends.emptyTitle')}
-                      text={t('community.friends.emptyText')}
-                    />
-                  }
-                />
-              </Tabs.Panel>
-            )}
+            <FeedTab tab="popular" query={popular} {...feedProps} />
+            {me && <FeedTab tab="friends" query={friends} {...feedProps} />}
           </Tabs>
         )}
       </Stack>

@@ -1,13 +1,4 @@
-import {
-  Button,
-  Checkbox,
-  Grid,
-  Group,
-  NativeSelect,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Grid, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +12,7 @@ import {
   type ListingDetail,
   type ListingForm as ListingFormOutput,
 } from '@shared/marketplace';
-import { CurrencySelect, MoneyInput } from '../../components/formFields';
+import { CurrencySelect, DescriptionInput, MoneyInput } from '../../components/formFields';
 import { CatalogueSearch } from '../catalogue';
 import { CoverUpload } from './CoverUpload';
 import { translatedResolver, useServerSubmit } from './useZodForm';
@@ -194,12 +185,8 @@ export function ListingForm({
             />
           </Grid.Col>
           <Grid.Col span={12}>
-            <Textarea
+            <DescriptionInput
               label={t('sell.fields.description')}
-              withAsterisk
-              autosize
-              minRows={3}
-              maxRows={10}
               maxLength={5000}
               {...form.getInputProps('description')}
             />
