@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible, chooseLanguage, outbox } from './fixtures';
+import {
+  test,
+  expect,
+  expectAccessible,
+  chooseLanguage,
+  outbox,
+  expectFitsWidth,
+} from './fixtures';
 
 /** Answers the cookie banner as a visitor would, so that it does not take the focus later. */
 async function dismissCookieBanner(page: Page) {
@@ -141,8 +148,7 @@ test.describe('contact', () => {
     for (const path of ['/about', '/contact']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width).toBeLessThanOrEqual(375);
+      await expectFitsWidth(page, 375);
     }
     await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Sara');
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('sara@example.org');

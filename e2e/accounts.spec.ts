@@ -1,4 +1,11 @@
-import { test, expect, expectAccessible, chooseLanguage, outbox } from './fixtures';
+import {
+  test,
+  expect,
+  expectAccessible,
+  chooseLanguage,
+  outbox,
+  expectFitsWidth,
+} from './fixtures';
 import {
   PASSWORD,
   createConfirmedMember,
@@ -470,8 +477,7 @@ test.describe('accounts: private area and shell', () => {
     await expect(page).toHaveURL(`/profile/${member.id}/settings`);
     await expect(drawer).toBeHidden();
     await expect(page.getByTestId('private-area-section')).toHaveText('Settings');
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(375);
+    await expectFitsWidth(page, 375);
     await expectAccessible(page);
 
     // The site menu shows the member's links too.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible } from './fixtures';
+import { test, expect, expectAccessible, expectFitsWidth } from './fixtures';
 import { dismissCookieBanner, openMember, uniqueEmail, type OpenMember } from './accounts-helpers';
 
 /**
@@ -387,9 +387,9 @@ test('at 375 px the feed and a post page fit; a failed load offers try again', a
   await expect(failure).toHaveCount(0);
   const post = card(page, suffix);
   await expect(post).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectFitsWidth(page);
   await post.getByRole('link', { name: 'Open post' }).click();
   await expect(page.getByRole('heading', { level: 2, name: /^Comments/ })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectFitsWidth(page);
   await expectAccessible(page);
 });

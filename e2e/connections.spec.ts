@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { test, expect, expectAccessible } from './fixtures';
+import { test, expect, expectAccessible, expectFitsWidth } from './fixtures';
 import { createConfirmedMember, dismissCookieBanner, uniqueEmail } from './accounts-helpers';
 
 /**
@@ -168,7 +168,7 @@ test('at 375 px the friends page fits, and removing a friend asks first', async 
   await friendsPage(bruno);
   const card = page.getByRole('article', { name: ada.name });
   await expect(card).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectFitsWidth(page);
 
   await card.getByRole('button', { name: 'Remove' }).click();
   const dialog = page.getByRole('dialog', { name: 'Remove friend?' });

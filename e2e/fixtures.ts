@@ -34,5 +34,15 @@ export async function chooseLanguage(page: Page, language: 'it' | 'en') {
     .selectOption(language);
 }
 
+/**
+ * Nothing scrolls sideways at `width`: polled, because a resize or a navigation settles the layout
+ * a moment later (media-query listeners, the page's chunk) and a person sees the settled page.
+ */
+export async function expectFitsWidth(page: Page, width = 375, message?: string) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message })
+    .toBeLessThanOrEqual(width);
+}
+
 export const test = base;
 export { expect };

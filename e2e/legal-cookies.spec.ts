@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, expectAccessible, chooseLanguage } from './fixtures';
+import { test, expect, expectAccessible, chooseLanguage, expectFitsWidth } from './fixtures';
 
 const banner = (page: Page) =>
   page.getByRole('dialog', { name: /^(Consenso ai cookie|Cookie consent)$/ });
@@ -256,8 +256,7 @@ test.describe('legal pages', () => {
     for (const path of ['/privacy-policy', '/terms-of-service', '/cookie-policy']) {
       await page.goto(path);
       await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width, path).toBeLessThanOrEqual(375);
+      await expectFitsWidth(page, 375, path);
     }
   });
 });

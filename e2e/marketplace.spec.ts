@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { test, expect, expectAccessible } from './fixtures';
+import { test, expect, expectAccessible, expectFitsWidth } from './fixtures';
 import { createConfirmedMember, dismissCookieBanner, pngBuffer } from './accounts-helpers';
 
 /**
@@ -310,7 +310,7 @@ test('the owner toggles, edits, marks as sold to another member and deletes', as
   // My books at 375 px: nothing overflows sideways.
   await page.setViewportSize({ width: 375, height: 740 });
   await expect(full).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectFitsWidth(page);
   await page.setViewportSize({ width: 1280, height: 720 });
 });
 
@@ -380,7 +380,7 @@ test('the library works at 375 px with the filters in a drawer', async ({ browse
   await expect(page).toHaveURL(new RegExp(`q=${TOKEN}`));
   await drawer.getByRole('button', { name: 'Close' }).click();
   await expect(resultCard(page, FULL_TITLE)).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectFitsWidth(page);
   await expectAccessible(page);
   await context.close();
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible } from './fixtures';
+import { test, expect, expectAccessible, expectFitsWidth } from './fixtures';
 import { openMember, uniqueEmail, type OpenMember } from './accounts-helpers';
 
 /**
@@ -97,7 +97,7 @@ test('at 375 px the bell and its list fit the screen', async () => {
   const box = await popover.boundingBox();
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(375);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectFitsWidth(page);
   await page.keyboard.press('Escape');
   await expect(popover).toHaveCount(0);
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,4 +1,4 @@
-import { test, expect, expectAccessible, chooseLanguage } from './fixtures';
+import { test, expect, expectAccessible, chooseLanguage, expectFitsWidth } from './fixtures';
 
 test.describe('shell', () => {
   test('home shows counters, buttons and features in Italian by default', async ({ page }) => {
@@ -135,8 +135,7 @@ test.describe('shell', () => {
     await drawer.getByRole('link', { name: 'Chi siamo' }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(drawer).toBeHidden();
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(375);
+    await expectFitsWidth(page, 375);
   });
 
   test('on mobile, focusing an input fixes the viewport scale at 1 and blurring restores 5', async ({

@@ -10,7 +10,7 @@ export function App() {
       <Suspense
         fallback={
           <Center h="100vh">
-            <Loader aria-label="Loading" />
+            <Loader role="status" aria-label="Loading" />
           </Center>
         }
       >

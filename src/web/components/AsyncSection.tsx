@@ -44,7 +44,7 @@ export function AsyncSection<T>({
     <>
       {query.isPending && (
         <Center py="xl">
-          <Loader aria-label={loadingLabel ?? t('common.loading')} />
+          <Loader role="status" aria-label={loadingLabel ?? t('common.loading')} />
         </Center>
       )}
       {query.isError && (

@@ -37,7 +37,7 @@ export function EditDialog({
     >
       {pending && (
         <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
+          <Loader role="status" aria-label={t('common.loading')} />
         </Center>
       )}
       {error !== null && (

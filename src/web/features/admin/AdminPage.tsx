@@ -55,7 +55,7 @@ export default function AdminPage() {
   if (queue.isPending)
     return (
       <Center py={80}>
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     );
   // Not an admin (404) or not signed in (401): the page does not exist for them.

@@ -102,7 +102,7 @@ export default function AdAnalyticsPage() {
       </Group>
       {analytics.isPending && (
         <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
+          <Loader role="status" aria-label={t('common.loading')} />
         </Center>
       )}
       {analytics.isError && (

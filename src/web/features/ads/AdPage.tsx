@@ -87,7 +87,7 @@ export default function AdPage() {
   if (ad.isPending)
     return (
       <Center py={96}>
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     );
   if (ad.isError) {

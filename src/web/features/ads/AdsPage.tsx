@@ -128,7 +128,7 @@ export default function AdsPage() {
               <Stack gap="md" aria-busy={ads.isFetching}>
                 {ads.isPending && (
                   <Center py="xl">
-                    <Loader aria-label={t('common.loading')} />
+                    <Loader role="status" aria-label={t('common.loading')} />
                   </Center>
                 )}
                 {ads.isError && (

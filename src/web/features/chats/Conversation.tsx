@@ -53,7 +53,7 @@ export function Conversation({
   if (room.isPending)
     return (
       <Center className={classes.pane}>
-        <Loader aria-label={t('chats.loadingChat')} />
+        <Loader role="status" aria-label={t('chats.loadingChat')} />
       </Center>
     );
   if (room.isError) {

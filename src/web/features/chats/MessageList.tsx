@@ -69,7 +69,7 @@ export function MessageList({
   if (pages.isPending)
     return (
       <Center style={{ flex: 1 }}>
-        <Loader size="sm" aria-label={t('chats.loadingMessages')} />
+        <Loader size="sm" role="status" aria-label={t('chats.loadingMessages')} />
       </Center>
     );
   if (pages.isError)

@@ -71,7 +71,7 @@ export function NewChatModal({
   if (friends.isPending)
     body = (
       <Group justify="center" p="md">
-        <Loader size="sm" aria-label={t('chats.newChat.loading')} />
+        <Loader size="sm" role="status" aria-label={t('chats.newChat.loading')} />
       </Group>
     );
   else if (friends.isError)

@@ -41,7 +41,7 @@ export function RoomList({
   if (rooms.isPending)
     body = (
       <Group justify="center" p="lg">
-        <Loader size="sm" aria-label={t('chats.loadingChats')} />
+        <Loader size="sm" role="status" aria-label={t('chats.loadingChats')} />
       </Group>
     );
   else if (rooms.isError)

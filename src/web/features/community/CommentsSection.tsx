@@ -42,7 +42,7 @@ export function CommentsSection({ post, signedIn }: { post: Post; signedIn: bool
       <Box mt="md">
         {comments.isPending && (
           <Center py="md">
-            <Loader aria-label={t('common.loading')} />
+            <Loader role="status" aria-label={t('common.loading')} />
           </Center>
         )}
         {comments.isError && (

@@ -41,7 +41,7 @@ export function FeedList({
   if (query.isPending)
     return (
       <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     );
   if (query.isError)

@@ -47,7 +47,7 @@ export default function PostPage() {
   if (post.isPending)
     return (
       <Center py={80}>
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     );
 

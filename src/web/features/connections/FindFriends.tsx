@@ -43,7 +43,7 @@ export const FindFriends = forwardRef<HTMLInputElement, { me: string }>(function
       />
       {ready && search.isPending && (
         <Center py="md">
-          <Loader size="sm" aria-label={t('common.loading')} />
+          <Loader size="sm" role="status" aria-label={t('common.loading')} />
         </Center>
       )}
       {ready && search.isError && (

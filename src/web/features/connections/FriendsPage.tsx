@@ -51,7 +51,7 @@ export default function FriendsPage() {
         </Title>
         {friends.isPending && (
           <Center py="xl">
-            <Loader aria-label={t('common.loading')} />
+            <Loader role="status" aria-label={t('common.loading')} />
           </Center>
         )}
         {friends.isError && (

@@ -71,7 +71,7 @@ export const RequestsSection = forwardRef<HTMLHeadingElement, { me: string }>(
         </Title>
         {requests.isPending && (
           <Center py="md">
-            <Loader size="sm" aria-label={t('common.loading')} />
+            <Loader size="sm" role="status" aria-label={t('common.loading')} />
           </Center>
         )}
         {requests.isError && (

@@ -88,7 +88,7 @@ export default function BookDetailPage() {
   if (listing.isPending || (!book && !listing.isError))
     return (
       <Center py={80}>
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     );
   if (listing.isError) {

@@ -118,7 +118,7 @@ export default function BuyPage() {
         </Paper>
         {shelves.isPending && (
           <Center py="xl">
-            <Loader aria-label={t('common.loading')} />
+            <Loader role="status" aria-label={t('common.loading')} />
           </Center>
         )}
         {shelves.isError && (

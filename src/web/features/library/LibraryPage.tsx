@@ -65,7 +65,7 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
     <Suspense
       fallback={
         <Center py="md">
-          <Loader size="sm" aria-label={t('common.loading')} />
+          <Loader size="sm" role="status" aria-label={t('common.loading')} />
         </Center>
       }
     >
@@ -118,7 +118,7 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
             <Stack gap="md" aria-busy={listings.isFetching}>
               {!data && !listings.isError && (
                 <Center py="xl">
-                  <Loader aria-label={t('common.loading')} />
+                  <Loader role="status" aria-label={t('common.loading')} />
                 </Center>
               )}
               {listings.isError && (

@@ -22,7 +22,7 @@ export default function SellPage() {
   if (session.status === 'loading')
     return (
       <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     );
 

@@ -23,7 +23,7 @@ export default function TradesPage() {
       <Text c="dimmed">{t('reviews.trades.intro')}</Text>
       {trades.isPending && (
         <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
+          <Loader role="status" aria-label={t('common.loading')} />
         </Center>
       )}
       {trades.isError && (

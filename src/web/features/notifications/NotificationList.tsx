@@ -39,7 +39,7 @@ export function NotificationList({
   if (pages.isPending)
     return (
       <Group justify="center" p="md">
-        <Loader size="sm" aria-label={t('notifications.loading')} />
+        <Loader size="sm" role="status" aria-label={t('notifications.loading')} />
       </Group>
     );
   if (pages.isError)

@@ -11,7 +11,8 @@ export function NotificationSettings() {
   const { t } = useTranslation();
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();
-  if (settings.isPending) return <Loader size="sm" aria-label={t('notifications.loading')} />;
+  if (settings.isPending)
+    return <Loader size="sm" role="status" aria-label={t('notifications.loading')} />;
   if (settings.isError)
     return (
       <Alert color="red" role="alert">

@@ -39,7 +39,7 @@ export default function PublicProfilePage() {
   if (profile.isPending)
     return (
       <Center py={80}>
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     );
   if (profile.isError) {

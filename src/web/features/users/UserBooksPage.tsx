@@ -74,7 +74,7 @@ export default function UserBooksPage() {
                   <Stack gap="md">
                     {listings.isPending && (
                       <Center py="xl">
-                        <Loader aria-label={t('common.loading')} />
+                        <Loader role="status" aria-label={t('common.loading')} />
                       </Center>
                     )}
                     {listings.isError && (
