@@ -86,6 +86,9 @@ test('covers: generated for books without an image, responsive for uploads, name
 
   // The detail page's cover is the largest image: fetched first, never lazy.
   await results.getByRole('link', { name: new RegExp(`Marcovaldo ${TOKEN}`) }).click();
+  // The library's first cards have the same attributes: wait for the detail page itself (and its
+  // history entry, which the router adds once the page's code is there) before going back.
+  await expect(page).toHaveURL(/\/library\/book\//);
   const large = page.getByRole('main').getByRole('img', { name: `Cover of “Marcovaldo ${TOKEN}”` });
   await expect(large).toHaveAttribute('fetchpriority', 'high');
   await expect(large).toHaveAttribute('loading', 'eager');
