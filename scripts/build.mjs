@@ -53,9 +53,11 @@ for (const key of seen) {
   if (file.endsWith('.js')) total += gzipSync(readFileSync(`${out}/web/${file}`)).length;
 }
 const kb = (total / 1024).toFixed(1);
-// What / reached (session 5: our own router instead of react-router, and a core locale catalogue
-// of the shell's and the home page's texts only) plus about 1 KB: new UI goes in lazy chunks.
-const BUDGET_KB = 200;
+// What / reached (session 5: our own router instead of react-router, a core locale catalogue of
+// the shell's and the home page's texts only, and the shell's buttons, icon links and loader
+// drawn without Mantine's Button, ActionIcon and Loader: 118.6 KB) plus about 1 KB: new UI goes
+// in lazy chunks.
+const BUDGET_KB = 119.6;
 writeFileSync(
   `${out}/build-info.json`,
   JSON.stringify({ builtAt: new Date().toISOString(), homeJsGzipBytes: total }, null, 2),

@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
 import { RouterProvider } from 'react-router';
-import { Center, Loader } from '@mantine/core';
+import { Center } from '@mantine/core';
 import { Providers } from './providers';
 import { router } from './router';
+import { Spinner } from '../components/PageLoader';
 
 export function App() {
   return (
@@ -10,7 +11,7 @@ export function App() {
       <Suspense
         fallback={
           <Center h="100vh">
-            <Loader role="status" aria-label="Loading" />
+            <Spinner label="Loading" />
           </Center>
         }
       >

@@ -1,8 +1,8 @@
-import { Box, Button, Group, Text } from '@mantine/core';
+import { Box, Group, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from './session';
+import { LinkButton } from '../components/LinkButton';
 
 // The signed-in corner (menu, avatar) is its own chunk: visitors of the home page never load it.
 const AccountMenu = lazy(() => import('../features/accounts/AccountMenu'));
@@ -40,12 +40,12 @@ export function HeaderAccount({
           {t('account.sessionExpiredTitle')}
         </Text>
       )}
-      <Button component={Link} to="/login" variant="default" size="sm" onClick={onNavigate}>
+      <LinkButton to="/login" variant="default" size="sm" onClick={onNavigate}>
         {t('nav.login')}
-      </Button>
-      <Button component={Link} to="/signup" size="sm" onClick={onNavigate}>
+      </LinkButton>
+      <LinkButton to="/signup" size="sm" onClick={onNavigate}>
         {t('nav.signup')}
-      </Button>
+      </LinkButton>
     </Group>
   );
 }

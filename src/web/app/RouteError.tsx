@@ -1,7 +1,8 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Container, Group, Stack, Text, Title } from '@mantine/core';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from '../features/not-found';
+import { LinkButton, PlainButton } from '../components/LinkButton';
 
 /** Error boundary of the router: refresh-page and go-to-login actions (spec 1, auth screens). */
 export function RouteError() {
@@ -14,10 +15,12 @@ export function RouteError() {
         <Title order={1}>{t('errors.general')}</Title>
         <Text c="dimmed">{t('errors.boundary')}</Text>
         <Group>
-          <Button onClick={() => window.location.reload()}>{t('errors.refreshPage')}</Button>
-          <Button component={Link} to="/login" variant="default" reloadDocument>
+          <PlainButton onClick={() => window.location.reload()}>
+            {t('errors.refreshPage')}
+          </PlainButton>
+          <LinkButton to="/login" variant="default" reloadDocument>
             {t('errors.goToLogin')}
-          </Button>
+          </LinkButton>
         </Group>
       </Stack>
     </Container>

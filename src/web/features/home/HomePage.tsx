@@ -1,21 +1,11 @@
-import {
-  Button,
-  Card,
-  Container,
-  Group,
-  Image,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Card, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBooks, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatCounter } from '@shared/format';
 import { useSession } from '../../app/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { FeatureCard } from '../../components/FeatureCard';
+import { LinkButton } from '../../components/LinkButton';
 import { useSiteStats } from './useSiteStats';
 
 const FEATURES = [
@@ -53,21 +43,21 @@ export default function HomePage() {
           <Group justify="center">
             {session.status === 'signed-in' ? (
               <>
-                <Button size="md" component={Link} to={`/profile/${session.user.id}/dashboard`}>
+                <LinkButton size="md" to={`/profile/${session.user.id}/dashboard`}>
                   {t('home.myLibrary')}
-                </Button>
-                <Button size="md" variant="default" component={Link} to="/about">
+                </LinkButton>
+                <LinkButton size="md" variant="default" to="/about">
                   {t('home.browseBooks')}
-                </Button>
+                </LinkButton>
               </>
             ) : (
               <>
-                <Button size="md" component={Link} to="/signup">
+                <LinkButton size="md" to="/signup">
                   {t('home.startTrading')}
-                </Button>
-                <Button size="md" variant="default" component={Link} to="/login">
+                </LinkButton>
+                <LinkButton size="md" variant="default" to="/login">
                   {t('home.signIn')}
-                </Button>
+                </LinkButton>
               </>
             )}
           </Group>

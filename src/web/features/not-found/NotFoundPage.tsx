@@ -1,8 +1,8 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { LinkButton } from '../../components/LinkButton';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
@@ -17,17 +17,15 @@ export function NotFoundPage() {
         <Title order={1}>{t('notFound.title')}</Title>
         <Text c="dimmed">{t('notFound.text')}</Text>
         <Group justify="center">
-          <Button component={Link} to="/">
-            {t('notFound.home')}
-          </Button>
+          <LinkButton to="/">{t('notFound.home')}</LinkButton>
           {session.status === 'signed-in' ? (
-            <Button component={Link} to={`/profile/${session.user.id}/dashboard`} variant="default">
+            <LinkButton to={`/profile/${session.user.id}/dashboard`} variant="default">
               {t('notFound.dashboard')}
-            </Button>
+            </LinkButton>
           ) : (
-            <Button component={Link} to="/login" variant="default">
+            <LinkButton to="/login" variant="default">
               {t('notFound.login')}
-            </Button>
+            </LinkButton>
           )}
         </Group>
       </Stack>
