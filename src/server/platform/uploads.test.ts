@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../test/helpers';
 import { createMember, type Member } from '../test/members';
 import { uploadImage } from '../test/uploads';
 import { caller, createBook } from '../modules/community/test-support';
+import { saleListing } from '../modules/chats/test-support';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;
@@ -22,18 +23,7 @@ beforeAll(async () => {
 });
 
 const served = async (url: string) => (await t.inject({ method: 'GET', url })).statusCode;
-const listing = (coverUrl: string) => ({
-  mode: 'full',
-  title: 'Il barone rampante',
-  author: 'Italo Calvino',
-  genre: 'fiction',
-  condition: 'good',
-  listingType: 'sell',
-  price: 9,
-  currency: 'EUR',
-  description: 'Copia in buono stato.',
-  coverUrl,
-});
+const listing = (coverUrl: string) => ({ ...saleListing, coverUrl });
 
 describe('uploaded images nothing shows any more', () => {
   it('go when replaced or deleted, and stay while a listing, post or ad still shows them', async () => {
