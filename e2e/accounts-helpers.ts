@@ -15,6 +15,11 @@ export async function dismissCookieBanner(page: Page) {
   const button = page.getByRole('button', { name: /^(Solo essenziali|Essential Only)$/ });
   await button.click();
   await expect(button).toHaveCount(0);
+  // The server's banner goes at once, but the choice is stored once the consent tool has loaded:
+  // a page loaded before that would show the banner again.
+  await expect
+    .poll(async () => (await page.context().cookies()).some((c) => c.name === 'scaffale_consent'))
+    .toBe(true);
 }
 
 /** State-changing API calls from the test need the site's Origin (CSRF protection). */
