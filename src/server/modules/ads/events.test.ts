@@ -276,6 +276,8 @@ describe('analytics', () => {
     await api.track(id, 'conversion', { ip: '198.51.100.1', body: { store: 'amazon' } });
     clock.set('2026-03-12T15:00:00Z');
     await api.track(id, 'impression', { as: bruno, body: { placement: 'buy' } });
+    // A second later: events of the same instant have no order of their own (random ids).
+    clock.set('2026-03-12T15:00:01Z');
     await api.track(id, 'click', { as: bruno, body: { placement: 'buy' } });
 
     const a = await api.analytics(ada, id, '7d');
