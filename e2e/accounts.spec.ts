@@ -83,20 +83,30 @@ test.describe('accounts: journeys', () => {
     const local = email.split('@')[0];
     await page.goto('/signup');
     await dismissCookieBanner(page);
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByRole('heading', { name: 'Account created' })).toBeVisible();
-    await expect(
-      page.getByText('Your account has been created. Check your email for a confirmation link.'),
-    ).toBeVisible();
-    // The created view, then the login page after 2 s.
-    await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+    const submitSignUp = async () => {
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+      await page.getByLabel('Confirm password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+      await expect(
+        page.getByText('We have written to the address you gave. If it is new,'),
+      ).toBeVisible();
+      // The created view, then the login page after 2 s.
+      await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+    };
+    await submitSignUp();
 
     // The confirmation e-mail is in the language of the sign-up (English here).
     const mail = (await outbox(page)).find((m) => m.to === email);
     expect(mail?.subject).toBe('Confirm your Scaffale account');
+
+    // Signing up again with the same address looks the same; the owner is told by e-mail.
+    await page.goto('/signup');
+    await submitSignUp();
+    await expect
+      .poll(async () => (await outbox(page)).find((m) => m.to === email)?.subject)
+      .toBe('Someone tried to sign up to Scaffale with your address');
 
     // Before confirming, the account is pending; signing in by e-mail works.
     await signInWithForm(page, email, PASSWORD);
