@@ -49,15 +49,15 @@ export async function registerAuthMount(
   app.decorate('authLimits', limits);
 
   /** The request as better-auth's Fetch handler expects it, with the client address we resolved. */
-  const call = (request: FastifyRequest) => {
+  const call = (request: FastifyRequest, body: unknown = request.body) => {
     const headers = toFetchHeaders(request);
-    const hasBody = request.method === 'POST' && request.body !== undefined;
+    const hasBody = request.method === 'POST' && body !== undefined;
     if (hasBody) headers.set('content-type', 'application/json');
     return auth.handler(
       new Request(`${config.publicUrl}${request.url}`, {
         method: request.method,
         headers,
-        body: hasBody ? JSON.stringify(request.body) : undefined,
+        body: hasBody ? JSON.stringify(body) : undefined,
       }),
     );
   };
@@ -90,7 +90,7 @@ export async function registerAuthMount(
   const post = (path: string, handler: (r: FastifyRequest, p: FastifyReply) => unknown) =>
     app.post(`${AUTH_BASE_PATH}${path}`, limited, handler);
 
-  post('/sign-up/email', signUpHandler({ auth, config, database, mailer, limits }));
+  post('/sign-up/email', signUpHandler({ auth, forward: call, config, database, mailer, limits }));
   post(
     '/sign-in/email',
     signIn(async (body) => stringField(body, 'email')),

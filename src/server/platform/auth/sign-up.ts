@@ -11,8 +11,7 @@ import { requestLanguage } from '../i18n';
 import type { Mailer } from '../mail';
 import { accountExistsEmail } from './emails';
 import { convertAuthError } from './errors';
-import { toFetchHeaders } from './http';
-import { emailLocalPart, VERIFIED_CALLBACK, type Auth } from './instance';
+import { VERIFIED_CALLBACK, type Auth } from './instance';
 import type { AuthLimits } from './limits';
 
 /** What every accepted sign-up answers, whether the address was new or already had an account. */
@@ -46,12 +45,14 @@ const isLocalPath = (url: string) => /^\/(?![/\\])/.test(url);
  */
 export function signUpHandler(deps: {
   auth: Auth;
+  /** Sends a body to better-auth as this request, with its headers (language, address). */
+  forward: (request: FastifyRequest, body: unknown) => Promise<Response>;
   config: Config;
   database: Database;
   mailer: Mailer;
   limits: AuthLimits;
 }) {
-  const { auth, config, database, mailer, limits } = deps;
+  const { auth, forward, config, database, mailer, limits } = deps;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const parsed = signUpSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw invalidSignUp(parsed.error);
@@ -109,17 +110,13 @@ export function signUpHandler(deps: {
       await (await auth.$context).password.hash(password);
       return reply.send(SIGN_UP_ANSWER);
     }
-    const name = parsed.data.name || emailLocalPart(email);
-    const response = await auth.api.signUpEmail({
-      body: {
-        email,
-        password,
-        name,
-        ...(username ? { username } : {}),
-        callbackURL: VERIFIED_CALLBACK,
-      },
-      headers: toFetchHeaders(request),
-      asResponse: true,
+    // An empty name becomes the e-mail's local part (a database hook, for every sign-up).
+    const response = await forward(request, {
+      email,
+      password,
+      name: parsed.data.name ?? '',
+      ...(username ? { username } : {}),
+      callbackURL: VERIFIED_CALLBACK,
     });
     if (response.ok) {
       await response.body?.cancel();
