@@ -77,8 +77,9 @@ export default defineConfig({
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         SUPPORT_EMAIL: 'support@scaffale.test',
-        // Every journey signs in from 127.0.0.1; the API suite tests the real limit of 10.
+        // Every journey signs in from 127.0.0.1; the API suite tests the real limits.
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        AUTH_ACCOUNT_RATE_LIMIT_PER_HOUR: '1000',
         GOOGLE_BOOKS_URL: googleBooksUrl,
         ...google,
       },

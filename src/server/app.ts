@@ -212,7 +212,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerCsrfProtection(app, config.trustedOrigins);
   registerSessionSeam(app, moduleDeps.sessions);
-  await registerAuthMount(app, { auth: moduleDeps.auth, config, database: deps.database });
+  await registerAuthMount(app, {
+    auth: moduleDeps.auth,
+    config,
+    database: deps.database,
+    mailer: moduleDeps.mailer,
+  });
 
   await app.register(swagger, {
     openapi: {

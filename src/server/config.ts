@@ -24,6 +24,11 @@ export interface Config {
   bodyLimit: number;
   /** Sign-in, sign-up, reset and verification attempts allowed per minute from one address. */
   authRateLimitPerMinute: number;
+  /**
+   * Attempts allowed per hour against one account, from any address: failed sign-ins, sign-ups,
+   * reset and verification e-mails per address, password checks per member.
+   */
+  authAccountRateLimitPerHour: number;
   authSecret: string;
   google?: { clientId: string; clientSecret: string; issuer: string };
   googleBooks: { baseUrl: string; apiKey?: string; enabled: boolean; timeoutMs: number };
@@ -109,6 +114,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     bodyLimit: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     authRateLimitPerMinute: Math.max(1, int(env.AUTH_RATE_LIMIT_PER_MINUTE, 10)),
+    authAccountRateLimitPerHour: Math.max(1, int(env.AUTH_ACCOUNT_RATE_LIMIT_PER_HOUR, 20)),
     authSecret,
     google,
     googleBooks: {

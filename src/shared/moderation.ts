@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, requiredText } from './schemas/common';
+import { personName, stripInvisibleControls } from './names';
 
 /** Why something is reported (issue 12): spam, scam or fraud, offensive, illegal, other. */
 export const REPORT_REASONS = ['spam', 'scam', 'offensive', 'illegal', 'other'] as const;
@@ -27,14 +28,18 @@ export const reportSchema = z.object({
     .optional()
     .transform((s) => (s ? s : undefined)),
   /** Visitors only: who reports (required then). */
-  name: z.string().trim().max(200, { error: 'validation.tooLong' }).optional(),
+  name: z
+    .string()
+    .transform(stripInvisibleControls)
+    .pipe(z.string().trim().max(200, { error: 'validation.tooLong' }))
+    .optional(),
   email: z.string().trim().max(254, { error: 'validation.invalidEmail' }).optional(),
 });
 export type ReportInput = z.input<typeof reportSchema>;
 
 /** The visitor's own fields, checked when there is no session. */
 export const visitorReporterSchema = z.object({
-  name: requiredText(200),
+  name: personName(200),
   email: emailField(),
 });
 

@@ -81,6 +81,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
 
     if (error instanceof AppError) {
+      if (error.statusCode === 429 && typeof error.vars?.seconds === 'number')
+        reply.header('retry-after', String(error.vars.seconds));
       const fields = error.fields
         ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, render(v)]))
         : undefined;

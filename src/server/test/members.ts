@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { users } from '../db/schema';
 import type { TestApp } from './helpers';
@@ -70,7 +70,12 @@ export async function createMember(testApp: TestApp, opts: MemberOptions = {}): 
     },
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  const { user } = res.json() as { user: { id: string; username?: string | null } };
+  // Sign-up answers alike for new and known addresses, so the new member is found by e-mail.
+  const [user] = await testApp.database.db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(sql`${users.email} = ${email}::citext`);
+  if (!user) throw new Error(`sign-up created no member for ${email}`);
   if (opts.verified ?? true) {
     await testApp.database.db
       .update(users)

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { CONTACT_SUBJECTS } from '../constants';
+import { personName } from '../names';
 import { emailField, requiredText } from './common';
 
 export const contactMessageSchema = z.object({
-  name: requiredText(200),
+  name: personName(200),
   email: emailField(),
   // A missing or empty choice is 'required'; anything else outside the list is simply invalid.
   subject: z.enum(CONTACT_SUBJECTS, {

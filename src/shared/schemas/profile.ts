@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants';
+import { displayNameField, optionalPersonName } from '../names';
 
 /** 3 to 20 letters, digits or underscores (spec 1 section 5). */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
@@ -27,15 +28,10 @@ const optionalText = (max: number) =>
 export const updateProfileSchema = z.strictObject(
   {
     username: usernameField().optional(),
-    displayName: z
-      .string({ error: 'validation.invalid' })
-      .trim()
-      .min(1, { error: 'validation.required' })
-      .max(50, { error: 'validation.tooLong' })
-      .optional(),
+    displayName: displayNameField().optional(),
     bio: optionalText(500),
-    firstName: optionalText(100),
-    lastName: optionalText(100),
+    firstName: optionalPersonName(100),
+    lastName: optionalPersonName(100),
     locationCity: optionalText(100),
     locationCountry: optionalText(100),
     preferredLanguage: z.enum(LANGUAGES, { error: 'validation.invalid' }).optional(),

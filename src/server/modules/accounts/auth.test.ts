@@ -67,7 +67,11 @@ describe('accounts: sign-up, verification, password reset', async () => {
       payload: { email: 'tom.reader@example.org', password: 'second-hand' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user.name).toBe('tom.reader');
+    const [row] = await database.db
+      .select({ displayName: users.displayName })
+      .from(users)
+      .where(eq(users.email, 'tom.reader@example.org'));
+    expect(row.displayName).toBe('tom.reader');
     const mail = await latestMailTo('tom.reader@example.org');
     expect(mail.subject).toBe('Confirm your Scaffale account');
     expect(mail.text).toContain('Hello tom.reader,');
@@ -168,19 +172,35 @@ describe('accounts: sign-up, verification, password reset', async () => {
     });
   });
 
-  it('an address already registered (in any letter case) is a 409 with a clear message', async () => {
+  it('an address already registered (in any letter case) answers as a new one and mails its owner', async () => {
     const member = await createMember(testApp, { email: 'taken@example.com' });
-    const res = await call({
+    await database.db.update(users).set({ preferredLanguage: 'en' }).where(eq(users.id, member.id));
+    const fresh = await call({
       method: 'POST',
       url: '/api/auth/sign-up/email',
-      headers: { 'accept-language': 'en' },
+      headers: { 'accept-language': 'it' },
+      payload: { email: 'not.taken.yet@example.com', password: 'another-pass', name: '' },
+    });
+    const known = await call({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { 'accept-language': 'it' },
       payload: { email: 'Taken@Example.com', password: 'another-pass', name: '' },
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({
-      code: 'user_already_exists',
-      message: 'An account with this email address already exists. Sign in or reset your password.',
-    });
+    expect(known.statusCode).toBe(fresh.statusCode);
+    expect(known.body).toBe(fresh.body);
+    expect(known.json()).toEqual({ status: 'check_email' });
+    expect(cookieFrom(known)).toBe('');
+    // The owner hears of it in their own language, with the ways back into their account.
+    const mail = await latestMailTo('taken@example.com');
+    expect(mail.subject).toBe('Someone tried to sign up to Scaffale with your address');
+    expect(mail.text).toContain('http://localhost:3000/login');
+    expect(mail.text).toContain('http://localhost:3000/login?forgot=1');
+    const rows = await database.db
+      .select()
+      .from(users)
+      .where(sql`${users.email} = 'taken@example.com'::citext`);
+    expect(rows).toHaveLength(1);
     // The existing member is untouched and still signs in with the old password.
     await expect(signIn(testApp, member.email, member.password)).resolves.toContain(
       'session_token',

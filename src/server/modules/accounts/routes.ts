@@ -52,12 +52,16 @@ export const accountRoutes: Module = async (app, { auth, config, database }) => 
         }
         email = found;
       }
+      // One budget per account, however it is named and from wherever the guesses come.
+      await app.authLimits.signIn.check(email);
       const response = await auth.api.signInEmail({
         body: { email, password },
         headers: toFetchHeaders(request),
         asResponse: true,
       });
+      if (response.status === 401) await app.authLimits.signIn.record(email);
       if (!response.ok) return sendAuthResponse(request, reply, response);
+      await app.authLimits.signIn.reset(email);
       const { user } = (await response.json()) as { user: { id: string } };
       forwardCookies(response.headers, reply);
       return { user: await loadMe(database, user.id) };

@@ -38,3 +38,25 @@ export const verificationEmail = (lang: Language, user: Recipient, link: string)
 
 export const resetPasswordEmail = (lang: Language, user: Recipient, link: string) =>
   actionEmail(lang, 'reset', user, link);
+
+/**
+ * To the owner of an address someone tried to sign up with: the sign-up answers as for a new
+ * address (so it tells nobody which addresses have accounts), and this mail tells the owner.
+ */
+export function accountExistsEmail(
+  lang: Language,
+  user: Recipient,
+  links: { signIn: string; reset: string },
+): MailMessage {
+  const name = user.name?.trim() || user.email.split('@')[0];
+  return layoutEmail({
+    lang,
+    to: user.email,
+    subject: t(lang, 'auth.email.exists.subject'),
+    greeting: t(lang, 'auth.email.greeting', { name }),
+    intro: t(lang, 'auth.email.exists.intro'),
+    action: { label: t(lang, 'auth.email.exists.action'), link: links.signIn },
+    note: `${t(lang, 'auth.email.exists.reset', { link: links.reset })} ${t(lang, 'auth.email.exists.ignore')}`,
+    signature: t(lang, 'auth.email.signature'),
+  });
+}

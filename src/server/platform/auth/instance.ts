@@ -12,6 +12,7 @@ import {
   pickLanguage,
   type Language,
 } from '@shared/constants';
+import { DISPLAY_NAME_MAX_LENGTH, stripInvisibleControls } from '@shared/names';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
@@ -27,6 +28,8 @@ export const SESSION_REFRESH_SECONDS = 24 * 60 * 60;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const VERIFIED_CALLBACK = '/login?verified=1';
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
+/** User fields better-auth may set when it creates an account, and never change afterwards. */
+const APP_OWNED_FIELDS = ['name', 'image', 'username', 'displayUsername'] as const;
 
 export interface AuthDeps {
   config: Config;
@@ -118,15 +121,30 @@ export function createAuth({ config, database, mailer, log }: AuthDeps) {
         create: {
           async before(user, context) {
             const request = context?.request;
+            // A name from Google follows the app's rules too (controls stripped, at most 50).
+            const name = stripInvisibleControls(user.name ?? '')
+              .trim()
+              .slice(0, DISPLAY_NAME_MAX_LENGTH)
+              .trim();
             return {
               data: {
                 ...user,
-                name: user.name?.trim() || emailLocalPart(user.email),
+                name: name || emailLocalPart(user.email).slice(0, DISPLAY_NAME_MAX_LENGTH),
+                // Only Google's own picture: an address signing up sets no avatar.
+                image: context?.path?.startsWith('/callback/') ? user.image : null,
                 preferredLanguage: isLanguage(user.preferredLanguage)
                   ? user.preferredLanguage
                   : languageOf(request),
               },
             };
+          },
+        },
+        update: {
+          // The app owns these: they change only through its validated routes, never here.
+          async before(user) {
+            const data: Record<string, unknown> = { ...user };
+            for (const key of APP_OWNED_FIELDS) delete data[key];
+            return { data };
           },
         },
       },
@@ -158,6 +176,9 @@ export function createAuth({ config, database, mailer, log }: AuthDeps) {
         usernameValidator: (name) => USERNAME_PATTERN.test(name),
         // Keep the case the member chose; the citext column compares case-insensitively.
         usernameNormalization: false,
+        // The @name shown is always the username itself (PATCH /api/me keeps its letter case in
+        // display_username), so nobody can show another member's name as theirs.
+        displayUsername: false,
       }),
       ...(google
         ? [

@@ -3,9 +3,12 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
-import { AppError } from '../errors';
+import type { Mailer } from '../mail';
+import type { CounterStore } from '../rate-limits';
 import { AUTH_BASE_PATH, type Auth } from './instance';
 import { sendAuthResponse, toFetchHeaders } from './http';
+import { createAuthLimits, type AuthLimits } from './limits';
+import { signUpHandler } from './sign-up';
 
 /**
  * Sign-in, sign-up, reset and verification e-mails: AUTH_RATE_LIMIT_PER_MINUTE (default 10) a
@@ -14,73 +17,97 @@ import { sendAuthResponse, toFetchHeaders } from './http';
 export const authRateLimit = (config: Pick<Config, 'authRateLimitPerMinute'>) =>
   ({ max: config.authRateLimitPerMinute, timeWindow: '1 minute' }) as const;
 
-const limitedPaths = [
-  '/sign-up/email',
-  '/sign-in/email',
-  '/sign-in/username',
-  '/request-password-reset',
-  '/send-verification-email',
-  '/reset-password',
-];
-
 function isObject(value: unknown): value is Record<string, unknown> {
   return !!value && typeof value === 'object' && !Array.isArray(value);
 }
 
+const stringField = (body: unknown, key: string) =>
+  isObject(body) && typeof body[key] === 'string' && body[key].trim() ? body[key] : undefined;
+
+/** The e-mail of the account a username names, so both ways of signing in share one budget. */
+async function accountOfUsername(database: Database, username: string): Promise<string> {
+  const [row] = await database.db
+    .select({ email: users.email })
+    .from(users)
+    .where(sql`${users.username} = ${username}::citext`)
+    .limit(1);
+  return row?.email ?? `username:${username}`;
+}
+
 /**
- * better-auth answers every /api/auth/* request through a Fetch handler: the Fastify request is
- * converted to a Fetch Request (with the client address Fastify resolved) and the answer back.
+ * Only the better-auth endpoints the app uses are reachable; everything else under /api/auth
+ * (update-user, change-email, change-password, delete-user, is-username-available, list-sessions…)
+ * answers 404. The app's own fields (name, avatar, username) change only through its own
+ * validated routes, and its password checks are its own, rate-limited per member.
  */
 export async function registerAuthMount(
   app: FastifyInstance,
-  opts: { auth: Auth; config: Config; database: Database },
+  opts: { auth: Auth; config: Config; database: Database; mailer: Mailer; store?: CounterStore },
 ): Promise<void> {
-  const { auth, config, database } = opts;
+  const { auth, config, database, mailer } = opts;
+  const limits: AuthLimits = createAuthLimits(config, opts.store);
+  app.decorate('authLimits', limits);
 
-  const forward = async (request: FastifyRequest, reply: FastifyReply, body?: unknown) => {
+  /** The request as better-auth's Fetch handler expects it, with the client address we resolved. */
+  const call = (request: FastifyRequest, body: unknown = request.body) => {
     const headers = toFetchHeaders(request);
-    const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && body !== undefined;
+    const hasBody = request.method === 'POST' && body !== undefined;
     if (hasBody) headers.set('content-type', 'application/json');
-    const fetchRequest = new Request(`${config.publicUrl}${request.url}`, {
-      method: request.method,
-      headers,
-      body: hasBody ? JSON.stringify(body) : undefined,
-    });
-    return sendAuthResponse(request, reply, await auth.handler(fetchRequest));
-  };
-
-  const handler = (request: FastifyRequest, reply: FastifyReply) =>
-    forward(request, reply, request.body);
-
-  // Sign-up: the display name defaults to the e-mail's local part (a database hook fills it),
-  // and an address already registered is a clear 409 rather than a silent success.
-  const signUp = async (request: FastifyRequest, reply: FastifyReply) => {
-    const body = isObject(request.body) ? { ...request.body } : request.body;
-    if (isObject(body)) {
-      if (typeof body.name !== 'string') body.name = '';
-      if (typeof body.email === 'string' && body.email.trim()) {
-        const email = body.email.trim();
-        const [existing] = await database.db
-          .select({ id: users.id })
-          .from(users)
-          .where(sql`${users.email} = ${email}::citext`)
-          .limit(1);
-        if (existing)
-          throw new AppError(409, 'user_already_exists', 'auth.errors.emailTaken', {
-            email: 'auth.errors.emailTaken',
-          });
-      }
-    }
-    return forward(request, reply, body);
-  };
-
-  const common = { schema: { hide: true } } as const;
-  for (const path of limitedPaths) {
-    app.post(
-      `${AUTH_BASE_PATH}${path}`,
-      { ...common, config: { rateLimit: authRateLimit(config) } },
-      path === '/sign-up/email' ? signUp : handler,
+    return auth.handler(
+      new Request(`${config.publicUrl}${request.url}`, {
+        method: request.method,
+        headers,
+        body: hasBody ? JSON.stringify(body) : undefined,
+      }),
     );
-  }
-  app.route({ ...common, method: ['GET', 'POST'], url: `${AUTH_BASE_PATH}/*`, handler });
+  };
+  const forward = async (request: FastifyRequest, reply: FastifyReply) =>
+    sendAuthResponse(request, reply, await call(request));
+
+  /** Sign-in: an account whose password keeps failing is refused for a while, from anywhere. */
+  const signIn =
+    (accountOf: (body: unknown) => Promise<string | undefined>) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const account = await accountOf(request.body);
+      if (account) await limits.signIn.check(account);
+      const response = await call(request);
+      if (account && response.status === 401) await limits.signIn.record(account);
+      if (account && response.ok) await limits.signIn.reset(account);
+      return sendAuthResponse(request, reply, response);
+    };
+
+  /** An e-mail sent to an address: counted per address, whatever the client's address. */
+  const mailTo =
+    (limit: keyof Pick<AuthLimits, 'passwordReset' | 'verificationEmail'>) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const email = stringField(request.body, 'email');
+      if (email) await limits[limit].consume(email);
+      return forward(request, reply);
+    };
+
+  const hidden = { schema: { hide: true } } as const;
+  const limited = { ...hidden, config: { rateLimit: authRateLimit(config) } };
+  const post = (path: string, handler: (r: FastifyRequest, p: FastifyReply) => unknown) =>
+    app.post(`${AUTH_BASE_PATH}${path}`, limited, handler);
+
+  post('/sign-up/email', signUpHandler({ auth, forward: call, config, database, mailer, limits }));
+  post(
+    '/sign-in/email',
+    signIn(async (body) => stringField(body, 'email')),
+  );
+  post(
+    '/sign-in/username',
+    signIn(async (body) => {
+      const username = stringField(body, 'username');
+      return username && accountOfUsername(database, username.trim());
+    }),
+  );
+  post('/request-password-reset', mailTo('passwordReset'));
+  post('/send-verification-email', mailTo('verificationEmail'));
+  post('/reset-password', forward);
+  app.post(`${AUTH_BASE_PATH}/sign-in/social`, limited, forward);
+  app.post(`${AUTH_BASE_PATH}/sign-out`, hidden, forward);
+  // Links and redirects that come back to us: the confirmation e-mail, Google's answer.
+  app.get(`${AUTH_BASE_PATH}/verify-email`, hidden, forward);
+  app.get(`${AUTH_BASE_PATH}/callback/:providerId`, hidden, forward);
 }

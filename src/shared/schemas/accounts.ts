@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { DISPLAY_NAME_MAX_LENGTH, stripInvisibleControls } from '../names';
+import { emailField } from './common';
+import { usernameField } from './profile';
+
+/**
+ * POST /api/auth/sign-up/email. Strict: the account's other fields (avatar, display username,
+ * language, verification…) are the app's to set, so a body naming one is refused with 400.
+ * The password's length is checked by the sign-up itself, with its own messages.
+ */
+export const signUpSchema = z.strictObject(
+  {
+    email: emailField(),
+    password: z
+      .string({ error: 'validation.required' })
+      .max(1024, { error: 'auth.errors.passwordTooLong' }),
+    /** The display name; empty or missing means the part of the e-mail before the @. */
+    name: z
+      .string({ error: 'validation.invalid' })
+      .transform(stripInvisibleControls)
+      .pipe(z.string().trim().max(DISPLAY_NAME_MAX_LENGTH, { error: 'validation.tooLong' }))
+      .optional(),
+    username: usernameField().optional(),
+    /** Where the confirmation link returns: a path of this site. */
+    callbackURL: z.string({ error: 'validation.invalid' }).max(2048).optional(),
+  },
+  { error: 'validation.invalid' },
+);
+export type SignUpInput = z.input<typeof signUpSchema>;
