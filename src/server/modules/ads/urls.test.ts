@@ -141,6 +141,17 @@ describe('ad images and links', () => {
   });
 });
 
+describe('the API document', () => {
+  it('still describes the ad routes whose bodies now normalise addresses', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths;
+    expect(paths['/api/ads']).toHaveProperty('post');
+    expect(paths['/api/ads/{id}']).toHaveProperty('patch');
+    expect(paths['/api/ads/{id}/events']).toHaveProperty('post');
+  });
+});
+
 describe('listing covers', () => {
   const listing = {
     mode: 'full',
