@@ -20,6 +20,8 @@ test.describe.configure({ mode: 'serial' });
 // A word no other journey uses: the library search and the ad's keywords both carry it.
 const TOKEN = `quokka${Date.now().toString(36)}`;
 const TITLE = `Il pendolo di Foucault ${TOKEN}`;
+// The ad's purchase and sample links: https, answered inside the reader's browser (no network).
+const STORE = 'https://shop.example.org';
 // Headless Chromium announces itself as HeadlessChrome, which bot filters rightly refuse; the
 // reader is a person on an ordinary browser.
 const PERSON_UA =
@@ -108,12 +110,12 @@ test('an author creates a draft with the form and activates it', async () => {
   await once(form, 'Page count must be at least 1');
   await once(form, 'Price cannot be negative');
   await expect(
-    form.getByText('Please enter a valid URL (starting with http:// or https://)'),
+    form.getByText('Please enter a valid web address starting with https://'),
   ).toHaveCount(2);
   await once(form, 'Title is required');
 
-  // Now right, with a cover through the upload pipeline.
-  const origin = new URL(page.url()).origin;
+  // Now right, with a cover through the upload pipeline. Links must be https (the store is a
+  // stand-in the reader's browser answers itself).
   await form.getByLabel(/^Title/).fill(TITLE);
   await form
     .getByLabel('Description')
@@ -124,8 +126,11 @@ test('an author creates a draft with the form and activates it', async () => {
   await form.getByLabel('Book price').fill('14.5');
   await form.getByLabel('Keywords').fill(` templari , ${TOKEN},, complotto `);
   await form.getByLabel('Target audience').fill('adults, students');
-  await form.getByLabel('Amazon link').fill(`${origin}/about?store=amazon`);
-  await form.getByLabel('Sample chapter link').fill(`${origin}/about?sample=1`);
+  await form.getByLabel('Sample chapter link').fill(`${STORE}/about?sample=1`);
+  await form.getByLabel('Amazon link').fill('http://shop.example.org/about?store=amazon');
+  await form.getByRole('button', { name: 'Save draft' }).click();
+  await once(form, 'Please enter a valid web address starting with https://');
+  await form.getByLabel('Amazon link').fill(`${STORE}/about?store=amazon`);
   await form.getByLabel('Daily budget').fill('5');
   await form.locator('input[type=file]').setInputFiles({
     name: 'cover.png',
@@ -166,6 +171,11 @@ test('an author creates a draft with the form and activates it', async () => {
 
 test('a reader sees it sponsored in the library, opens it and follows a purchase link', async () => {
   const page = reader.page;
+  const impressionAnswered = page.waitForResponse(
+    (res) =>
+      res.url().endsWith(`/api/ads/${adId}/events`) &&
+      (res.request().postData() ?? '').includes('"impression"'),
+  );
   await page.goto(`/library?q=${TOKEN}`);
   const results = page.getByRole('list', { name: 'Books' });
   await expect(results.getByTestId('book-card')).toHaveCount(1);
@@ -179,8 +189,10 @@ test('a reader sees it sponsored in the library, opens it and follows a purchase
     ),
   ).toBeVisible();
   await expectAccessible(page);
-  // Half of it on screen for a full second is an impression.
-  await page.waitForTimeout(1500);
+  // Half of it on screen for a full second is an impression; its answer carries the token the
+  // click sends back.
+  const impression = await impressionAnswered;
+  expect(((await impression.json()) as { token?: string }).token).toBeTruthy();
 
   await card.getByRole('link', { name: TITLE }).click();
   await expect(page).toHaveURL(new RegExp(`/ads/${adId}$`));
@@ -200,6 +212,9 @@ test('a reader sees it sponsored in the library, opens it and follows a purchase
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
 
+  await reader.context.route(`${STORE}/**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Store</title><h1>Store</h1>' }),
+  );
   const popup = page.waitForEvent('popup');
   await page.getByRole('link', { name: /Buy on Amazon/ }).click();
   const store = await popup;

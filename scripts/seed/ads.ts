@@ -256,8 +256,10 @@ export const seedAds: SeedStep = async (ctx) => {
         }
       }
       await database.query(
-        `insert into ad_events (ad_id, kind, day, viewer_hash, placement, device, created_at)
-         select $1, kind, day, viewer_hash, placement, device, created_at
+        `insert into ad_events (ad_id, kind, day, viewer_hash, placement, device, created_at,
+           billed)
+         select $1, kind, day, viewer_hash, placement, device, created_at,
+           case when kind = 'click' then true end
          from unnest($2::text[], $3::date[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
            as t(kind, day, viewer_hash, placement, device, created_at)
          on conflict do nothing`,
@@ -266,15 +268,18 @@ export const seedAds: SeedStep = async (ctx) => {
       events += rows.length;
       // The counters the event writer keeps, computed once from the seeded events.
       await database.query(
-        `insert into ad_daily_stats (ad_id, day, impressions, clicks, conversions)
+        `insert into ad_daily_stats (ad_id, day, impressions, clicks, billed_clicks, conversions)
          select ad_id, day, count(*) filter (where kind = 'impression'),
-           count(*) filter (where kind = 'click'), count(*) filter (where kind = 'conversion')
+           count(*) filter (where kind = 'click'), count(*) filter (where kind = 'click' and billed),
+           count(*) filter (where kind = 'conversion')
          from ad_events where ad_id = $1 group by ad_id, day`,
         [id],
       );
       await database.query(
-        `update book_advertisements a set view_count = s.i, click_count = s.c, conversion_count = s.v
-         from (select sum(impressions)::int as i, sum(clicks)::int as c, sum(conversions)::int as v
+        `update book_advertisements a set view_count = s.i, click_count = s.c,
+           billed_click_count = s.b, conversion_count = s.v
+         from (select sum(impressions)::int as i, sum(clicks)::int as c,
+                 sum(billed_clicks)::int as b, sum(conversions)::int as v
                from ad_daily_stats where ad_id = $1) s
          where a.id = $1`,
         [id],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUploadPath, normalizeWebUrl } from './urls';
 import {
   CATALOGUE_MAX_LIMIT,
   CATALOGUE_API_MIN_QUERY,
@@ -50,15 +51,26 @@ const optionalText = (max: number) =>
     z.string({ error: 'validation.invalid' }).max(max, { error: 'validation.tooLong' }).optional(),
   );
 
-/** Our uploads (/uploads/...), a catalogue cover (/api/covers/...) or an http(s) image address. */
+/** The image route of a catalogue book's cover: /api/covers/<book id>. */
+const CATALOGUE_COVER =
+  /^\/api\/covers\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Our upload (exactly as the storage names it), a catalogue cover's route, or an absolute
+ * http(s) address of a catalogue's image (the server fetches only from the known cover hosts).
+ */
 export const coverUrlField = z.preprocess(
   emptyToUndefined,
   z
     .string({ error: v('coverUrlInvalid') })
     .max(2000, { error: v('coverUrlInvalid') })
-    .refine((s) => /^\/(uploads|api\/covers)\/[\w./-]+$/.test(s) || /^https?:\/\/[^\s]+$/.test(s), {
-      error: v('coverUrlInvalid'),
-    })
+    .refine(
+      (s) =>
+        isUploadPath(s) ||
+        CATALOGUE_COVER.test(s) ||
+        normalizeWebUrl(s, ['https:', 'http:']) !== null,
+      { error: v('coverUrlInvalid') },
+    )
     .optional(),
 );
 

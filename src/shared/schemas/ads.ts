@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { URL_MAX_LENGTH, isUploadPath, normalizeHttpsUrl } from '../urls';
 
 /**
  * Advertisements (issue 11; spec 2 sections 3, 4, 5, 7, 8 and 9): the request rules shared by the
@@ -41,9 +42,12 @@ import { z } from 'zod';
  *   POST   /api/ads/:id/reviews          body adReviewSchema → 201 {review}; 400, 401,
  *          403 adsApi.errors.ownReview (the author), 404, 409 adsApi.errors.alreadyReviewed
  *   POST   /api/ads/:id/events           body adEventSchema, as application/json OR text/plain
- *          (navigator.sendBeacon) → 202 {received: true}. Same-origin only (Origin/Referer/
- *          Sec-Fetch-Site, as every POST). Counted once per viewer, ad, kind and UTC day; never
- *          the author's own, never known bots; unknown or non-running ads are ignored. Written in
+ *          (navigator.sendBeacon) → 202 {received: true} (an impression adds `token`, which the
+ *          click on that ad sends back: a click without a valid one, or with no impression by the
+ *          same viewer that day, is not counted). Same-origin only (Origin/Referer/
+ *          Sec-Fetch-Site, as every POST). Counted once per viewer (member, or address), ad, kind
+ *          and UTC day; never the author's own, never known bots; unknown or non-running ads are
+ *          ignored; clicks past the daily or total budget are recorded as not billed. Written in
  *          batches (about every second): read analytics to see them. 400 bad kind; 404 an id that
  *          is not a UUID; 503 adsApi.errors.trackFailed when the database is away.
  */
@@ -191,39 +195,33 @@ const optionalText = (max: number) =>
       .nullable(),
   );
 
-/** http(s) address; '' or null means none. */
-export const adUrlField = () =>
-  z.preprocess(
-    blankToNull,
-    z
-      .string({ error: v('urlInvalid') })
-      .max(2000, { error: v('urlInvalid') })
-      .refine((s) => isHttpUrl(s), { error: v('urlInvalid') })
-      .nullable(),
-  );
+/**
+ * A link: an absolute https URL, stored in the normal form the URL parser gives it (see
+ * src/shared/urls.ts); '' or null means none.
+ */
+const httpsUrl = () =>
+  z
+    .string({ error: v('urlInvalid') })
+    .max(URL_MAX_LENGTH, { error: v('urlInvalid') })
+    .transform((s, ctx) => {
+      const url = normalizeHttpsUrl(s);
+      if (url === null) {
+        ctx.issues.push({ code: 'custom', message: v('urlInvalid'), input: s });
+        return z.NEVER;
+      }
+      return url;
+    });
 
-export function isHttpUrl(s: string): boolean {
-  if (!/^https?:\/\/[^\s]+$/i.test(s)) return false;
-  try {
-    const url = new URL(s);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-}
+export const adUrlField = () => z.preprocess(blankToNull, httpsUrl().nullable());
 
-/** Our uploads (/uploads/..., the cover upload pipeline), a catalogue cover, or an http(s) URL. */
-const imageUrlField = () =>
-  z.preprocess(
-    blankToNull,
-    z
-      .string({ error: v('urlInvalid') })
-      .max(2000, { error: v('urlInvalid') })
-      .refine((s) => /^\/(uploads|api\/covers)\/[\w./-]+$/.test(s) || isHttpUrl(s), {
-        error: v('urlInvalid'),
-      })
-      .nullable(),
-  );
+/** An image: one of our uploads (POST /api/uploads/cover), exactly as the storage names it. */
+const uploadedImage = () =>
+  z
+    .string({ error: v('imageUploadOnly') })
+    .max(URL_MAX_LENGTH, { error: v('imageUploadOnly') })
+    .refine(isUploadPath, { error: v('imageUploadOnly') });
+
+const imageUrlField = () => z.preprocess(blankToNull, uploadedImage().nullable());
 
 /** Comma-separated text (or a list): trimmed, empties dropped, duplicates dropped. */
 export function splitList(value: unknown, lower = false): unknown {
@@ -343,18 +341,8 @@ const urlListField = (max: number, tooMany: string, item: () => z.ZodType) =>
     (x) => splitList(x),
     z.array(item(), { error: v('invalid') }).max(max, { error: v(tooMany) }),
   );
-const requiredUrl = () =>
-  z
-    .string({ error: v('urlInvalid') })
-    .max(2000, { error: v('urlInvalid') })
-    .refine(isHttpUrl, { error: v('urlInvalid') });
-const requiredImageUrl = () =>
-  z
-    .string({ error: v('urlInvalid') })
-    .max(2000, { error: v('urlInvalid') })
-    .refine((s) => /^\/(uploads|api\/covers)\/[\w./-]+$/.test(s) || isHttpUrl(s), {
-      error: v('urlInvalid'),
-    });
+const requiredUrl = httpsUrl;
+const requiredImageUrl = uploadedImage;
 
 const yearInRange = (n: number) => n >= AD_MIN_YEAR && n <= adMaxYear();
 
@@ -538,6 +526,11 @@ export const adEventSchema = z.object({
     .optional(),
   /** For conversions: which purchase link was followed. */
   store: z.enum(AD_PURCHASE_STORES, { error: v('purchaseStoreUnknown') }).optional(),
+  /** For clicks: the token the impression of this ad was answered with (same viewer, same day). */
+  token: z
+    .string({ error: v('invalid') })
+    .max(200, { error: v('invalid') })
+    .optional(),
 });
 export type AdEventInput = z.input<typeof adEventSchema>;
 
@@ -687,7 +680,11 @@ export type SlotAd = z.infer<typeof slotAdSchema>;
 export const adSlotAnswerSchema = z.object({ items: z.array(slotAdSchema) });
 export type AdSlotAnswer = z.infer<typeof adSlotAnswerSchema>;
 
-export const adEventAnswerSchema = z.object({ received: z.literal(true) });
+export const adEventAnswerSchema = z.object({
+  received: z.literal(true),
+  /** Impressions only: what the click on this ad sends back (valid for this viewer, today). */
+  token: z.string().optional(),
+});
 
 export const adDayFiguresSchema = z.object({
   /** YYYY-MM-DD (UTC). */
@@ -710,11 +707,14 @@ export const adAnalyticsSchema = z.object({
   totals: z.object({
     impressions: z.number().int(),
     clicks: z.number().int(),
+    /** Clicks charged: those past the daily or total budget are counted but not billed. */
+    billedClicks: z.number().int(),
     conversions: z.number().int(),
     /** clicks / impressions × 100, 2 decimals (0 when there is no impression). */
     clickRate: z.number(),
     /** conversions / clicks × 100, 2 decimals (0 when there is no click). */
     conversionRate: z.number(),
+    /** Billed clicks × cost per click. */
     cost: z.number(),
   }),
   /** Every day of the timeframe, days without events included (zeros). */

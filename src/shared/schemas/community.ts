@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOwnCoverUpload } from '../urls';
 
 /*
  * Community API (server: src/server/modules/community). Request rules shared by the server and the
@@ -209,8 +210,7 @@ const imageUrlField = () =>
 
 /** True when `url` is one of `userId`'s uploads from the cover pipeline (nothing else is stored). */
 export function isOwnUploadUrl(userId: string, url: string): boolean {
-  const prefix = `/uploads/covers/${userId}/`;
-  return url.startsWith(prefix) && /^[a-f0-9]{32}\.webp$/.test(url.slice(prefix.length));
+  return isOwnCoverUpload(userId, url);
 }
 
 // ---------- requests ----------

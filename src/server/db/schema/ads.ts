@@ -64,6 +64,8 @@ export const bookAdvertisements = pgTable(
     averageRating: numeric('average_rating', { precision: 3, scale: 2 }).notNull().default('0'),
     viewCount: integer('view_count').notNull().default(0),
     clickCount: integer('click_count').notNull().default(0),
+    /** Clicks charged within the budgets (migration 0023); the rest were counted, not billed. */
+    billedClickCount: integer('billed_click_count').notNull().default(0),
     conversionCount: integer('conversion_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -97,6 +99,8 @@ export const adEvents = pgTable(
     device: text('device'),
     userAgent: text('user_agent'),
     referrer: text('referrer'),
+    /** Clicks only: charged (true) or past a budget (false); null for other kinds (0023). */
+    billed: boolean('billed'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -115,6 +119,7 @@ export const adDailyStats = pgTable(
     impressions: integer('impressions').notNull().default(0),
     clicks: integer('clicks').notNull().default(0),
     conversions: integer('conversions').notNull().default(0),
+    billedClicks: integer('billed_clicks').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.adId, t.day] })],
 );

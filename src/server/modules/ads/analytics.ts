@@ -13,6 +13,7 @@ interface DayRow {
   date: string;
   impressions: number;
   clicks: number;
+  billed_clicks: number;
   conversions: number;
 }
 
@@ -27,7 +28,8 @@ interface EventRow {
 /**
  * An ad's figures over a timeframe: last 7 days and last 30 days end today (UTC) and include it;
  * all time starts on the ad's first day (its creation or its first counted event). Every day of
- * the range is in the series, zeros included. Cost = clicks × cost per click.
+ * the range is in the series, zeros included. Cost = billed clicks × cost per click: clicks past
+ * a budget are counted, not charged.
  */
 export async function analyticsOf(
   database: Database,
@@ -51,7 +53,8 @@ export async function analyticsOf(
   const [days, events, [todayRow]] = await Promise.all([
     database.query<DayRow>(
       `select d::date::text as date, coalesce(s.impressions, 0)::int as impressions,
-         coalesce(s.clicks, 0)::int as clicks, coalesce(s.conversions, 0)::int as conversions
+         coalesce(s.clicks, 0)::int as clicks, coalesce(s.billed_clicks, 0)::int as billed_clicks,
+         coalesce(s.conversions, 0)::int as conversions
        from generate_series($2::date, $3::date, interval '1 day') d
        left join ad_daily_stats s on s.ad_id = $1 and s.day = d::date
        order by d`,
@@ -63,25 +66,29 @@ export async function analyticsOf(
        order by created_at desc, id desc limit $4`,
       [ad.id, from, today, AD_RECENT_EVENTS],
     ),
-    database.query<{ clicks: number }>(
-      'select clicks from ad_daily_stats where ad_id = $1 and day = $2::date',
+    database.query<{ billed_clicks: number }>(
+      'select billed_clicks from ad_daily_stats where ad_id = $1 and day = $2::date',
       [ad.id, today],
     ),
   ]);
 
-  const sum = (k: 'impressions' | 'clicks' | 'conversions') =>
+  const sum = (k: 'impressions' | 'clicks' | 'billed_clicks' | 'conversions') =>
     days.reduce((n, d) => n + Number(d[k]), 0);
   const impressions = sum('impressions');
   const clicks = sum('clicks');
   const conversions = sum('conversions');
-  const spentToday = money((todayRow?.clicks ?? 0) * costPerClick);
-  const spentTotal = money(ad.click_count * costPerClick);
-  const state =
-    ad.total_budget > 0 && spentTotal >= ad.total_budget
-      ? 'totalReached'
-      : ad.daily_budget > 0 && spentToday >= ad.daily_budget
-        ? 'dailyReached'
-        : 'ok';
+  const billedToday = todayRow?.billed_clicks ?? 0;
+  const spentToday = money(billedToday * costPerClick);
+  const spentTotal = money(ad.billed_click_count * costPerClick);
+  // Reached: the next click would pass the budget (compared in cents, as the amounts are kept).
+  const cents = (n: number) => Math.round(n * 100);
+  const full = (budget: number, billed: number) =>
+    budget > 0 && cents((billed + 1) * costPerClick) > cents(budget);
+  const state = full(ad.total_budget, ad.billed_click_count)
+    ? 'totalReached'
+    : full(ad.daily_budget, billedToday)
+      ? 'dailyReached'
+      : 'ok';
 
   return {
     adId: ad.id,
@@ -93,17 +100,18 @@ export async function analyticsOf(
     totals: {
       impressions,
       clicks,
+      billedClicks: sum('billed_clicks'),
       conversions,
       clickRate: ratePercent(clicks, impressions),
       conversionRate: ratePercent(conversions, clicks),
-      cost: money(clicks * costPerClick),
+      cost: money(sum('billed_clicks') * costPerClick),
     },
     series: days.map((d) => ({
       date: d.date,
       impressions: Number(d.impressions),
       clicks: Number(d.clicks),
       conversions: Number(d.conversions),
-      cost: money(Number(d.clicks) * costPerClick),
+      cost: money(Number(d.billed_clicks) * costPerClick),
     })),
     recent: events.map((e) => ({
       kind: e.kind,

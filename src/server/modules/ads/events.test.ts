@@ -45,13 +45,13 @@ describe('counting events', () => {
     for (let i = 0; i < 3; i++) {
       const res = await api.track(id, 'impression', { as: bruno });
       expect(res.statusCode).toBe(202);
-      expect(res.json()).toEqual({ received: true });
+      expect(res.json()).toEqual({ received: true, token: expect.stringMatching(/^2026-03-10\./) });
     }
     await flushAdEvents(t.database);
     await api.track(id, 'impression', { as: bruno }); // after the flush: the unique index decides
     await api.track(id, 'click', { as: bruno });
     await api.track(id, 'impression', { as: carla });
-    // Two anonymous visitors: told apart by address and browser, each once.
+    // Two anonymous visitors: told apart by address, each once.
     await api.track(id, 'impression', { ip: '198.51.100.1' });
     await api.track(id, 'impression', { ip: '198.51.100.1' });
     await api.track(id, 'impression', { ip: '198.51.100.2' });
@@ -141,7 +141,10 @@ describe('counting events', () => {
 
   it('takes sendBeacon’s text/plain body from our own pages, and refuses other sites', async () => {
     const id = await api.createAd(ada);
-    const beacon = (headers: Record<string, string | undefined>, body = '{"kind":"click"}') =>
+    await api.track(id, 'impression', { ip: '203.0.113.50' });
+    const token = (await api.track(id, 'impression', { ip: '203.0.113.50' })).json().token;
+    const click = JSON.stringify({ kind: 'click', token });
+    const beacon = (headers: Record<string, string | undefined>, body = click) =>
       t.inject({
         method: 'POST',
         url: `/api/ads/${id}/events`,
@@ -172,13 +175,14 @@ describe('privacy', () => {
       ip: '198.51.100.77',
       body: { placement: 'library', referrer: 'https://scaffale.example/library' },
     });
+    await api.track(id, 'impression', { as: bruno });
     await api.track(id, 'click', {
       as: bruno,
       ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1',
       body: { placement: 'library', consent: true, referrer: 'https://scaffale.example/library' },
     });
     await flushAdEvents(t.database);
-    const [anon, member] = await storedEvents(id);
+    const [anon, , member] = await storedEvents(id);
     expect(anon).toMatchObject({
       kind: 'impression',
       placement: 'library',
@@ -210,14 +214,15 @@ describe('privacy', () => {
     const hashes = (await storedEvents(id))
       .filter((e) => e.kind === 'impression')
       .map((e) => e.viewer_hash);
-    expect(new Set(hashes).size).toBe(2);
+    // The anonymous reader on two days, and Bruno: three hashes.
+    expect(new Set(hashes).size).toBe(3);
   });
 });
 
 describe('budgets', () => {
   const click = (id: string, n: number) =>
     Promise.all(
-      Array.from({ length: n }, (_, i) => api.track(id, 'click', { ip: `198.51.100.${i + 1}` })),
+      Array.from({ length: n }, (_, i) => api.viewAndClick(id, { ip: `198.51.100.${i + 1}` })),
     );
   const served = async (id: string) => {
     await flushAdEvents(t.database);
@@ -330,6 +335,7 @@ describe('analytics', () => {
     expect(empty.totals).toEqual({
       impressions: 0,
       clicks: 0,
+      billedClicks: 0,
       conversions: 0,
       clickRate: 0,
       conversionRate: 0,

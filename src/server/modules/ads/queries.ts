@@ -58,6 +58,8 @@ export interface AdRow {
   review_count: number;
   view_count: number;
   click_count: number;
+  /** Clicks charged within the budgets (the others were counted, not billed). */
+  billed_click_count: number;
   conversion_count: number;
   created_at: Date | string;
   updated_at: Date | string;
@@ -80,7 +82,7 @@ export const AD_COLUMNS = `a.id, a.author_id, a.title, a.subtitle, a.description
   a.book_price::float8 as book_price, a.currency, a.daily_budget::float8 as daily_budget,
   a.total_budget::float8 as total_budget, a.status, a.rejection_reason, a.start_date::text as start_date,
   a.end_date::text as end_date, a.average_rating::float8 as average_rating, a.review_count,
-  a.view_count, a.click_count, a.conversion_count, a.created_at, a.updated_at,
+  a.view_count, a.click_count, a.billed_click_count, a.conversion_count, a.created_at, a.updated_at,
   u.display_name, u.username::text as username, u.avatar_url, u.bio,
   u.account_status as author_status`;
 
@@ -94,12 +96,13 @@ export const RUNNING_SQL = (alias: string, today: string) =>
    and ${activeMember(`${alias}.author_id`)}`;
 
 /**
- * Within budget on `today`: today's clicks × cost per click below the daily budget and all clicks
- * × cost per click below the total budget (0 = no cap). `s` is the ad's ad_daily_stats row of today.
+ * Within budget on `today`: one more click still fits, at `cpc`, on top of the clicks billed today
+ * (daily budget) and of all clicks billed (total budget); 0 means no cap. `s` is the ad's
+ * ad_daily_stats row of today. An ad that can bill no further click is not served.
  */
 export const WITHIN_BUDGET_SQL = (cpc: string) =>
-  `(a.daily_budget = 0 or coalesce(s.clicks, 0) * ${cpc} < a.daily_budget)
-   and (a.total_budget = 0 or a.click_count * ${cpc} < a.total_budget)`;
+  `(a.daily_budget = 0 or (coalesce(s.billed_clicks, 0) + 1) * ${cpc} <= a.daily_budget)
+   and (a.total_budget = 0 or (a.billed_click_count + 1) * ${cpc} <= a.total_budget)`;
 
 export function shownStatus(row: Pick<AdRow, 'status' | 'end_date'>, today: string): AdStatus {
   if (row.status === 'active' && row.end_date !== null && row.end_date < today) return 'expired';

@@ -64,8 +64,8 @@ describe('creating an advertisement', () => {
       pageCount: 503,
       adType: 'spotlight',
       targetAudience: 'lettori di gialli, , studenti ',
-      coverImageUrl: '/uploads/covers/x/abc.webp',
-      promotionalImages: ['https://img.example.org/a.jpg'],
+      coverImageUrl: '/uploads/covers/x/0123456789abcdef0123456789abcdef.webp',
+      promotionalImages: ['/uploads/covers/x/fedcba9876543210fedcba9876543210.webp'],
       trailerVideoUrl: 'https://video.example.org/trailer',
       sampleChapterUrl: 'https://example.org/capitolo-1.pdf',
       authorWebsiteUrl: 'https://ada.example.org',
@@ -107,8 +107,8 @@ describe('creating an advertisement', () => {
       adType: 'spotlight',
       keywords: ['medieval', 'monastery', 'detective'],
       targetAudience: ['lettori di gialli', 'studenti'],
-      coverImageUrl: '/uploads/covers/x/abc.webp',
-      promotionalImages: ['https://img.example.org/a.jpg'],
+      coverImageUrl: '/uploads/covers/x/0123456789abcdef0123456789abcdef.webp',
+      promotionalImages: ['/uploads/covers/x/fedcba9876543210fedcba9876543210.webp'],
       socialLinks: ['https://instagram.com/ada', 'https://x.com/ada'],
       purchaseLinks: {
         amazon: 'https://www.amazon.it/dp/8845246736',
@@ -186,10 +186,10 @@ describe('creating an advertisement', () => {
         isbn13: 'ISBN-13 must be 13 digits starting with 978 or 979, with a valid check digit',
         publicationYear: 'Publication year must be between 1450 and two years from now',
         pageCount: 'Page count must be at least 1',
-        coverImageUrl: 'Please enter a valid URL (starting with http:// or https://)',
-        trailerVideoUrl: 'Please enter a valid URL (starting with http:// or https://)',
-        sampleChapterUrl: 'Please enter a valid URL (starting with http:// or https://)',
-        'purchaseLinks.amazon': 'Please enter a valid URL (starting with http:// or https://)',
+        coverImageUrl: 'Upload the image here: only images uploaded to Scaffale can be used',
+        trailerVideoUrl: 'Please enter a valid web address starting with https://',
+        sampleChapterUrl: 'Please enter a valid web address starting with https://',
+        'purchaseLinks.amazon': 'Please enter a valid web address starting with https://',
         bookPrice: 'Price cannot be negative',
         currency: 'Please select a currency (EUR, USD, GBP, CAD or AUD)',
         dailyBudget: 'Use at most 2 decimals (steps of 0.01)',
@@ -261,8 +261,8 @@ describe('creating an advertisement', () => {
       [
         { socialLinks: 'https://a.example.org, nope' },
         'socialLinks.1',
-        'Please enter a valid URL (starting with http:// or https://)',
-        'Inserisci un URL valido (che inizi con http:// o https://)',
+        'Please enter a valid web address starting with https://',
+        'Inserisci un indirizzo web valido che inizi con https://',
       ],
       [
         { socialLinks: Array.from({ length: 7 }, (_, i) => `https://s${i}.example.org`) },
@@ -272,7 +272,10 @@ describe('creating an advertisement', () => {
       ],
       [
         {
-          promotionalImages: Array.from({ length: 7 }, (_, i) => `https://s${i}.example.org/i.jpg`),
+          promotionalImages: Array.from(
+            { length: 7 },
+            (_, i) => `/uploads/covers/x/${String(i).repeat(32)}.webp`,
+          ),
         },
         'promotionalImages',
         'At most 6 promotional images',
@@ -424,14 +427,24 @@ describe('changing an advertisement', () => {
 
   it('deletes my ad, 404 the second time and for unknown ids', async () => {
     const id = await api.createAd(ada, {
-      coverImageUrl: '/uploads/covers/ada/own.webp',
-      promotionalImages: ['/uploads/covers/ada/shared.webp', 'https://img.example.org/x.jpg'],
+      coverImageUrl: '/uploads/covers/ada/0123456789abcdef0123456789abcdef.webp',
+      promotionalImages: [
+        '/uploads/covers/ada/fedcba9876543210fedcba9876543210.webp',
+        '/uploads/covers/ada/00112233445566778899aabbccddeeff.webp',
+      ],
     });
     // Another ad shows the same upload: that file stays.
-    await api.createAd(ada, { coverImageUrl: '/uploads/covers/ada/shared.webp' });
+    await api.createAd(ada, {
+      coverImageUrl: '/uploads/covers/ada/fedcba9876543210fedcba9876543210.webp',
+    });
     deleted.length = 0;
     expect((await call(ada, 'DELETE', `/api/ads/${id}`)).statusCode).toBe(204);
-    expect(deleted).toEqual(['/uploads/covers/ada/own.webp']);
+    expect(deleted.sort()).toEqual(
+      [
+        '/uploads/covers/ada/0123456789abcdef0123456789abcdef.webp',
+        '/uploads/covers/ada/00112233445566778899aabbccddeeff.webp',
+      ].sort(),
+    );
     expect((await call(ada, 'DELETE', `/api/ads/${id}`)).statusCode).toBe(404);
     expect((await call(ada, 'DELETE', '/api/ads/not-a-uuid')).statusCode).toBe(404);
     expect(await adCount()).toBe(1);

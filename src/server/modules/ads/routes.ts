@@ -26,8 +26,15 @@ import { currentUser } from '../../platform/auth';
 import { AppError, badRequest, errorSchema } from '../../platform/errors';
 import { publicRead } from '../../platform/http-cache';
 import { analyticsCsv, analyticsOf } from './analytics';
-import { createEventWriter, deviceOf, isBot, viewerOf, type EventWriter } from './events';
-import { isAdId } from './queries';
+import {
+  createEventWriter,
+  createViewerTokens,
+  deviceOf,
+  isBot,
+  viewerOf,
+  type EventWriter,
+} from './events';
+import { dayOf, isAdId } from './queries';
 import { createServing } from './serving';
 import { servingInvalidators } from './reportable';
 import { adNotFound, createAdService } from './service';
@@ -55,7 +62,14 @@ export const adRoutes: Module = async (app, { database, now, config, releaseUplo
     onChange: serving.invalidate,
     releaseUploads,
   });
-  const writer = createEventWriter({ database, now, log: app.log, onWritten: serving.invalidate });
+  const writer = createEventWriter({
+    database,
+    now,
+    log: app.log,
+    costPerClick: config.adsCostPerClick,
+    onWritten: serving.invalidate,
+  });
+  const tokens = createViewerTokens(config.authSecret);
   writers.set(database, writer);
   // A moderator's reject or restore drops this app's running ads at once (ads/reportable.ts).
   const invalidate = () => serving.invalidate();
@@ -250,7 +264,7 @@ export const adRoutes: Module = async (app, { database, now, config, releaseUplo
       schema: {
         tags,
         summary:
-          'Count an impression, click or conversion (application/json or text/plain for sendBeacon). Once per viewer, ad, kind and UTC day; never the author’s own or a known bot’s; written in batches',
+          'Count an impression, click or conversion (application/json or text/plain for sendBeacon). Once per viewer (the member, or the address), ad, kind and UTC day; never the author’s own or a known bot’s; written in batches. An impression answers a token that the click on the same ad must send back the same day; a click counts only after an impression by the same viewer that day, and is billed only while it fits the daily and total budgets',
         params: idParams,
         body: adEventSchema,
         response: {
@@ -265,13 +279,17 @@ export const adRoutes: Module = async (app, { database, now, config, releaseUplo
       const { id } = request.params;
       if (!isAdId(id)) throw adNotFound();
       const userAgent = String(request.headers['user-agent'] ?? '');
-      if (!isBot(userAgent)) {
-        const { kind, placement, consent, referrer, store } = request.body;
+      if (isBot(userAgent)) return reply.status(202).send({ received: true });
+      const { kind, placement, consent, referrer, store, token } = request.body;
+      const who = viewerOf(viewer(request), request.ip);
+      const day = dayOf(now());
+      // A click is counted only from the viewer an impression of this ad was answered to today.
+      if (kind !== 'click' || tokens.check(token, id, who, day)) {
         await writer
           .add({
             adId: id,
             kind,
-            who: viewerOf(viewer(request), request.ip, userAgent),
+            who,
             userId: viewer(request),
             placement: placement ?? null,
             store: store ?? null,
@@ -285,7 +303,13 @@ export const adRoutes: Module = async (app, { database, now, config, releaseUplo
             throw new AppError(503, 'unavailable', 'adsApi.errors.trackFailed');
           });
       }
-      return reply.status(202).send({ received: true });
+      return reply
+        .status(202)
+        .send(
+          kind === 'impression'
+            ? { received: true, token: tokens.issue(id, who, day) }
+            : { received: true },
+        );
     },
   );
 

@@ -115,8 +115,8 @@ describe('the in-memory list of running ads', () => {
     expect((await api.slot()).map((a) => a.id)).toEqual([id]);
 
     // Two clicks at 0.50 reach the daily budget of 1.00: gone after the next flush.
-    await api.track(id, 'click', { ip: '198.51.100.1' });
-    await api.track(id, 'click', { ip: '198.51.100.2' });
+    await api.viewAndClick(id, { ip: '198.51.100.1' });
+    await api.viewAndClick(id, { ip: '198.51.100.2' });
     await flushAdEvents(t.database);
     expect(await api.slot()).toEqual([]);
   });
@@ -158,12 +158,13 @@ describe('closing the app', () => {
         database,
         now: () => new Date(),
         log: { warn: () => {} },
+        costPerClick: 0.2,
         flushMs: 3_600_000,
       });
       await writer.add({
         adId: id,
         kind: 'click',
-        who: viewerOf(null, '198.51.100.9', BROWSER_UA),
+        who: viewerOf(null, '198.51.100.9'),
         userId: null,
         placement: 'library',
         store: null,

@@ -60,23 +60,41 @@ export function adsClient(t: TestApp, clock: () => Date = () => new Date()) {
     return ad.id;
   };
 
-  /** An event as a browser sends it; `as` a member or an anonymous visitor from `ip`. */
-  const track = (
+  /**
+   * An event as a browser sends it; `as` a member or an anonymous visitor from `ip`. Like the web
+   * page, a click sends back the token its viewer's last impression of the ad was answered with
+   * (unless the body says otherwise).
+   */
+  const tokens = new Map<string, string>();
+  const track = async (
     id: string,
     kind: 'impression' | 'click' | 'conversion',
     opts: { as?: Member | null; ip?: string; ua?: string | null; body?: object } = {},
-  ) =>
-    t.inject({
+  ) => {
+    const ip = opts.ip ?? '203.0.113.7';
+    const viewer = `${id}|${opts.as ? `user:${opts.as.id}` : `ip:${ip}`}`;
+    const token = kind === 'click' ? tokens.get(viewer) : undefined;
+    const res = await t.inject({
       method: 'POST',
       url: `/api/ads/${id}/events`,
-      remoteAddress: opts.ip ?? '203.0.113.7',
-      payload: { kind, ...opts.body },
+      remoteAddress: ip,
+      payload: { kind, ...(token ? { token } : {}), ...opts.body },
       headers: {
         // null: no User-Agent at all (the injector would add its own when left out).
         'user-agent': opts.ua === null ? '' : (opts.ua ?? BROWSER_UA),
         ...(opts.as ? { cookie: opts.as.cookie } : {}),
       },
     });
+    const answer = res.statusCode === 202 ? (res.json() as { token?: string }) : {};
+    if (kind === 'impression' && answer.token) tokens.set(viewer, answer.token);
+    return res;
+  };
+
+  /** A viewer sees the ad, then clicks it, as a reader does. */
+  const viewAndClick = async (id: string, opts: Parameters<typeof track>[2] = {}) => {
+    await track(id, 'impression', opts);
+    return track(id, 'click', opts);
+  };
 
   const analytics = async (who: Member, id: string, timeframe = '30d') => {
     const res = await call(who, 'GET', `/api/ads/${id}/analytics?timeframe=${timeframe}`);
@@ -90,5 +108,5 @@ export function adsClient(t: TestApp, clock: () => Date = () => new Date()) {
     return res.json().items as Array<{ id: string } & Record<string, unknown>>;
   };
 
-  return { call, createAd, track, analytics, slot };
+  return { call, createAd, track, viewAndClick, analytics, slot };
 }

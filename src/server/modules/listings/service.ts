@@ -18,6 +18,7 @@ import {
   type BookRow,
 } from '../catalogue/queries';
 import { isAllowedCoverUrl } from '../catalogue/covers';
+import { isOwnCoverUpload } from '@shared/urls';
 import { findListingDetail, isUuid } from './queries';
 
 type CreateListing = z.output<typeof createListingSchema>;
@@ -27,7 +28,7 @@ export const listingNotFound = () => notFound('listings.errors.notFound');
 /** A cover the listing may keep: one of this member's uploads. Anything else is not stored. */
 function ownUpload(userId: string, url: string | undefined): string | null {
   if (!url) return null;
-  return url.startsWith(`/uploads/covers/${userId}/`) && !url.includes('..') ? url : null;
+  return isOwnCoverUpload(userId, url) ? url : null;
 }
 
 function isbnParts(isbn: string | undefined): { isbn10: string | null; isbn13: string | null } {

@@ -29,7 +29,7 @@ import { ReportButton } from '../moderation';
 import { AdStatusBadge } from './badges';
 import { useAd } from './api';
 import { adErrorMessage } from './errors';
-import { sponsorName } from './model';
+import { sponsorName, adImageSrc, adLinkHref } from './model';
 import { Reviews } from './Reviews';
 import { sendAdEvent } from './tracking';
 
@@ -61,10 +61,12 @@ function External({
   variant?: 'filled' | 'default';
 }) {
   const { t } = useTranslation();
+  const safe = adLinkHref(href);
+  if (!safe) return null;
   return (
     <Button
       component="a"
-      href={href}
+      href={safe}
       target="_blank"
       rel="noopener noreferrer sponsored"
       variant={variant}
@@ -127,7 +129,12 @@ function AdDetail({ ad }: { ad: Advertisement }) {
         </Anchor>
         <Grid gutter="xl">
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <BookCover url={ad.coverImageUrl} title={ad.title} author={sponsor} priority />
+            <BookCover
+              url={adImageSrc(ad.coverImageUrl)}
+              title={ad.title}
+              author={sponsor}
+              priority
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 8 }}>
             <Stack gap="sm">

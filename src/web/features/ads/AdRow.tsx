@@ -12,6 +12,7 @@ import { BookCover } from '../listings';
 import { AdStatusBadge } from './badges';
 import type { StatusAction } from './api';
 import type { Ad } from './model';
+import { adImageSrc } from './model';
 
 /** One of the author's ads, with its actions; each button names its ad for screen readers. */
 export function AdRow({
@@ -37,7 +38,7 @@ export function AdRow({
   return (
     <Card withBorder padding="md" component="article" aria-label={ad.title} data-testid="ad-row">
       <Group align="flex-start" wrap="nowrap" gap="md">
-        <BookCover url={ad.coverImageUrl} title={ad.title} height={96} />
+        <BookCover url={adImageSrc(ad.coverImageUrl)} title={ad.title} height={96} />
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs" wrap="wrap">
             <Text fw={700} style={{ overflowWrap: 'anywhere' }}>

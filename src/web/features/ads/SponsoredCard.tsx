@@ -6,7 +6,7 @@ import type { AdCard, AdPlacement, SlotAd } from '@shared/schemas/ads';
 import { BookCover } from '../listings';
 import { ReportMenu } from '../moderation';
 import { useSlotAds, type SlotContext } from './api';
-import { sponsorName } from './model';
+import { sponsorName, adImageSrc } from './model';
 import { sendAdEvent, useAdImpression } from './tracking';
 import classes from './SponsoredCard.module.css';
 
@@ -66,7 +66,7 @@ export function SponsoredAdCard({
       </Group>
       <div className={classes.body}>
         <div className={classes.cover}>
-          <BookCover url={ad.coverImageUrl} title={ad.title} author={sponsor} />
+          <BookCover url={adImageSrc(ad.coverImageUrl)} title={ad.title} author={sponsor} />
         </div>
         <Stack gap={4} className={classes.text}>
           <Anchor

@@ -1,4 +1,14 @@
 import type { AdStatus, Advertisement, AdCard, AdAuthor } from '@shared/schemas/ads';
+import { isUploadPath, normalizeHttpsUrl } from '@shared/urls';
+
+/**
+ * What the page renders of an author's addresses: an image only when it is one of our uploads, a
+ * link only as an https URL in normal form. The server refuses anything else; this also keeps
+ * out whatever an older server stored.
+ */
+export const adImageSrc = (url: string | null | undefined) =>
+  url && isUploadPath(url) ? url : null;
+export const adLinkHref = (url: string | null | undefined) => (url ? normalizeHttpsUrl(url) : null);
 
 export type {
   AdAnalytics,

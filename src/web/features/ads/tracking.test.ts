@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { watchViewability, type ViewabilityEnv } from './tracking';
+import { adTokenFor, sendAdEvent, watchViewability, type ViewabilityEnv } from './tracking';
 
 type Callback = (entries: { isIntersecting: boolean; intersectionRatio: number }[]) => void;
 
@@ -100,5 +100,38 @@ describe('an impression by the IAB rule', () => {
     vi.advanceTimersByTime(2000);
     expect(seen).not.toHaveBeenCalled();
     expect(b.disconnected()).toBe(true);
+  });
+});
+
+describe('the click token', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the token an impression is answered with, and sends it with the click', async () => {
+    const store = new Map<string, string>();
+    const beacons: string[] = [];
+    vi.stubGlobal('sessionStorage', {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => store.set(k, v),
+    });
+    vi.stubGlobal('document', { referrer: '', cookie: '' });
+    vi.stubGlobal('navigator', {
+      sendBeacon: (_url: string, body: string) => beacons.push(body) > 0,
+    });
+    const fetch = vi.fn(
+      async () => new Response(JSON.stringify({ received: true, token: '2026-03-10.abc' })),
+    );
+    vi.stubGlobal('fetch', fetch);
+
+    sendAdEvent('ad-1', 'click', 'library');
+    expect(JSON.parse(beacons[0])).not.toHaveProperty('token');
+    sendAdEvent('ad-1', 'impression', 'library');
+    await vi.waitFor(() => expect(adTokenFor('ad-1')).toBe('2026-03-10.abc'));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    sendAdEvent('ad-1', 'click', 'library');
+    expect(JSON.parse(beacons[1])).toMatchObject({ kind: 'click', token: '2026-03-10.abc' });
+    // Another ad's click carries no token of this one.
+    sendAdEvent('ad-2', 'click', 'library');
+    expect(JSON.parse(beacons[2])).not.toHaveProperty('token');
+    expect(JSON.parse(store.get('scaffale.adTokens')!)).toEqual({ 'ad-1': '2026-03-10.abc' });
   });
 });

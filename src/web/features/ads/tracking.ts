@@ -7,10 +7,40 @@ export const VIEWABLE_RATIO = 0.5;
 export const VIEWABLE_MS = 1000;
 
 /**
- * Sends one ad event without ever holding the page: sendBeacon (queued by the browser, survives
- * the navigation a click or a purchase link starts), else fetch with keepalive. Failures are
- * dropped on purpose: an event is worth less than a reader's page. The server counts each kind
- * once per viewer, ad and day, so a repeat costs nothing.
+ * The token each impression is answered with, by ad: the server counts a click only when it
+ * brings back the token of an impression by the same viewer, that day. Kept for the tab's life
+ * (sessionStorage), so a reload between seeing an ad and clicking it still counts.
+ */
+const TOKENS_KEY = 'scaffale.adTokens';
+const tokens = new Map<string, string>();
+
+function storedTokens(): Record<string, string> {
+  try {
+    return JSON.parse(sessionStorage.getItem(TOKENS_KEY) ?? '{}') as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+export function rememberAdToken(adId: string, token: string): void {
+  tokens.set(adId, token);
+  try {
+    sessionStorage.setItem(TOKENS_KEY, JSON.stringify({ ...storedTokens(), [adId]: token }));
+  } catch {
+    // storage full or off: the token in memory still serves this page
+  }
+}
+
+export function adTokenFor(adId: string): string | undefined {
+  return tokens.get(adId) ?? storedTokens()[adId];
+}
+
+/**
+ * Sends one ad event without ever holding the page. An impression goes with fetch, whose answer
+ * carries the token the click needs; a click or a conversion with sendBeacon (queued by the
+ * browser, survives the navigation it starts), else fetch with keepalive. Failures are dropped
+ * on purpose: an event is worth less than a reader's page. The server counts each kind once per
+ * viewer, ad and day, so a repeat costs nothing.
  */
 export function sendAdEvent(
   adId: string,
@@ -22,13 +52,36 @@ export function sendAdEvent(
   // User agent, referrer and device details are kept only with marketing consent: without it
   // the referrer is not even sent.
   const consent = hasConsent('marketing');
+  const token = kind === 'click' ? adTokenFor(adId) : undefined;
   const body = JSON.stringify({
     kind,
     ...(placement ? { placement } : {}),
     ...(store ? { store } : {}),
+    ...(token ? { token } : {}),
     consent,
     ...(consent && document.referrer ? { referrer: document.referrer.slice(0, 500) } : {}),
   });
+  const post = () =>
+    fetch(url, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+      credentials: 'same-origin',
+      keepalive: true,
+    });
+  if (kind === 'impression') {
+    try {
+      void post()
+        .then((res) => (res.ok ? (res.json() as Promise<{ token?: string }>) : null))
+        .then((answer) => {
+          if (answer?.token) rememberAdToken(adId, answer.token);
+        })
+        .catch(() => {});
+    } catch {
+      // nothing more to try
+    }
+    return;
+  }
   try {
     // A string goes as text/plain, which a beacon may send without a preflight.
     if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body)) return;
@@ -36,13 +89,7 @@ export function sendAdEvent(
     // fall through to fetch
   }
   try {
-    void fetch(url, {
-      method: 'POST',
-      body,
-      headers: { 'content-type': 'application/json' },
-      credentials: 'same-origin',
-      keepalive: true,
-    }).catch(() => {});
+    void post().catch(() => {});
   } catch {
     // nothing more to try
   }
