@@ -116,10 +116,9 @@ export function createConfirmationService(database: Database) {
           await q(`update transactions set status = 'cancelled' where id = $1`, [id]);
           return 'unavailable' as const;
         }
-        await q(
-          `update transactions set status = 'completed', agreed_at = now() where id = $1`,
-          [id],
-        );
+        await q(`update transactions set status = 'completed', agreed_at = now() where id = $1`, [
+          id,
+        ]);
         // This member's accepted offer, if the seller also accepted one, is the same deal.
         await q(
           `update offers set status = 'completed', answered_at = coalesce(answered_at, now())
@@ -178,7 +177,8 @@ export const confirmationRoutes: Module = async (app, { database, notifications 
       schema: {
         tags,
         security,
-        summary: 'Sales and trades waiting for my confirmation, and mine waiting for the other member',
+        summary:
+          'Sales and trades waiting for my confirmation, and mine waiting for the other member',
         response: { 200: pendingTransactionsSchema, 401: errorSchema },
       },
     },
@@ -195,7 +195,8 @@ export const confirmationRoutes: Module = async (app, { database, notifications 
       schema: {
         tags,
         security,
-        summary: 'Confirm a sale or trade a seller recorded with me: it then counts and can be reviewed',
+        summary:
+          'Confirm a sale or trade a seller recorded with me: it then counts and can be reviewed',
         params: idParams,
         response: { ...answers, 409: errorSchema },
       },
