@@ -37,7 +37,8 @@ export function defineTransactionNotifications(notifications: Notifications, dat
     type: 'transaction.confirm',
     defaults: { inApp: true, email: true },
     link,
-    visible: where(`status = 'pending' and buyer_id = $1`),
+    // A deleted listing leaves nothing to confirm.
+    visible: where(`status = 'pending' and buyer_id = $1 and listing_id is not null`),
   });
   notifications.defineType({
     type: 'transaction.answered',
@@ -69,7 +70,7 @@ export function createConfirmationService(database: Database) {
          join users o on o.id = case when t.buyer_id = $1 then t.seller_id else t.buyer_id end
          left join book_listings l on l.id = t.listing_id
          where t.status = 'pending' and (t.buyer_id = $1 or t.seller_id = $1)
-           and o.account_status <> 'deleted'
+           and t.listing_id is not null and o.account_status <> 'deleted'
          order by t.created_at desc, t.id desc limit 50`,
         [userId],
       );
