@@ -5,8 +5,8 @@ import { createConfirmedMember, dismissCookieBanner, pngBuffer } from './account
 /**
  * The marketplace journeys: a member lists books three ways (quick sell, quick trade from a
  * catalogue result, the full form with a cover), a visitor finds one in the library by each
- * filter and opens it, the owner manages the listings (toggle, edit, sold to a second member,
- * delete), and the shelves and the public profile show the result.
+ * filter and opens it, the owner manages the listings (toggle, edit, sold to a second member who
+ * confirms it, delete), and the shelves and the public profile show the result.
  */
 test.use({ locale: 'en-US' });
 test.describe.configure({ mode: 'serial' });
@@ -289,6 +289,23 @@ test('the owner toggles, edits, marks as sold to another member and deletes', as
   await complete.getByLabel("Member's username").fill(buyer.username);
   await complete.getByRole('button', { name: 'Confirm' }).click();
   await expect(complete).toBeHidden();
+  await expect(page.getByText(`We asked ${buyer.username} to confirm.`)).toBeVisible();
+  // Nothing counts until that member confirms, from the trades page their notification opens.
+  await expect(forSale.getByText('Available')).toBeVisible();
+  const buyerPage = buyer.page;
+  await buyerPage.goto(`/profile/${buyer.id}/notifications`);
+  await buyerPage.getByRole('button', { name: new RegExp(`says they sold you “${ROSA}”`) }).click();
+  await expect(buyerPage).toHaveURL(new RegExp(`/profile/${buyer.id}/transactions$`));
+  const asked = buyerPage.getByTestId('pending-trade').filter({ hasText: ROSA });
+  await expect(asked).toContainText(`says they sold you “${ROSA}”. Is that right?`);
+  await expectAccessible(buyerPage);
+  await asked.getByRole('button', { name: 'Yes, confirm' }).click();
+  await expect(
+    buyerPage.getByText('Confirmed: the exchange now counts for both of you.'),
+  ).toBeVisible();
+  await expect(asked).toHaveCount(0);
+  await expect(buyerPage.getByTestId('trade').filter({ hasText: ROSA })).toBeVisible();
+  await page.reload();
   const soldCard = myBook(page, ROSA).filter({ has: page.getByText('Sold', { exact: true }) });
   await expect(soldCard.getByText('Inactive')).toBeVisible();
   await expect(soldCard.getByRole('button', { name: 'Mark as sold or traded' })).toHaveCount(0);

@@ -719,8 +719,11 @@ export const seedListings: SeedStep = async (ctx) => {
   const deals = todo.filter((l) => l.buyer && byUsername.has(l.buyer));
   if (deals.length) {
     await database.query(
-      `insert into transactions (listing_id, buyer_id, seller_id, kind, created_at)
-       select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::timestamptz[])`,
+      // Demo deals stand for exchanges both members agreed to, so they can be reviewed.
+      `insert into transactions (listing_id, buyer_id, seller_id, kind, created_at, agreed_at)
+       select l, b, s, k, at, at
+       from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::timestamptz[])
+         as d(l, b, s, k, at)`,
       [
         deals.map((l) => listingIds.get(`${byUsername.get(l.seller)}\u0000${l.title}`)),
         deals.map((l) => byUsername.get(l.buyer!)),

@@ -15,6 +15,7 @@ import {
   STATUS_FILTERS,
   isValidIsbn,
   normalizeIsbn,
+  isWholeCents,
   type ListingType,
   type ShelfKey,
 } from './marketplaceConstants';
@@ -94,6 +95,7 @@ const money = (invalid: string, negative: string) =>
       .number({ error: v(invalid) })
       .min(0, { error: v(negative) })
       .max(MAX_PRICE, { error: v('priceTooHigh') })
+      .refine(isWholeCents, { error: v('moneyDecimals') })
       .nullable(),
   );
 
@@ -149,7 +151,8 @@ export const quickSellSchema = z.object({
     z
       .number({ error: v('pricePositive') })
       .gt(0, { error: v('pricePositive') })
-      .max(MAX_PRICE, { error: v('priceTooHigh') }),
+      .max(MAX_PRICE, { error: v('priceTooHigh') })
+      .refine(isWholeCents, { error: v('moneyDecimals') }),
   ),
 });
 export type QuickSellInput = z.input<typeof quickSellSchema>;

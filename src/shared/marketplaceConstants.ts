@@ -52,6 +52,17 @@ export const USER_LISTINGS_PAGE_SIZE = 24;
 export const PROFILE_RECENT_BOOKS = 6;
 export const DEFAULT_PRICE_RANGE = [0, 1000] as const;
 export const MAX_PRICE = 100_000;
+
+/**
+ * Money is stored with two decimals: an amount must be a whole number of cents, and a non-zero
+ * amount at least one cent (0.000001 would otherwise look like "0 cents, close enough" and be
+ * stored as 0, past the checks that came before).
+ */
+export function isWholeCents(n: number): boolean {
+  if (!Number.isFinite(n)) return false;
+  const cents = Math.round(n * 100);
+  return Math.abs(n * 100 - cents) < 1e-6 && (cents !== 0 || n === 0);
+}
 export const QUERY_MAX_LENGTH = 200;
 export const QUICK_SELL_DEFAULT_PRICE = 10;
 /** The quick-add and wishlist search boxes start searching past this many characters (spec 2, s. 9). */

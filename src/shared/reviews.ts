@@ -67,6 +67,8 @@ export const tradeSchema = z.object({
     deleted: z.boolean().optional(),
   }),
   completedAt: z.string(),
+  /** Both members agreed to it (accepted offer or confirmation): only then can it be reviewed. */
+  reviewable: z.boolean(),
   myReview: reviewSchema.nullable(),
 });
 export type Trade = z.infer<typeof tradeSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, LISTING_STATUSES, LISTING_TYPES } from '../marketplace';
+import { CURRENCIES, LISTING_STATUSES, LISTING_TYPES, isWholeCents } from '../marketplace';
 import {
   MESSAGE_MAX_LENGTH,
   CHAT_PAGE_SIZE,
@@ -60,9 +60,7 @@ export const offerAmountField = () =>
     .number({ error: 'chatApi.validation.amountInvalid' })
     .gt(0, { error: 'chatApi.validation.amountPositive' })
     .max(OFFER_MAX_AMOUNT, { error: 'chatApi.validation.amountTooLarge' })
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
-      error: 'chatApi.validation.amountDecimals',
-    });
+    .refine(isWholeCents, { error: 'chatApi.validation.amountDecimals' });
 
 export const makeOfferSchema = z.object({
   listingId: idField('chatApi.validation.listingRequired'),

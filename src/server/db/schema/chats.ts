@@ -71,6 +71,10 @@ export const offers = pgTable(
     uniqueIndex('offers_one_pending_idx')
       .on(t.listingId, t.buyerId)
       .where(sql`status = 'pending'`),
+    // A listing has at most one accepted offer, whatever the timing of two accepts.
+    uniqueIndex('offers_one_accepted_idx')
+      .on(t.listingId)
+      .where(sql`status = 'accepted'`),
     index('offers_listing_status_idx').on(t.listingId, t.status),
   ],
 );

@@ -7,6 +7,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
@@ -63,16 +64,26 @@ export const bookListings = pgTable('book_listings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const transactions = pgTable('transactions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  listingId: uuid('listing_id').references(() => bookListings.id, { onDelete: 'set null' }),
-  buyerId: text('buyer_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  sellerId: text('seller_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  kind: text('kind').notNull(),
-  status: text('status').notNull().default('completed'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id').references(() => bookListings.id, { onDelete: 'set null' }),
+    buyerId: text('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('completed'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When both members had agreed (accepted offer or confirmation); null: not reviewable. */
+    agreedAt: timestamp('agreed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('transactions_one_pending_idx')
+      .on(t.listingId)
+      .where(sql`status = 'pending'`),
+  ],
+);

@@ -456,7 +456,18 @@ export function createChatService(deps: ChatServiceDeps) {
 
     async answerOffer(userId: string, offerId: string, action: OfferAction): Promise<ChatMessage> {
       if (!isUuid(offerId)) throw accessDenied();
-      const changedOffers = await inTransaction(database, async (q) => {
+      const changedOffers = await answerInTransaction(async (q) => {
+        // Every path that changes a listing and its offers locks the listing row first, then
+        // the offers: two accepts on one listing queue on the listing instead of deadlocking,
+        // and the second finds the listing reserved.
+        const [target] = await q<{ listing_id: string }>(
+          'select listing_id from offers where id = $1',
+          [offerId],
+        );
+        if (!target) throw accessDenied();
+        await q('select id from book_listings where id = $1 for no key update', [
+          target.listing_id,
+        ]);
         const [offer] = await q<{
           id: string;
           listing_id: string;
@@ -501,12 +512,15 @@ export function createChatService(deps: ChatServiceDeps) {
             [offer.listing_id],
           );
           if (reserved.length === 0) throw listingUnavailable();
-          await setStatus('accepted');
+          // The seller made the listing available again after an earlier accepted offer: the
+          // new choice replaces that one, so a listing never has two accepted offers.
           const others = await q<{ id: string }>(
             `update offers set status = 'declined', answered_at = now()
-             where listing_id = $1 and status = 'pending' and id <> $2 returning id`,
+             where listing_id = $1 and status in ('pending', 'accepted') and id <> $2
+             returning id`,
             [offer.listing_id, offer.id],
           );
+          await setStatus('accepted');
           changed.push(...others.map((o) => o.id));
         } else {
           await setStatus(action === 'decline' ? 'declined' : 'withdrawn');
@@ -525,6 +539,21 @@ export function createChatService(deps: ChatServiceDeps) {
       return (await findMessage(query, own.id))!;
     },
   };
+
+  /**
+   * Runs an offer answer in one transaction. A losing race (another accept, which the unique
+   * index on accepted offers stops, or a deadlock the database broke) is a 409, never a 500.
+   */
+  async function answerInTransaction<T>(work: (q: Query) => Promise<T>): Promise<T> {
+    try {
+      return await inTransaction(database, work);
+    } catch (err) {
+      const state = sqlState(err);
+      if (state === '23505' || state === '40P01' || state === '40001')
+        throw conflict('chatApi.errors.offerRace');
+      throw err;
+    }
+  }
 
   /** Why an edit or delete changed nothing: no such message here (404) or not the sender's. */
   async function explainUnchanged(roomId: string, userId: string, messageId: string) {

@@ -285,7 +285,7 @@ describe('owner-only changes', () => {
 });
 
 describe('POST /api/listings/:id/complete', () => {
-  it('records a completed transaction that feeds site stats, ratings and total trades', async () => {
+  it('records a transaction that, once the member confirms, feeds site stats, ratings and total trades', async () => {
     const listing = await create(seller);
     const url = `/api/listings/${listing.id}/complete`;
     const body = { kind: 'sale', counterpartUsername: 'buyer_one' };
@@ -305,9 +305,23 @@ describe('POST /api/listings/:id/complete', () => {
     expect(none).toBe(0);
 
     const before = (await req('GET', '/api/stats')).json();
-    const done = await req('POST', url, seller, { kind: 'sale', counterpartUsername: 'BUYER_ONE' });
-    expect(done.statusCode).toBe(200);
-    expect(done.json()).toMatchObject({ status: 'sold', isActive: false });
+    const asked = await req('POST', url, seller, {
+      kind: 'sale',
+      counterpartUsername: 'BUYER_ONE',
+    });
+    expect(asked.statusCode).toBe(200);
+    // Nothing counts until the buyer confirms (complete.test.ts covers the refusals).
+    expect(asked.json()).toMatchObject({ outcome: 'pending', listing: { status: 'available' } });
+    const confirmed = await req(
+      'POST',
+      `/api/transactions/${asked.json().transactionId}/confirm`,
+      buyer,
+    );
+    expect(confirmed.statusCode).toBe(200);
+    expect((await req('GET', `/api/listings/${listing.id}`)).json()).toMatchObject({
+      status: 'sold',
+      isActive: false,
+    });
     const [tx] = await t.database.query<{ buyer_id: string; seller_id: string; kind: string }>(
       'select buyer_id, seller_id, kind from transactions where listing_id = $1',
       [listing.id],
@@ -328,7 +342,9 @@ describe('POST /api/listings/:id/complete', () => {
       kind: 'trade',
       counterpartUsername: 'other_one',
     });
-    expect(traded.json().status).toBe('traded');
+    const tradeId = traded.json().transactionId;
+    expect((await req('POST', `/api/transactions/${tradeId}/confirm`, other)).statusCode).toBe(200);
+    expect((await req('GET', `/api/listings/${trade.id}`)).json().status).toBe('traded');
     expect((await req('GET', `/api/users/${seller.id}/profile`)).json()).toMatchObject({
       rating: 3.7,
       totalTrades: 2,

@@ -20,6 +20,8 @@ import { findListingDetail, listOwnListings, ownListingStats } from './queries';
 import { isBlockedBetween } from '../../platform/moderation';
 import { createListingService, listingNotFound } from './service';
 import { createWishlistAlerts } from '../wishlist/alerts';
+import { completionResultSchema } from '@shared/transactions';
+import { TRANSACTION_SUBJECT } from '../reviews/confirmations';
 
 const idParams = z.object({ id: z.string().max(64) });
 const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
@@ -153,19 +155,31 @@ export const listingRoutes: Module = async (app, deps) => {
       schema: {
         tags,
         security,
-        summary: 'Mark as sold or traded to a member: records a completed transaction',
+        summary:
+          'Mark as sold or traded to a member: completed at once with their accepted offer, otherwise pending until they confirm',
         params: idParams,
         body: completeListingSchema,
-        response: { 200: listingDetailSchema },
+        response: { 200: completionResultSchema },
       },
     },
-    async (request) =>
-      listings.complete(
-        currentUser(request).id,
+    async (request) => {
+      const me = currentUser(request).id;
+      const { outcome, transactionId, counterpartId, listing } = await listings.complete(
+        me,
         request.params.id,
         request.body.kind,
         request.body.counterpartUsername,
-      ),
+      );
+      if (outcome === 'pending')
+        await deps.notifications.notify({
+          recipientId: counterpartId,
+          type: 'transaction.confirm',
+          actorId: me,
+          subject: { type: TRANSACTION_SUBJECT, id: transactionId },
+          data: { title: listing.title, context: request.body.kind },
+        });
+      return { outcome, transactionId, listing };
+    },
   );
 
   app.delete(

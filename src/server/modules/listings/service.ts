@@ -20,6 +20,8 @@ import {
 import { isAllowedCoverUrl } from '../catalogue/covers';
 import { isOwnCoverUpload } from '@shared/urls';
 import { findListingDetail, isUuid } from './queries';
+import { isBlockedBetween } from '../../platform/moderation';
+import { inTransaction, type Query } from '../chats/tx';
 
 type CreateListing = z.output<typeof createListingSchema>;
 
@@ -103,6 +105,49 @@ async function resolveBook(
     book.cover_url = input.remoteCover;
   }
   return book;
+}
+
+const alreadyCompleted = () => new AppError(409, 'conflict', 'listings.errors.alreadyCompleted');
+
+export interface CompletionResult {
+  /** 'completed' with the member's accepted offer; 'pending' until they confirm. */
+  outcome: 'completed' | 'pending';
+  transactionId: string;
+  counterpartId: string;
+  /** The accepted offer the sale completed, if any. */
+  offerId: string | null;
+  listing: ListingDetail;
+}
+
+/**
+ * Marks the seller's listing sold or traded and records the completed, agreed transaction, in
+ * one statement so neither exists without the other. 404 for someone else's listing, 409 when
+ * it was already sold or traded.
+ */
+export async function recordAgreedSale(
+  q: Query,
+  sellerId: string,
+  listingId: string,
+  kind: 'sale' | 'trade',
+  buyerId: string,
+): Promise<string> {
+  const [done] = await q<{ id: string }>(
+    `with done as (
+       update book_listings set status = $3, updated_at = now()
+       where id = $1 and user_id = $2 and status not in ('sold', 'traded')
+       returning id, user_id)
+     insert into transactions (listing_id, buyer_id, seller_id, kind, status, agreed_at)
+     select id, $4, user_id, $5, 'completed', now() from done
+     returning id`,
+    [listingId, sellerId, kind === 'sale' ? 'sold' : 'traded', buyerId, kind],
+  );
+  if (done) return done.id;
+  const [own] = await q('select 1 from book_listings where id = $1 and user_id = $2', [
+    listingId,
+    sellerId,
+  ]);
+  if (!own) throw listingNotFound();
+  throw alreadyCompleted();
 }
 
 export interface ListingServiceDeps {
@@ -285,32 +330,74 @@ export function createListingService({ database, coverHosts }: ListingServiceDep
     },
 
     /**
-     * Sold or traded to a member: the status change and the completed transaction (seller = owner,
-     * buyer = that member) are one statement, so neither exists without the other.
+     * The seller says the listing went to a member. That member's accepted offer on it is their
+     * agreement, and the sale completes now. Otherwise nothing is recorded as done: a pending
+     * transaction (replacing an earlier one of this listing) waits for that member to confirm,
+     * and only then does it count and allow reviews.
      */
     async complete(
       userId: string,
       id: string,
       kind: 'sale' | 'trade',
       counterpartUsername: string,
-    ): Promise<ListingDetail> {
+    ): Promise<CompletionResult> {
       if (!isUuid(id)) throw listingNotFound();
       const [counterpart] = await database.query<{ id: string }>(
-        'select id from users where username = $1::citext',
+        `select id from users where username = $1::citext and account_status <> 'deleted'`,
         [counterpartUsername.replace(/^@/, '')],
       );
-      if (!counterpart)
-        throw badRequest('listings.errors.userNotFound', {
+      const unknownMember = () =>
+        badRequest('listings.errors.userNotFound', {
           counterpartUsername: 'listings.errors.userNotFound',
         });
+      if (!counterpart) throw unknownMember();
       if (counterpart.id === userId)
         throw badRequest('listings.errors.selfTransaction', {
           counterpartUsername: 'listings.errors.selfTransaction',
         });
-      return this.completeWith(userId, id, kind, counterpart.id);
+      // Blocked members cannot reach each other, not even with a request to confirm a sale.
+      if (await isBlockedBetween((t, p) => database.query(t, p), userId, counterpart.id))
+        throw unknownMember();
+      const result = await inTransaction(database, async (q) => {
+        const [listing] = await q<{ status: string }>(
+          'select status from book_listings where id = $1 and user_id = $2 for no key update',
+          [id, userId],
+        );
+        if (!listing) throw listingNotFound();
+        if (listing.status === 'sold' || listing.status === 'traded') throw alreadyCompleted();
+        await q(
+          `update transactions set status = 'cancelled' where listing_id = $1 and status = 'pending'`,
+          [id],
+        );
+        const [offer] = await q<{ id: string }>(
+          `select id from offers where listing_id = $1 and buyer_id = $2 and status = 'accepted'
+           for update`,
+          [id, counterpart.id],
+        );
+        if (offer) {
+          const transactionId = await recordAgreedSale(q, userId, id, kind, counterpart.id);
+          await q(
+            `update offers set status = 'completed', answered_at = coalesce(answered_at, now())
+             where id = $1`,
+            [offer.id],
+          );
+          return { outcome: 'completed' as const, transactionId, offerId: offer.id };
+        }
+        const [pending] = await q<{ id: string }>(
+          `insert into transactions (listing_id, buyer_id, seller_id, kind, status)
+           values ($1, $2, $3, $4, 'pending') returning id`,
+          [id, counterpart.id, userId, kind],
+        );
+        return { outcome: 'pending' as const, transactionId: pending.id, offerId: null };
+      });
+      return {
+        ...result,
+        counterpartId: counterpart.id,
+        listing: (await findListingDetail(database, id))!,
+      };
     },
 
-    /** As `complete`, with the counterpart's id (an accepted offer in chats knows its buyer). */
+    /** A sale both members agreed to (an accepted offer in chats knows its buyer). */
     async completeWith(
       userId: string,
       id: string,
@@ -318,24 +405,13 @@ export function createListingService({ database, coverHosts }: ListingServiceDep
       counterpartId: string,
     ): Promise<ListingDetail> {
       if (!isUuid(id)) throw listingNotFound();
-      const done = await database.query<{ id: string }>(
-        `with done as (
-           update book_listings set status = $3, updated_at = now()
-           where id = $1 and user_id = $2 and status not in ('sold', 'traded')
-           returning id, user_id)
-         insert into transactions (listing_id, buyer_id, seller_id, kind, status)
-         select id, $4, user_id, $5, 'completed' from done
-         returning id`,
-        [id, userId, kind === 'sale' ? 'sold' : 'traded', counterpartId, kind],
+      const query: Query = (t, p) => database.query(t, p);
+      await query(
+        `update transactions set status = 'cancelled' where listing_id = $1 and status = 'pending'
+           and exists (select 1 from book_listings where id = $1 and user_id = $2)`,
+        [id, userId],
       );
-      if (done.length === 0) {
-        const [own] = await database.query<{ status: string }>(
-          'select status from book_listings where id = $1 and user_id = $2',
-          [id, userId],
-        );
-        if (!own) throw listingNotFound();
-        throw new AppError(409, 'conflict', 'listings.errors.alreadyCompleted');
-      }
+      await recordAgreedSale(query, userId, id, kind, counterpartId);
       return (await findListingDetail(database, id))!;
     },
 

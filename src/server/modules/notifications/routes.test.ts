@@ -66,6 +66,8 @@ const DEFAULTS = [
   { type: 'community.comment', inApp: true, email: true },
   { type: 'community.reaction', inApp: true, email: false },
   { type: 'moderation.action', inApp: true, email: false },
+  { type: 'transaction.confirm', inApp: true, email: true },
+  { type: 'transaction.answered', inApp: true, email: false },
 ];
 /** The settings' types after these changes to the defaults. */
 const switchesWith = (changes: Switches) => DEFAULTS.map((d) => ({ ...d, ...changes[d.type] }));

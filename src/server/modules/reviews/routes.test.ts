@@ -137,7 +137,8 @@ describe('reviews after a trade', () => {
     const popular = await createMember(t, { displayName: 'Paola Popular' });
     for (let i = 0; i < 12; i++) {
       const [tx] = await t.database.query<{ id: string }>(
-        `insert into transactions (buyer_id, seller_id, kind) values ($1, $2, 'sale') returning id`,
+        `insert into transactions (buyer_id, seller_id, kind, agreed_at)
+         values ($1, $2, 'sale', now()) returning id`,
         [buyer.id, popular.id],
       );
       clock = new Date(clock.getTime() + 1000);

@@ -12,12 +12,15 @@ import { currentUser } from '../../platform/auth';
 import { errorSchema } from '../../platform/errors';
 import { publicRead } from '../../platform/http-cache';
 import { createReviewService } from './service';
+import { confirmationRoutes } from './confirmations';
 
 const tags = ['reviews'];
 const security = [{ session: [] }];
 
-export const reviewRoutes: Module = async (app, { database, now }) => {
+export const reviewRoutes: Module = async (app, deps) => {
+  const { database, now } = deps;
   const reviews = createReviewService({ database, now });
+  await confirmationRoutes(app, deps);
   const writes = {
     preHandler: app.requireUser,
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },

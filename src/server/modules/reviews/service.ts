@@ -88,8 +88,14 @@ export function createReviewService({ database, now }: { database: Database; now
       input: { transactionId: string; rating: number; text: string },
     ): Promise<Review> {
       const [tx] = UUID.test(input.transactionId)
-        ? await database.query<{ buyer_id: string; seller_id: string; status: string }>(
-            'select buyer_id, seller_id, status from transactions where id = $1',
+        ? await database.query<{
+            buyer_id: string;
+            seller_id: string;
+            status: string;
+            agreed: boolean;
+          }>(
+            `select buyer_id, seller_id, status, agreed_at is not null as agreed
+             from transactions where id = $1`,
             [input.transactionId],
           )
         : [];
@@ -97,6 +103,8 @@ export function createReviewService({ database, now }: { database: Database; now
       if (!tx || (tx.buyer_id !== authorId && tx.seller_id !== authorId))
         throw notFound('reviews.errors.transactionNotFound');
       if (tx.status !== 'completed') throw conflict('reviews.errors.notCompleted');
+      // A sale one member recorded alone (before confirmations existed) takes no review.
+      if (!tx.agreed) throw conflict('reviews.errors.notAgreed');
       const subjectId = tx.buyer_id === authorId ? tx.seller_id : tx.buyer_id;
       const [subject] = await database.query(
         `select 1 from users where id = $1 and account_status = 'deleted'`,
@@ -180,8 +188,10 @@ export function createReviewService({ database, now }: { database: Database; now
           other_username: string | null;
           other_deleted: boolean;
           review_id: string | null;
+          agreed: boolean;
         }>(
           `select t.id, t.kind, t.buyer_id, t.created_at, l.title as listing_title,
+             t.agreed_at is not null as agreed,
              o.id as other_id, o.display_name as other_name, o.username::text as other_username,
              o.account_status = 'deleted' as other_deleted,
              r.id as review_id
@@ -213,6 +223,7 @@ export function createReviewService({ database, now }: { database: Database; now
             ? { id: r.other_id, displayName: '', username: null, deleted: true }
             : { id: r.other_id, displayName: r.other_name, username: r.other_username },
           completedAt: iso(r.created_at),
+          reviewable: r.agreed,
           myReview: r.review_id ? await findReview(r.review_id) : null,
         });
       }

@@ -108,14 +108,17 @@ export function CompleteListingModal({
     if (!listing) return;
     if (!username.trim()) return setError(t('listings.validation.usernameRequired'));
     try {
-      await complete.mutateAsync({
+      const result = await complete.mutateAsync({
         id: listing.id,
         body: { kind, counterpartUsername: username.trim() },
       });
+      // Without their accepted offer, the member must confirm before the exchange counts.
       notifySuccess(
-        t(kind === 'sale' ? 'myBooks.complete.doneSale' : 'myBooks.complete.doneTrade', {
-          title: listing.title,
-        }),
+        result.outcome === 'pending'
+          ? t('myBooks.complete.pending', { name: username.trim().replace(/^@/, '') })
+          : t(kind === 'sale' ? 'myBooks.complete.doneSale' : 'myBooks.complete.doneTrade', {
+              title: listing.title,
+            }),
       );
       onClose();
     } catch (err) {

@@ -8,6 +8,7 @@ import type {
   ListingStatus,
   MyListings,
 } from '@shared/marketplace';
+import type { CompletionResult } from '@shared/transactions';
 import { api, uploadFile, type ApiError } from '../../lib/api';
 
 /** Query keys of marketplace data; mutations invalidate all of them (they are cheap to refetch). */
@@ -80,13 +81,17 @@ export function useSetListingStatus() {
 
 export function useCompleteListing() {
   const invalidate = useInvalidateMarketplace();
+  const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: CompleteListingInput }) =>
-      api<ListingDetail>(`/api/listings/${encodeURIComponent(id)}/complete`, {
+      api<CompletionResult>(`/api/listings/${encodeURIComponent(id)}/complete`, {
         method: 'POST',
         body,
       }),
-    onSuccess: invalidate,
+    onSuccess: () => {
+      invalidate();
+      void client.invalidateQueries({ queryKey: ['transactions'] });
+    },
   });
 }
 

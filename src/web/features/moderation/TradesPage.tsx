@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useTrades } from './api';
 import { ReviewAction } from './ReviewTradeButton';
 import { PageNumbers } from '../../components/PageNumbers';
+import { PendingTrades } from './PendingTrades';
 
 /** /profile/:userId/transactions — my completed trades, each with its review action. */
 export default function TradesPage() {
@@ -21,6 +22,7 @@ export default function TradesPage() {
         {t('reviews.trades.pageTitle')}
       </Title>
       <Text c="dimmed">{t('reviews.trades.intro')}</Text>
+      <PendingTrades />
       {trades.isPending && (
         <Center py="xl">
           <Loader role="status" aria-label={t('common.loading')} />

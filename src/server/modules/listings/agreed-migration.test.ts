@@ -1,0 +1,107 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listMigrations } from '../../db/migrate';
+import { createTestApp, type TestApp } from '../../test/helpers';
+import { createMember, type Member } from '../../test/members';
+import { createListing, requester } from '../chats/test-support';
+
+/**
+ * Migration 0024 on rows written before it: every row is kept; duplicates that would break the
+ * new constraints are resolved the same way every time.
+ */
+let t: TestApp;
+let req: ReturnType<typeof requester>;
+let seller: Member;
+let anna: Member;
+let bruno: Member;
+const migration = listMigrations().find((m) => m.name.startsWith('0024_'))!;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  req = requester(t);
+  seller = await createMember(t, { displayName: 'Sara Seller' });
+  anna = await createMember(t, { displayName: 'Anna Buyer' });
+  bruno = await createMember(t, { displayName: 'Bruno Buyer' });
+}, 120_000);
+
+async function offerFrom(who: Member, listingId: string): Promise<string> {
+  const { roomId } = (
+    await req('POST', '/api/chats/contact', who, { listingId, content: 'Ciao' })
+  ).json();
+  const res = await req('POST', `/api/chats/rooms/${roomId}/offers`, who, { listingId, amount: 5 });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().message.offer.id;
+}
+
+const q = <T>(text: string, params?: unknown[]) => t.database.query<T>(text, params);
+
+describe('migration 0024 (agreed transactions, one accepted offer)', () => {
+  it('keeps every row, resolves duplicates deterministically and marks offer sales agreed', async () => {
+    // The state an earlier version could leave: the constraints are not there yet.
+    await t.database.exec(
+      'drop index offers_one_accepted_idx; drop index transactions_one_pending_idx',
+    );
+    const twice = await createListing(t, seller, { title: 'Lessico famigliare' });
+    const first = await offerFrom(anna, twice.id);
+    const second = await offerFrom(bruno, twice.id);
+    await q(
+      `update offers set status = 'accepted', answered_at = now() - interval '1 day' where id = $1`,
+      [first],
+    );
+    await q(`update offers set status = 'accepted', answered_at = now() where id = $1`, [second]);
+
+    const viaOffer = await createListing(t, seller, { title: 'Le città invisibili' });
+    const done = await offerFrom(anna, viaOffer.id);
+    await q(`update offers set status = 'completed' where id = $1`, [done]);
+    const insertTx = async (listingId: string, buyer: Member, status: string, at: string) =>
+      (
+        await q<{ id: string }>(
+          `insert into transactions (listing_id, buyer_id, seller_id, kind, status, created_at)
+           values ($1, $2, $3, 'sale', $4, $5) returning id`,
+          [listingId, buyer.id, seller.id, status, at],
+        )
+      )[0].id;
+    const agreed = await insertTx(viaOffer.id, anna, 'completed', '2026-01-02T10:00:00Z');
+    const alone = await createListing(t, seller, { title: 'La storia' });
+    const unagreed = await insertTx(alone.id, bruno, 'completed', '2026-01-03T10:00:00Z');
+    const waiting = await createListing(t, seller, { title: 'Menzogna e sortilegio' });
+    const olderPending = await insertTx(waiting.id, anna, 'pending', '2026-01-04T10:00:00Z');
+    const newerPending = await insertTx(waiting.id, bruno, 'pending', '2026-01-05T10:00:00Z');
+    await q('update transactions set agreed_at = null');
+
+    const count = async () =>
+      (
+        await q<{ o: number; t: number }>(
+          `select (select count(*)::int from offers) as o,
+             (select count(*)::int from transactions) as t`,
+        )
+      )[0];
+    const before = await count();
+    await t.database.exec(migration.sql);
+    expect(await count()).toEqual(before);
+
+    const statusOf = async (table: string, id: string) =>
+      (await q<{ status: string }>(`select status from ${table} where id = $1`, [id]))[0].status;
+    expect(await statusOf('offers', first)).toBe('accepted');
+    expect(await statusOf('offers', second)).toBe('declined');
+    expect(await statusOf('transactions', olderPending)).toBe('cancelled');
+    expect(await statusOf('transactions', newerPending)).toBe('pending');
+    const rows = await q<{ id: string; status: string; agreed: boolean }>(
+      `select id, status, agreed_at is not null as agreed from transactions
+       where id = any($1::uuid[])`,
+      [[agreed, unagreed]],
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.id, [r.status, r.agreed]]))).toEqual({
+      [agreed]: ['completed', true],
+      [unagreed]: ['completed', false],
+    });
+
+    // The constraints now hold, and the sale that came from an offer can be reviewed.
+    await expect(
+      q(`update offers set status = 'accepted' where id = $1`, [second]),
+    ).rejects.toThrow();
+    const ok = await req('POST', '/api/reviews', anna, { transactionId: agreed, rating: 5 });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const no = await req('POST', '/api/reviews', bruno, { transactionId: unagreed, rating: 1 });
+    expect(no.statusCode).toBe(409);
+  });
+});
