@@ -7,10 +7,13 @@ import { SessionProvider, useSession } from './session';
 /**
  * The tab's realtime socket, open while a member is signed in. The client is fetched only then:
  * a visitor's first screen does not carry it (the features using it import it in their chunks).
+ * When the server ends the socket's session, the tab asks who is signed in: nobody shows the
+ * signed-out state; the same member on a newer session (signed in again elsewhere) reconnects.
  */
 function RealtimeConnection() {
   const session = useSession();
   const active = session.status === 'signed-in' ? session.user.id : null;
+  const { refresh } = session;
   useEffect(() => {
     if (!active) return;
     let cancelled = false;
@@ -18,13 +21,23 @@ function RealtimeConnection() {
     void import('../lib/realtime').then((realtime) => {
       if (cancelled) return;
       realtime.startRealtime();
-      stop = realtime.stopRealtime;
+      const stopListening = realtime.onRealtimeSessionEnded(() => {
+        void refresh()
+          .then((user) => {
+            if (!cancelled && user?.id === active) realtime.startRealtime();
+          })
+          .catch(() => {});
+      });
+      stop = () => {
+        stopListening();
+        realtime.stopRealtime();
+      };
     });
     return () => {
       cancelled = true;
       stop?.();
     };
-  }, [active]);
+  }, [active, refresh]);
   return null;
 }
 
