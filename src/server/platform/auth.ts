@@ -8,6 +8,11 @@ export interface SessionUser {
   displayName: string;
   username: string | null;
   emailVerified: boolean;
+  /**
+   * The session behind the request: realtime sockets remember it, so ending the session closes
+   * them. Absent for members made up by tests and scripts.
+   */
+  session?: { id: string; expiresAt: Date };
 }
 
 /** What the accounts issue plugs in: resolve the session behind a request, if any. */

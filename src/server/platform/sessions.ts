@@ -42,6 +42,7 @@ export function createSessionResolver(opts: {
         displayName: user.name,
         username: (user as { username?: string | null }).username ?? null,
         emailVerified: user.emailVerified,
+        session: { id: session.id, expiresAt: new Date(session.expiresAt) },
       };
       return member;
     },

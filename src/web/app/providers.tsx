@@ -4,27 +4,50 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { theme, cssVariablesResolver } from './theme';
 import { SessionProvider, useSession } from './session';
 
+const SESSION_ENDED_GRACE_MS = 1000;
+
 /**
  * The tab's realtime socket, open while a member is signed in. The client is fetched only then:
  * a visitor's first screen does not carry it (the features using it import it in their chunks).
+ * When the server ends the socket's session, the tab asks who is signed in: nobody shows the
+ * signed-out state; the same member on a newer session (signed in again elsewhere) reconnects.
+ * It asks a moment later: a sign-out of this browser (this tab's answer, or another tab's message)
+ * ends the session too, and then settles the state itself without an 'expired' notice.
  */
 function RealtimeConnection() {
   const session = useSession();
   const active = session.status === 'signed-in' ? session.user.id : null;
+  const { refresh } = session;
   useEffect(() => {
     if (!active) return;
     let cancelled = false;
     let stop: (() => void) | undefined;
+    let asking: ReturnType<typeof setTimeout> | undefined;
     void import('../lib/realtime').then((realtime) => {
       if (cancelled) return;
       realtime.startRealtime();
-      stop = realtime.stopRealtime;
+      const stopListening = realtime.onRealtimeSessionEnded(() => {
+        clearTimeout(asking);
+        asking = setTimeout(() => {
+          if (cancelled) return;
+          void refresh()
+            .then((user) => {
+              if (!cancelled && user?.id === active) realtime.startRealtime();
+            })
+            .catch(() => {});
+        }, SESSION_ENDED_GRACE_MS);
+      });
+      stop = () => {
+        clearTimeout(asking);
+        stopListening();
+        realtime.stopRealtime();
+      };
     });
     return () => {
       cancelled = true;
       stop?.();
     };
-  }, [active]);
+  }, [active, refresh]);
   return null;
 }
 

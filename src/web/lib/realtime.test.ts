@@ -6,6 +6,8 @@ import {
   holdRealtimeTopic,
   onRealtimeEvent,
   onRealtimeReconnect,
+  onRealtimeSessionEnded,
+  reconnectDelay,
   sendRealtime,
   startRealtime,
   stopRealtime,
@@ -113,42 +115,44 @@ it('backs off with jitter while handshakes are refused, instead of hammering the
   expect(attempts).toBeLessThanOrEqual(8);
 });
 
-it('after a 4401 close (sessions ended) tries once more and stops when the handshake is refused', async () => {
+it('after a 4401 close (session ended) never reconnects and tells the app; a new start opens', async () => {
   let handshakes = 0;
-  let refuse = false;
   const server4401 = new WebSocketServer({
     port: 0,
     host: '127.0.0.1',
     verifyClient: (_info, done) => {
       handshakes++;
-      if (refuse) done(false, 401);
-      else done(true);
+      done(true);
     },
   });
   await new Promise((r) => server4401.once('listening', r));
   const opened: WebSocket[] = [];
   server4401.on('connection', (ws) => opened.push(ws));
-  startRealtime(`ws://127.0.0.1:${(server4401.address() as { port: number }).port}/api/realtime`);
+  const url = `ws://127.0.0.1:${(server4401.address() as { port: number }).port}/api/realtime`;
+  let ended = 0;
+  const stopListening = onRealtimeSessionEnded(() => ended++);
+  startRealtime(url);
   await until(() => opened.length === 1 && opened[0].readyState === WebSocket.OPEN);
 
-  // Session still valid (e.g. another tab's code): the one retry opens and the socket lives on.
+  // Even a server that would accept again gets no new handshake: the session is dead.
   opened[0].close(4401, 'session ended');
-  await until(() => opened.length === 2 && opened[1].readyState === WebSocket.OPEN);
-  expect(sendRealtime({ type: 'chat.typing' })).toBe(true);
-
-  // Session gone: the retry is refused (401) and no further attempt follows.
-  refuse = true;
-  opened[1].close(4401, 'session ended');
-  await until(() => handshakes === 3);
-  await new Promise((r) => setTimeout(r, 2500));
-  expect(handshakes).toBe(3);
+  await until(() => ended === 1);
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(handshakes).toBe(1);
   expect(sendRealtime({ type: 'chat.typing' })).toBe(false);
 
-  // Signing in again starts the socket afresh.
-  stopRealtime();
-  refuse = false;
-  startRealtime(`ws://127.0.0.1:${(server4401.address() as { port: number }).port}/api/realtime`);
-  await until(() => opened.length === 3);
+  // The app found the member still signed in (a newer session) and starts the socket afresh.
+  startRealtime(url);
+  await until(() => opened.length === 2);
+  stopListening();
   stopRealtime();
   await new Promise((r) => server4401.close(r));
+});
+
+it('waits at least 15 s after a 4429 close (too many sockets), with jitter', () => {
+  expect(reconnectDelay(4429, 0, () => 0)).toBe(15_000);
+  expect(reconnectDelay(4429, 0, () => 0.999)).toBeLessThan(30_000);
+  expect(reconnectDelay(4401, 3)).toBeNull();
+  expect(reconnectDelay(1001, 2, () => 0.5)).toBe(1000);
+  expect(reconnectDelay(1008, 30, () => 1)).toBe(30_000);
 });

@@ -2,9 +2,12 @@
 // is signed in. It reconnects with exponential backoff and full jitter, subscribes again to the
 // tab's topics, and then runs every `onReconnect` handler so features fetch what they missed
 // (delivery over the socket is at most once). Frames are never queued: best effort.
-// Close code 4401 means the member's sessions ended (e.g. suspended): the client tries once more
-// (the handshake then fails, 401, as the session is gone) and stops until started again (sign-in).
+// Close code 4401 means the session this socket was opened with ended (sign-out on this or another
+// device, password reset, suspension): the client stops and tells the app, which asks the server
+// whether this browser is still signed in and starts the socket again only if it is. 4429 means
+// the member holds the most sockets allowed: the next try waits tens of seconds.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { REALTIME_CLOSE } from '@shared/realtime';
 
 export interface RealtimeEvent {
   type: string;
@@ -16,13 +19,25 @@ const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 30_000;
 /** A connection that lived this long was healthy: the next failure starts the backoff over. */
 const HEALTHY_MS = 10_000;
-/** The server closed the socket because the member's sessions ended (see the route's docs). */
-export const SESSION_ENDED = 4401;
+/** The server closed the socket because its session ended (see @shared/realtime). */
+export const SESSION_ENDED = REALTIME_CLOSE.sessionEnded;
+
+/**
+ * How long to wait before reconnecting after a close with this code, at this attempt: full
+ * jitter within the exponential backoff; after 4429 (too many sockets) at least half the cap, so
+ * a member's surplus tabs do not keep knocking. null: do not reconnect (4401).
+ */
+export function reconnectDelay(code: number, attempt: number, random = Math.random): number | null {
+  if (code === REALTIME_CLOSE.sessionEnded) return null;
+  if (code === REALTIME_CLOSE.tooManySockets) return (BACKOFF_CAP_MS / 2) * (1 + random());
+  return random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
+}
 
 type Listener = (event: RealtimeEvent) => void;
 const listeners = new Map<string, Set<Listener>>();
 const topics = new Map<string, number>();
 const reconnectHandlers = new Set<() => void>();
+const sessionEndedHandlers = new Set<() => void>();
 const statusListeners = new Set<() => void>();
 
 let status: RealtimeStatus = 'idle';
@@ -33,8 +48,6 @@ let everOpened = false;
 let attempt = 0;
 let openedAt = 0;
 let retry: ReturnType<typeof setTimeout> | undefined;
-/** Set by a 4401 close: the next attempt is the last unless it opens. */
-let sessionEnded = false;
 
 function setStatus(next: RealtimeStatus) {
   if (status === next) return;
@@ -65,7 +78,6 @@ function connect() {
   const ws = new WebSocket(url);
   socket = ws;
   ws.onopen = () => {
-    sessionEnded = false;
     openedAt = Date.now();
     setStatus('open');
     for (const topic of topics.keys()) send({ type: 'subscribe', topic });
@@ -86,28 +98,21 @@ function connect() {
   ws.onclose = (event) => {
     if (socket !== ws) return;
     socket = null;
-    const opened = openedAt !== 0;
     if (openedAt && Date.now() - openedAt > HEALTHY_MS) attempt = 0;
     openedAt = 0;
     setStatus('closed');
     if (!wanted) return;
-    if (event.code === SESSION_ENDED) {
-      // One more try, at once: if this tab's session is still valid it opens again.
-      sessionEnded = true;
-      retry = setTimeout(connect, 0);
+    const delay = reconnectDelay(event.code, attempt);
+    if (delay === null) {
+      // Reconnecting would reuse a dead session: stop, and let the app find out who is signed in.
+      stopRealtime();
+      setStatus('closed');
+      for (const handler of [...sessionEndedHandlers]) handler();
       return;
     }
-    // The try after a 4401 failed (the handshake refused the ended session): stop here; the app
-    // shell starts the socket again when a member signs in.
-    if (sessionEnded && !opened) return;
-    schedule();
+    attempt = Math.min(attempt + 1, 16);
+    retry = setTimeout(connect, delay);
   };
-}
-
-function schedule() {
-  const delay = Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
-  attempt = Math.min(attempt + 1, 16);
-  retry = setTimeout(connect, delay);
 }
 
 /** Back online or back on the tab: no reason to sit out the rest of a long backoff. */
@@ -121,7 +126,6 @@ function reconnectNow() {
 export function startRealtime(endpoint?: string): void {
   if (wanted) return;
   wanted = true;
-  sessionEnded = false;
   everOpened = false;
   attempt = 0;
   url =
@@ -171,6 +175,15 @@ export function holdRealtimeTopic(topic: string): () => void {
     topics.delete(topic);
     send({ type: 'unsubscribe', topic });
   };
+}
+
+/**
+ * Runs `handler` when the server closed the socket because its session ended (4401); the socket
+ * stays stopped until started again.
+ */
+export function onRealtimeSessionEnded(handler: () => void): () => void {
+  sessionEndedHandlers.add(handler);
+  return () => sessionEndedHandlers.delete(handler);
 }
 
 export function onRealtimeReconnect(handler: () => void): () => void {

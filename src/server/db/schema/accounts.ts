@@ -48,6 +48,10 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * Triggers of migration 0025 (SQL only) announce every ended session with NOTIFY, so the realtime
+ * service closes its sockets on every process.
+ */
 export const sessions = pgTable(
   'sessions',
   {

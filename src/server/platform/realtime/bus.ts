@@ -1,14 +1,17 @@
 import pg from 'pg';
-import type { RealtimeEvent } from './types';
+import type { PGlite } from '@electric-sql/pglite';
+import { CLOSE, type RealtimeEvent } from './types';
 
 /**
  * What travels between server processes: an event and who receives it. Each process delivers it
  * to its own sockets. `leave` removes a topic subscription of these members (e.g. a member left
- * a room) instead of delivering an event; `disconnect` closes every socket of these members with
- * that close code and reason (e.g. their sessions ended).
+ * a room) instead of delivering an event; `disconnect` closes every socket of these members, or
+ * opened with these sessions, with that close code and reason (e.g. their sessions ended).
  */
 export interface BusMessage {
   users?: string[];
+  /** Session ids: with `disconnect`, the sockets opened with them. */
+  sessions?: string[];
   topic?: string;
   exceptUsers?: string[];
   leave?: boolean;
@@ -29,6 +32,22 @@ export interface Bus {
 /** NOTIFY refuses payloads of 8,000 bytes or more; the rest is room for the envelope. */
 export const MAX_PAYLOAD_BYTES = 7900;
 export const CHANNEL = 'scaffale_rt';
+/** Where the sessions table's triggers (migration 0025) announce an ended session by its id. */
+export const SESSION_ENDED_CHANNEL = 'scaffale_session_ended';
+
+/** The typed "session ended" event: closes the sockets opened with these sessions. */
+export function sessionsEnded(sessionIds: string[]): BusMessage {
+  return {
+    sessions: sessionIds,
+    disconnect: { code: CLOSE.sessionEnded, reason: 'session ended' },
+    event: { type: 'session.ended' },
+  };
+}
+
+/** A trigger's payload is a bare session id; anything else is not ours and is ignored. */
+function sessionIdFrom(payload: string | undefined): string | null {
+  return payload && payload.length <= 255 && /^[\w.-]+$/.test(payload) ? payload : null;
+}
 
 export class PayloadTooLargeError extends Error {
   readonly code = 'realtime_payload_too_large';
@@ -50,12 +69,14 @@ export function encode(message: BusMessage, origin: string): string[] {
   const text = JSON.stringify({ ...message, o: origin } satisfies Wire);
   const bytes = Buffer.byteLength(text);
   if (bytes <= MAX_PAYLOAD_BYTES) return [text];
-  const users = message.users ?? [];
-  if (users.length <= 1) throw new PayloadTooLargeError(bytes);
-  const half = Math.ceil(users.length / 2);
+  const key =
+    (message.users?.length ?? 0) >= (message.sessions?.length ?? 0) ? 'users' : 'sessions';
+  const list = message[key] ?? [];
+  if (list.length <= 1) throw new PayloadTooLargeError(bytes);
+  const half = Math.ceil(list.length / 2);
   return [
-    ...encode({ ...message, users: users.slice(0, half) }, origin),
-    ...encode({ ...message, users: users.slice(half) }, origin),
+    ...encode({ ...message, [key]: list.slice(0, half) }, origin),
+    ...encode({ ...message, [key]: list.slice(half) }, origin),
   ];
 }
 
@@ -68,9 +89,17 @@ function decode(text: string): Wire | null {
   }
 }
 
-/** One process (the embedded database): delivery is a function call, with the same size rule. */
-export function createLocalBus(): Bus {
+/**
+ * One process (the embedded database): delivery is a function call, with the same size rule.
+ * With the embedded database it also listens to the sessions table's "session ended" triggers.
+ */
+export function createLocalBus(opts: { pglite?: PGlite } = {}): Bus {
   const handlers: ((m: BusMessage) => void)[] = [];
+  const onEnded = (payload: string) => {
+    const id = sessionIdFrom(payload);
+    if (id) for (const handler of handlers) handler(sessionsEnded([id]));
+  };
+  const listening = opts.pglite?.listen(SESSION_ENDED_CHANNEL, onEnded);
   return {
     async publish(message) {
       for (const text of encode(message, 'local')) {
@@ -82,9 +111,12 @@ export function createLocalBus(): Bus {
       handlers.push(handler);
     },
     onGap() {},
-    ready: Promise.resolve(),
+    ready: listening ? listening.then(() => {}) : Promise.resolve(),
     async close() {
       handlers.length = 0;
+      if (listening && !opts.pglite?.closed) {
+        await listening.then((unlisten) => unlisten()).catch(() => {});
+      }
     },
   };
 }
@@ -141,6 +173,11 @@ export function createPgBus(opts: PgBusOptions): Bus {
     client.on('error', drop);
     client.on('end', () => drop());
     client.on('notification', (n) => {
+      if (n.channel === SESSION_ENDED_CHANNEL) {
+        const id = sessionIdFrom(n.payload);
+        if (id) deliver(sessionsEnded([id]));
+        return;
+      }
       if (n.channel !== channel || !n.payload) return;
       const wire = decode(n.payload);
       if (wire && wire.o !== opts.processId) deliver(wire);
@@ -148,6 +185,7 @@ export function createPgBus(opts: PgBusOptions): Bus {
     try {
       await client.connect();
       await client.query(`listen ${channel}`);
+      await client.query(`listen ${SESSION_ENDED_CHANNEL}`);
     } catch (err) {
       drop(err as Error);
       return;

@@ -1,7 +1,8 @@
 import type { Realtime } from './types';
 export type { Realtime, RealtimeEvent, ClientFrame } from './types';
 export { createRealtime, type RealtimeOptions, type RealtimeService } from './service';
-export { PayloadTooLargeError, MAX_PAYLOAD_BYTES } from './bus';
+export { PayloadTooLargeError, MAX_PAYLOAD_BYTES, SESSION_ENDED_CHANNEL } from './bus';
+export { CLOSE } from './types';
 
 /** Delivers nothing and knows nobody online: for scripts and tests that need no sockets. */
 export function createNullRealtime(): Realtime {

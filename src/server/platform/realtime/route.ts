@@ -12,13 +12,15 @@ at most 20 a second (bursts of 40). Client frames: \`{"type":"subscribe","topic"
 \`{"type":"unsubscribe","topic":"kind:id"}\` and feature frames (e.g. \`chat.typing\`). Server
 frames: feature events, \`{"type":"subscribed","topic"}\` and \`{"type":"error","status","topic"?}\`.
 Close codes: 1001 server closing, 1008 malformed frame or rate limit, 1009 frame too large,
-1012 reconnect and fetch what you missed, 4401 the member's sessions ended (e.g. suspended: do
-not reconnect unless signed in again). A plain GET without the upgrade answers 426.`;
+1012 reconnect and fetch what you missed, 4401 the session this socket was opened with ended
+(sign-out, password reset, suspension...: do not reconnect unless signed in again), 4429 the
+member already holds the most sockets allowed (wait before trying again). The frame rate, topic
+count and socket count are budgets of the member, shared by all their sockets. A plain GET
+without the upgrade answers 426.`;
 
 export interface RouteOptions {
   trustedOrigins: readonly string[];
   maxFrameBytes: number;
-  maxSocketsPerUser: number;
   hub: SocketHub;
   isClosed: () => boolean;
 }
@@ -51,9 +53,6 @@ export async function registerRealtimeRoute(app: FastifyInstance, opts: RouteOpt
       if (!origin || !opts.trustedOrigins.includes(origin)) throw forbidden();
       if (!request.user) throw unauthorized();
       if (opts.isClosed()) throw new AppError(503, 'unavailable', 'realtime.errors.unavailable');
-      if (hub.socketCount(request.user.id) >= opts.maxSocketsPerUser) {
-        throw new AppError(429, 'rate_limited', 'errors.rateLimited', undefined, { seconds: 60 });
-      }
     };
 
     scope.route({
@@ -64,7 +63,7 @@ export async function registerRealtimeRoute(app: FastifyInstance, opts: RouteOpt
         summary: "The tab's live connection (WebSocket)",
         description: DESCRIPTION,
         security: [{ session: [] }],
-        response: { 401: errorSchema, 403: errorSchema, 426: errorSchema, 429: errorSchema },
+        response: { 401: errorSchema, 403: errorSchema, 426: errorSchema },
       },
       preHandler: checkHandshake,
       handler: async (_request, reply) => {
@@ -72,7 +71,7 @@ export async function registerRealtimeRoute(app: FastifyInstance, opts: RouteOpt
         throw new AppError(426, 'upgrade_required', 'realtime.errors.upgradeRequired');
       },
       wsHandler: (socket, request) => {
-        hub.accept(socket, request.user!.id);
+        hub.accept(socket, request.user!.id, request.user!.session);
       },
     });
   });

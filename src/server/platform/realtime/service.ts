@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { createLocalBus, createPgBus, type Bus } from './bus';
+import { SESSION_ABSOLUTE_MS } from '../auth/instance';
+import { createLocalBus, createPgBus, sessionsEnded, type Bus } from './bus';
 import { createPresence } from './presence';
 import { registerRealtimeRoute } from './route';
 import { CLOSE, createSocketHub, type SocketLimits } from './sockets';
@@ -30,7 +31,7 @@ export interface RealtimeOptions {
   lastSeenEveryMs?: number;
   /** Largest client frame (default 16 KB); larger ones close the socket with 1009. */
   maxFrameBytes?: number;
-  /** Sockets one member may hold on one process (tabs); more are refused with 429. */
+  /** Sockets one member may hold on one process (tabs, default 10); more are closed with 4429. */
   maxSocketsPerUser?: number;
   limits?: Partial<SocketLimits>;
 }
@@ -40,6 +41,7 @@ export interface RealtimeService extends Realtime {
   readonly processId: string;
   /** Always implemented here (optional in the contract for fakes). */
   disconnectUsers(userIds: readonly string[], code?: number): Promise<void>;
+  endSessions(sessionIds: readonly string[]): Promise<void>;
   /** Registers GET /api/realtime on the app and closes every socket when the app closes. */
   attach(app: FastifyInstance): Promise<void>;
   /** Live sockets on this process (of one member when given). */
@@ -60,7 +62,7 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
     opts.bus ??
     (opts.database.kind === 'postgres' && opts.database.pool
       ? createPgBus({ pool: opts.database.pool, processId, log })
-      : createLocalBus());
+      : createLocalBus({ pglite: opts.database.pglite }));
   const presenceHandlers: ((userId: string, online: boolean) => void | Promise<void>)[] = [];
   let closed = false;
 
@@ -86,8 +88,21 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
       framesPerSecond: 20,
       burst: 40,
       maxTopics: 50,
+      maxTopicsPerMember: 100,
+      maxSocketsPerMember: opts.maxSocketsPerUser ?? 10,
+      maxQueued: 64,
       maxBufferedBytes: 1024 * 1024,
       ...opts.limits,
+    },
+    async sessionExpiry(sessionId) {
+      // The same rules as the session resolver: idle expiry, and 30 days at most whatever the use.
+      const [row] = await opts.database.query<{ expires_at: Date | string }>(
+        `select expires_at from sessions
+         where id = $1 and expires_at > now()
+           and created_at > now() - $2::bigint * interval '1 millisecond'`,
+        [sessionId, SESSION_ABSOLUTE_MS],
+      );
+      return row ? new Date(row.expires_at) : null;
     },
     onFirstSocket: (userId) => void presence.connected(userId),
     onLastSocket: (userId) => void presence.disconnected(userId),
@@ -142,6 +157,10 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
         event: { type: 'disconnect' },
       });
     },
+    async endSessions(sessionIds) {
+      if (!sessionIds.length) return;
+      await bus.publish(sessionsEnded([...new Set(sessionIds)]));
+    },
     topic(kind, authorize) {
       hub.topicKinds.set(kind, authorize);
     },
@@ -159,7 +178,6 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
       await registerRealtimeRoute(app, {
         trustedOrigins: opts.trustedOrigins,
         maxFrameBytes: opts.maxFrameBytes ?? 16 * 1024,
-        maxSocketsPerUser: opts.maxSocketsPerUser ?? 32,
         hub,
         isClosed: () => closed,
       });
@@ -170,8 +188,8 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
       for (const timer of timers) clearInterval(timer);
       // Sockets are closed by the route's preClose; a service used without a route has none.
       hub.closeAll(CLOSE.goingAway, 'server closing');
-      for (const userId of [...hub.byUser.keys()]) {
-        hub.byUser.delete(userId);
+      for (const userId of hub.memberIds()) {
+        hub.forget(userId);
         void presence.disconnected(userId);
       }
       await presence.settle();

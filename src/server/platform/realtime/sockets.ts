@@ -1,41 +1,61 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { BusMessage } from './bus';
-import type { ClientFrame, RealtimeEvent } from './types';
+import { CLOSE, type ClientFrame, type RealtimeEvent } from './types';
 
-/** WebSocket close codes the service uses. */
-export const CLOSE = {
-  goingAway: 1001,
-  policy: 1008,
-  tooBig: 1009,
-  restart: 1012,
-  /** The member's sessions ended (suspension): the client must not reconnect with them. */
-  sessionEnded: 4401,
-} as const;
+export { CLOSE };
 
+/**
+ * What one member may cost this process. Every budget is the member's, shared by all their
+ * sockets (tabs), so opening more sockets buys a flooder nothing and other members keep theirs.
+ */
 export interface SocketLimits {
-  /** Frames per second a socket may send on average, and the burst it may spend at once. */
+  /** Frames per second a member may send on average, and the burst they may spend at once. */
   framesPerSecond: number;
   burst: number;
+  /** Topics one socket may hold, and one member over all their sockets. */
   maxTopics: number;
+  maxTopicsPerMember: number;
+  /** Sockets one member may hold on this process; one more is closed with 4429. */
+  maxSocketsPerMember: number;
+  /** Frames of one member waiting for their turn (their work runs one frame at a time). */
+  maxQueued: number;
   /** A socket whose unsent output grows past this is too slow to keep (bytes). */
   maxBufferedBytes: number;
+}
+
+/** A member's share of this process: their sockets, frame budget and the queue of their work. */
+interface MemberState {
+  conns: Set<Connection>;
+  /** Topic subscriptions over all their sockets, pending ones included. */
+  topics: number;
+  queue: Promise<void>;
+  queued: number;
+}
+
+interface Budget {
+  tokens: number;
+  refilledAt: number;
 }
 
 export interface Connection {
   id: string;
   userId: string;
+  /** The session the socket was opened with: ending it closes the socket. */
+  sessionId: string | null;
+  /** When that session expires unless extended meanwhile (ms since epoch). */
+  sessionExpiresAt: number;
   ws: WebSocket;
   topics: Set<string>;
-  /** Subscriptions being authorised: they count towards the cap already. */
+  /** Subscriptions being authorised: they count towards the caps already. */
   pending: Set<string>;
-  tokens: number;
-  refilledAt: number;
   alive: boolean;
 }
 
 type TopicAuthorizer = (userId: string, id: string) => Promise<boolean>;
 type FrameHandler = (frame: ClientFrame) => void | Promise<void>;
+/** The session's expiry when it still lives, null when it ended. */
+export type SessionLookup = (sessionId: string) => Promise<Date | null>;
 
 /** The sockets of this process: who holds them, what they subscribed to, what they may send. */
 export function createSocketHub(opts: {
@@ -43,16 +63,22 @@ export function createSocketHub(opts: {
   limits: SocketLimits;
   onFirstSocket: (userId: string) => void;
   onLastSocket: (userId: string) => void;
+  /** Checks the socket's session before each frame's work; without it every session lives. */
+  sessionExpiry?: SessionLookup;
   log: { warn(obj: object, msg: string): void };
 }) {
   const { limits } = opts;
-  const byUser = new Map<string, Set<Connection>>();
+  const members = new Map<string, MemberState>();
+  // Kept after a member's last socket closes, so reconnecting does not refill the budget.
+  const budgets = new Map<string, Budget>();
+  const bySession = new Map<string, Set<Connection>>();
   const byTopic = new Map<string, Set<Connection>>();
   const topicKinds = new Map<string, TopicAuthorizer>();
   const frameHandlers = new Map<string, FrameHandler>();
 
+  const isOpen = (conn: Connection) => conn.ws.readyState === conn.ws.OPEN;
   const send = (conn: Connection, text: string) => {
-    if (conn.ws.readyState !== conn.ws.OPEN) return;
+    if (!isOpen(conn)) return;
     if (conn.ws.bufferedAmount > limits.maxBufferedBytes) {
       conn.ws.terminate();
       return;
@@ -60,61 +86,110 @@ export function createSocketHub(opts: {
     conn.ws.send(text);
   };
   const reply = (conn: Connection, event: RealtimeEvent) => send(conn, JSON.stringify(event));
+  const endSession = (conn: Connection) => conn.ws.close(CLOSE.sessionEnded, 'session ended');
 
   function unsubscribe(conn: Connection, topic: string) {
-    conn.topics.delete(topic);
+    if (!conn.topics.delete(topic)) return;
+    const member = members.get(conn.userId);
+    if (member) member.topics--;
     const set = byTopic.get(topic);
     set?.delete(conn);
     if (set?.size === 0) byTopic.delete(topic);
   }
 
-  async function subscribe(conn: Connection, topic: unknown) {
+  /** False once the socket's session ended (or expired): the socket is then closed. */
+  async function sessionLives(conn: Connection): Promise<boolean> {
+    if (!conn.sessionId || !opts.sessionExpiry) return true;
+    const expiry = await opts.sessionExpiry(conn.sessionId);
+    if (!expiry) {
+      endSession(conn);
+      return false;
+    }
+    conn.sessionExpiresAt = expiry.getTime();
+    return true;
+  }
+
+  /**
+   * Runs a frame's work after the member's earlier frames, so one member's frames never hold
+   * more than one database connection at a time. False when too much is already waiting.
+   */
+  function enqueue(conn: Connection, work: () => Promise<void>): boolean {
+    const member = members.get(conn.userId);
+    if (!member || member.queued >= limits.maxQueued) return false;
+    member.queued++;
+    member.queue = member.queue
+      .then(async () => {
+        if (!isOpen(conn) || !(await sessionLives(conn))) return;
+        await work();
+      })
+      .catch((err) => opts.log.warn({ err }, 'realtime: frame failed'))
+      .then(() => void member.queued--);
+    return true;
+  }
+
+  function subscribe(conn: Connection, topic: unknown) {
     if (typeof topic !== 'string' || topic.length > 200) {
       return reply(conn, { type: 'error', status: 400, topic: null });
     }
     if (conn.topics.has(topic)) return reply(conn, { type: 'subscribed', topic });
     if (conn.pending.has(topic)) return;
-    if (conn.topics.size + conn.pending.size >= limits.maxTopics) {
+    const member = members.get(conn.userId)!;
+    if (
+      conn.topics.size + conn.pending.size >= limits.maxTopics ||
+      member.topics >= limits.maxTopicsPerMember
+    ) {
       return reply(conn, { type: 'error', status: 429, topic });
     }
     const colon = topic.indexOf(':');
     const authorize = colon > 0 ? topicKinds.get(topic.slice(0, colon)) : undefined;
     const id = topic.slice(colon + 1);
-    let allowed = false;
-    if (authorize && id) {
-      conn.pending.add(topic);
+    if (!authorize || !id) return reply(conn, { type: 'error', status: 403, topic });
+    conn.pending.add(topic);
+    member.topics++;
+    const queued = enqueue(conn, async () => {
+      let allowed = false;
       try {
         allowed = await authorize(conn.userId, id);
       } catch (err) {
         opts.log.warn({ err, topic }, 'realtime: topic authorisation failed');
-      } finally {
-        conn.pending.delete(topic);
       }
+      if (!allowed) return reply(conn, { type: 'error', status: 403, topic });
+      if (!isOpen(conn)) return;
+      conn.pending.delete(topic);
+      conn.topics.add(topic);
+      let set = byTopic.get(topic);
+      if (!set) byTopic.set(topic, (set = new Set()));
+      set.add(conn);
+      reply(conn, { type: 'subscribed', topic });
+    });
+    const settle = () => {
+      // Still pending means it was not granted: give its place back.
+      if (conn.pending.delete(topic)) member.topics--;
+    };
+    if (!queued) {
+      settle();
+      return reply(conn, { type: 'error', status: 429, topic });
     }
-    if (!allowed) return reply(conn, { type: 'error', status: 403, topic });
-    if (conn.ws.readyState !== conn.ws.OPEN) return;
-    conn.topics.add(topic);
-    let set = byTopic.get(topic);
-    if (!set) byTopic.set(topic, (set = new Set()));
-    set.add(conn);
-    reply(conn, { type: 'subscribed', topic });
+    void member.queue.then(settle);
   }
 
-  /** Token bucket: false when the socket sent more than its share. */
-  function spend(conn: Connection): boolean {
+  /** The member's token bucket: false when they sent more than their share. */
+  function spend(userId: string): boolean {
     const now = Date.now();
-    conn.tokens = Math.min(
+    let budget = budgets.get(userId);
+    if (!budget) budgets.set(userId, (budget = { tokens: limits.burst, refilledAt: now }));
+    budget.tokens = Math.min(
       limits.burst,
-      conn.tokens + ((now - conn.refilledAt) / 1000) * limits.framesPerSecond,
+      budget.tokens + ((now - budget.refilledAt) / 1000) * limits.framesPerSecond,
     );
-    conn.refilledAt = now;
-    if (conn.tokens < 1) return false;
-    conn.tokens -= 1;
+    budget.refilledAt = now;
+    if (budget.tokens < 1) return false;
+    budget.tokens -= 1;
     return true;
   }
 
   function onMessage(conn: Connection, raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) {
-    if (!spend(conn)) return conn.ws.close(CLOSE.policy, 'rate limit');
+    if (!spend(conn.userId)) return conn.ws.close(CLOSE.policy, 'rate limit');
     let data: unknown;
     try {
       if (isBinary) throw new Error('binary');
@@ -127,7 +202,7 @@ export function createSocketHub(opts: {
     }
     const frame = data as Record<string, unknown>;
     if (typeof frame.type !== 'string') return conn.ws.close(CLOSE.policy, 'frame without type');
-    if (frame.type === 'subscribe') return void subscribe(conn, frame.topic);
+    if (frame.type === 'subscribe') return subscribe(conn, frame.topic);
     if (frame.type === 'unsubscribe') {
       if (typeof frame.topic === 'string') unsubscribe(conn, frame.topic);
       return;
@@ -140,22 +215,29 @@ export function createSocketHub(opts: {
       data: frame,
       reply: (event) => reply(conn, event),
     };
-    try {
-      const result = handler(clientFrame);
-      if (result instanceof Promise) {
-        result.catch((err) => opts.log.warn({ err, type: frame.type }, 'realtime: frame handler'));
+    const queued = enqueue(conn, async () => {
+      try {
+        await handler(clientFrame);
+      } catch (err) {
+        opts.log.warn({ err, type: frame.type }, 'realtime: frame handler failed');
       }
-    } catch (err) {
-      opts.log.warn({ err, type: frame.type }, 'realtime: frame handler failed');
-    }
+    });
+    if (!queued) reply(conn, { type: 'error', status: 429, frameType: frame.type });
   }
 
   function remove(conn: Connection) {
     for (const topic of [...conn.topics]) unsubscribe(conn, topic);
-    const set = byUser.get(conn.userId);
-    if (!set?.delete(conn)) return;
-    if (set.size === 0) {
-      byUser.delete(conn.userId);
+    if (conn.sessionId) {
+      const same = bySession.get(conn.sessionId);
+      same?.delete(conn);
+      if (same?.size === 0) bySession.delete(conn.sessionId);
+    }
+    const member = members.get(conn.userId);
+    if (!member?.conns.delete(conn)) return;
+    member.topics -= conn.pending.size;
+    conn.pending.clear();
+    if (member.conns.size === 0) {
+      members.delete(conn.userId);
       opts.onLastSocket(conn.userId);
     }
   }
@@ -163,23 +245,43 @@ export function createSocketHub(opts: {
   return {
     topicKinds,
     frameHandlers,
-    byUser,
 
-    accept(ws: WebSocket, userId: string): Connection {
+    /**
+     * Takes a socket the handshake accepted. Past the member's socket cap it is closed at once
+     * with 4429 and null is returned: counting here, not before the upgrade, means handshakes
+     * racing each other cannot all slip under the cap.
+     */
+    accept(
+      ws: WebSocket,
+      userId: string,
+      session?: { id: string; expiresAt: Date },
+    ): Connection | null {
+      let member = members.get(userId);
+      if (member && member.conns.size >= limits.maxSocketsPerMember) {
+        ws.close(CLOSE.tooManySockets, 'too many sockets');
+        return null;
+      }
       const conn: Connection = {
         id: `${opts.processId}:${randomUUID()}`,
         userId,
+        sessionId: session?.id ?? null,
+        sessionExpiresAt: session?.expiresAt.getTime() ?? Number.POSITIVE_INFINITY,
         ws,
         topics: new Set(),
         pending: new Set(),
-        tokens: limits.burst,
-        refilledAt: Date.now(),
         alive: true,
       };
-      let set = byUser.get(userId);
-      const first = !set;
-      if (!set) byUser.set(userId, (set = new Set()));
-      set.add(conn);
+      const first = !member;
+      if (!member) {
+        member = { conns: new Set(), topics: 0, queue: Promise.resolve(), queued: 0 };
+        members.set(userId, member);
+      }
+      member.conns.add(conn);
+      if (conn.sessionId) {
+        let same = bySession.get(conn.sessionId);
+        if (!same) bySession.set(conn.sessionId, (same = new Set()));
+        same.add(conn);
+      }
       if (first) opts.onFirstSocket(userId);
       ws.on('message', (raw, isBinary) => onMessage(conn, raw, isBinary));
       ws.on('pong', () => (conn.alive = true));
@@ -190,9 +292,12 @@ export function createSocketHub(opts: {
     deliver(message: BusMessage) {
       const targets = new Set<Connection>();
       for (const userId of message.users ?? []) {
-        for (const conn of byUser.get(userId) ?? []) targets.add(conn);
+        for (const conn of members.get(userId)?.conns ?? []) targets.add(conn);
       }
       if (message.disconnect) {
+        for (const sessionId of message.sessions ?? []) {
+          for (const conn of bySession.get(sessionId) ?? []) targets.add(conn);
+        }
         const { code, reason } = message.disconnect;
         for (const conn of targets) conn.ws.close(code, reason);
         return;
@@ -212,10 +317,14 @@ export function createSocketHub(opts: {
       for (const conn of targets) send(conn, text);
     },
 
-    /** Pings every socket; one that did not answer the previous ping is dropped. */
+    /**
+     * Pings every socket; one that did not answer the previous ping is dropped. A socket whose
+     * session reached its expiry is checked again (use may have extended it) and closed if ended.
+     */
     heartbeat() {
-      for (const set of byUser.values()) {
-        for (const conn of set) {
+      const now = Date.now();
+      for (const member of members.values()) {
+        for (const conn of member.conns) {
           if (!conn.alive) {
             conn.ws.terminate();
             continue;
@@ -225,20 +334,38 @@ export function createSocketHub(opts: {
             conn.ws.ping();
           } catch {
             conn.ws.terminate();
+            continue;
           }
+          if (conn.sessionExpiresAt <= now) enqueue(conn, async () => {});
         }
+      }
+      for (const [userId, budget] of budgets) {
+        const full = budget.tokens + ((now - budget.refilledAt) / 1000) * limits.framesPerSecond;
+        if (!members.has(userId) && full >= limits.burst) budgets.delete(userId);
       }
     },
 
     socketCount(userId?: string): number {
-      if (userId) return byUser.get(userId)?.size ?? 0;
+      if (userId) return members.get(userId)?.conns.size ?? 0;
       let n = 0;
-      for (const set of byUser.values()) n += set.size;
+      for (const member of members.values()) n += member.conns.size;
       return n;
     },
 
+    /** Members with a socket on this process. */
+    memberIds(): string[] {
+      return [...members.keys()];
+    },
+
+    /** Forgets a member's sockets without closing them (the service is closing). */
+    forget(userId: string) {
+      members.delete(userId);
+    },
+
     closeAll(code: number, reason: string) {
-      for (const set of byUser.values()) for (const conn of set) conn.ws.close(code, reason);
+      for (const member of members.values()) {
+        for (const conn of member.conns) conn.ws.close(code, reason);
+      }
     },
   };
 }

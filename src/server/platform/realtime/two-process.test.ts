@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/helpers';
-import { createMember, type Member } from '../../test/members';
+import { createMember, signIn, type Member } from '../../test/members';
 import { createNullRealtime } from './index';
 import { eventually, mustOpen } from './testing';
 
@@ -112,6 +112,33 @@ describe.skipIf(!pgUrl)('two server processes on one PostgreSQL database', () =>
     expect(await annSocket.next((f) => f.type === 'still.open')).toEqual({ type: 'still.open' });
     annSocket.ws.close();
     await annSocket.closed;
+  });
+
+  it("signing out closes that session's sockets on both processes within a second, and no other", async () => {
+    // The process that handles the sign-out holds no sockets and makes no call: the sessions
+    // table announces the end, and each process closes its own sockets of that session.
+    const dee = await createMember(t);
+    const laptop = await signIn(t, dee.email, dee.password);
+    const onOne = await mustOpen(one.url, { cookie: dee.cookie, origin: ORIGIN });
+    const onTwo = await mustOpen(two.url, { cookie: dee.cookie, origin: ORIGIN });
+    const kept = await mustOpen(two.url, { cookie: laptop, origin: ORIGIN });
+    const out = await t.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: dee.cookie },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    const within = (closed: Promise<number>) =>
+      Promise.race([closed, new Promise((r) => setTimeout(() => r('still open'), 1000))]);
+    expect(await within(onOne.closed)).toBe(4401);
+    expect(await within(onTwo.closed)).toBe(4401);
+    await one.call('toUsers', { users: [dee.id], event: { type: 'after.sign-out' } });
+    expect(await kept.next((f) => f.type === 'after.sign-out')).toEqual({
+      type: 'after.sign-out',
+    });
+    expect(onOne.frames.concat(onTwo.frames)).toEqual([]);
+    kept.ws.close();
   });
 
   it('presence is seen from both processes, and offline after the last socket anywhere', async () => {

@@ -1,3 +1,8 @@
+import { REALTIME_CLOSE } from '@shared/realtime';
+
+/** WebSocket close codes the service sends; their meaning for clients is in @shared/realtime. */
+export const CLOSE = REALTIME_CLOSE;
+
 /**
  * The realtime service's contract, which every feature uses (chats, connections, notifications,
  * community). Events are small JSON objects: ids and short facts. A payload that does not fit the
@@ -46,15 +51,23 @@ export interface Realtime {
    */
   disconnectUsers?(userIds: readonly string[], code?: number): Promise<void>;
   /**
+   * Closes the sockets opened with these sessions, on every process, with 4401. Deleting a row of
+   * the sessions table does this by itself (a trigger announces it); call this for a session that
+   * ends without its row going. Optional so that fakes need not implement it.
+   */
+  endSessions?(sessionIds: readonly string[]): Promise<void>;
+  /**
    * Declares a topic kind. A client subscribes with `{"type":"subscribe","topic":"kind:id"}`;
    * `authorize` decides (once, at subscription); success answers `{"type":"subscribed","topic"}`,
    * a refusal or an unknown kind `{"type":"error","status":403,"topic":...}` and nothing of the
-   * topic is revealed; past 50 topics on one socket, status 429.
+   * topic is revealed; past 50 topics on one socket or 100 over all of a member's sockets on one
+   * process, status 429. Authorisations of one member run one at a time.
    */
   topic(kind: string, authorize: (userId: string, id: string) => Promise<boolean>): void;
   /**
    * Handles client frames of one `type` (e.g. 'chat.typing'). A frame of a type nobody handles
    * answers `{"type":"error","status":400,"frameType"}`; a handler's error is logged, not sent.
+   * One member's frames are handled one at a time, and only while the socket's session lives.
    */
   onFrame(type: string, handler: (frame: ClientFrame) => void | Promise<void>): void;
   /** True when the member has a live socket on any process. */
