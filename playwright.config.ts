@@ -77,6 +77,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         SUPPORT_EMAIL: 'support@scaffale.test',
+        // Journeys read confirmation and reset links from the outbox.
+        DEV_MAIL_VIEWER: 'true',
         // Every journey signs in from 127.0.0.1; the API suite tests the real limits.
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
         AUTH_ACCOUNT_RATE_LIMIT_PER_HOUR: '1000',

@@ -28,5 +28,10 @@ if (!built || sourcesChanged()) {
   const res = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
+// .env counts as much as the environment for the choice below (main.ts reads it again; no harm).
+await import('dotenv/config');
+// The outbox viewer shows every reset link: on by default only for a local, non-production start.
+if (process.env.NODE_ENV !== 'production' && !process.env.DEV_MAIL_VIEWER)
+  process.env.DEV_MAIL_VIEWER = 'true';
 process.env.NODE_ENV ??= 'production';
 await import('../dist/server/main.js');

@@ -44,6 +44,7 @@ import {
 import { registerSpa } from './modules/seo/spa';
 import { PublicReadCache, registerPublicReadCache } from './platform/read-cache';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { registerTextValidation } from './platform/text-input';
 import { createUploadReleaser, type ReleaseUploads } from './platform/uploads';
 
 export interface AppDeps {
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerTextValidation(app);
   // Before every route: compression and cache headers hook routes as they are added.
   await registerCompression(app);
   registerHttpCache(app);

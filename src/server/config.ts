@@ -48,6 +48,12 @@ export interface Config {
    * 0 computes every request): see platform/read-cache.ts.
    */
   publicReadCacheMs: number;
+  /**
+   * Serve the mail outbox at /api/dev/mail and /dev/mail (DEV_MAIL_VIEWER, off unless set; npm
+   * start and npm run dev turn it on outside production). Even on, only direct loopback requests
+   * that came through no proxy are answered.
+   */
+  devMailViewer: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -127,6 +133,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     adsCostPerClick: costPerClick(env.ADS_COST_PER_CLICK),
     adsServingCacheMs: Math.max(0, int(env.ADS_SERVING_CACHE_MS, 2000)),
     publicReadCacheMs: Math.max(0, int(env.PUBLIC_READ_CACHE_MS, 2000)),
+    devMailViewer: env.DEV_MAIL_VIEWER === 'true' || env.DEV_MAIL_VIEWER === '1',
     ...overrides,
     ...(overrides.publicUrl && !overrides.trustedOrigins
       ? { trustedOrigins: trustedOriginsOf(overrides.publicUrl) }

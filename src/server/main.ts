@@ -33,7 +33,9 @@ async function main() {
   app.log.info({ database: database.kind, dataDir: config.dataDir }, 'database ready');
   if (mailer.transport === 'outbox') {
     app.log.warn(
-      `SMTP_URL is not set: e-mails are kept in the outbox at ${config.publicUrl}/dev/mail (loopback only)`,
+      config.devMailViewer
+        ? `SMTP_URL is not set: e-mails are kept in the outbox at ${config.publicUrl}/dev/mail (direct loopback requests only)`
+        : 'SMTP_URL is not set: e-mails are kept in the outbox (DEV_MAIL_VIEWER is off, so nobody can read them)',
     );
   }
 

@@ -1,3 +1,5 @@
+// First: schemas built by any later import must see it (see the module).
+import './lib/zod-without-eval';
 // Mantine's global styles; each component's CSS comes with the chunk using it (vite.config.ts).
 import 'virtual:mantine-styles';
 import './app/global.css';

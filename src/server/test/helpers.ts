@@ -44,6 +44,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     {
       authSecret: 'test-secret-test-secret-test-secret-0123',
       dataDir: '/tmp/scaffale-test-data',
+      // Suites read the outbox for confirmation and reset links.
+      devMailViewer: true,
       ...overrides,
     },
   );

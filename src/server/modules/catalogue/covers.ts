@@ -7,15 +7,19 @@ import { createWidthVariants, writeAtomically } from '../../platform/storage';
 /**
  * Remote covers (Google Books, Goodreads) served from our origin, so the CSP can keep images to
  * 'self': fetched once, re-encoded to WebP (which also proves it is an image), cached on disk.
- * Only known cover hosts (and the configured Google Books host) are ever fetched.
+ * Only these hosts, compared whole (a pattern let books.google.evil.example through), over https
+ * on the default port, and the configured Google Books server (host and port) are ever fetched.
  */
-const COVER_HOSTS = [
-  /^books\.google\.[a-z.]+$/,
-  /^[a-z0-9-]+\.googleusercontent\.com$/,
-  /^(images|s|i)\.gr-assets\.com$/,
-  /^images-[a-z]+\.ssl-images-amazon\.com$/,
-  /^covers\.openlibrary\.org$/,
-];
+const COVER_HOSTS = new Set([
+  'books.google.com',
+  'books.googleusercontent.com',
+  'images.gr-assets.com',
+  's.gr-assets.com',
+  'i.gr-assets.com',
+  'images-na.ssl-images-amazon.com',
+  'images-eu.ssl-images-amazon.com',
+  'covers.openlibrary.org',
+]);
 const MAX_BYTES = 5 * 1024 * 1024;
 const MAX_REDIRECTS = 3;
 /** A cover that failed is retried after this long, not on every request. */
@@ -31,7 +35,7 @@ export function isAllowedCoverUrl(url: string, extraHosts: string[] = []): boole
   if (parsed.username || parsed.password) return false;
   if (extraHosts.includes(parsed.host))
     return parsed.protocol === 'http:' || parsed.protocol === 'https:';
-  return parsed.protocol === 'https:' && COVER_HOSTS.some((re) => re.test(parsed.hostname));
+  return parsed.protocol === 'https:' && parsed.port === '' && COVER_HOSTS.has(parsed.hostname);
 }
 
 export interface CoverCache {
@@ -100,7 +104,10 @@ export function createCoverCache(opts: {
     }
   }
 
-  const get = (bookId: string, remoteUrl: string) => {
+  const get = async (bookId: string, remoteUrl: string) => {
+    // A row stored before the hosts were matched whole may name any host: neither fetched nor
+    // served from what an earlier fetch cached.
+    if (!isAllowedCoverUrl(remoteUrl, opts.extraHosts)) return null;
     const pending = inFlight.get(bookId);
     if (pending) return pending;
     const p = load(bookId, remoteUrl).finally(() => inFlight.delete(bookId));
@@ -110,8 +117,10 @@ export function createCoverCache(opts: {
   const variants = createWidthVariants(join(opts.dir, 'sized'));
   return {
     get,
-    sized: (bookId, remoteUrl, width) =>
-      variants.get(`${bookId}.webp`, width, () => get(bookId, remoteUrl)),
+    sized: async (bookId, remoteUrl, width) =>
+      isAllowedCoverUrl(remoteUrl, opts.extraHosts)
+        ? variants.get(`${bookId}.webp`, width, () => get(bookId, remoteUrl))
+        : null,
   };
 }
 

@@ -499,7 +499,6 @@ export function createChatService(deps: ChatServiceDeps) {
           // The listings module's own mark-sold: status, completed transaction, counters, rating.
           await createListingService({
             database: transactionalDatabase(database, q),
-            coverHosts: [],
           }).completeWith(userId, offer.listing_id, 'sale', offer.buyer_id);
           await setStatus('completed');
           return changed;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Module } from '../../app';
 import { escapeHtml } from '../../platform/mail';
-import { isLoopback } from '../../platform/network';
+import { isDirectLoopback } from '../../platform/network';
 import { sendNotFound } from '../../platform/errors';
 
 const outboxMail = z.object({
@@ -13,10 +13,13 @@ const outboxMail = z.object({
   createdAt: z.string(),
 });
 
-/** The development outbox: answers loopback clients only, as if it did not exist elsewhere. */
-export const devMailRoutes: Module = async (app, { mailer }) => {
+/**
+ * The development outbox, holding every reset and confirmation link: answered only when the
+ * viewer is switched on and only to a direct loopback client; to anyone else it does not exist.
+ */
+export const devMailRoutes: Module = async (app, { mailer, config }) => {
   app.addHook('onRequest', async (request, reply) => {
-    if (!isLoopback(request)) return sendNotFound(request, reply);
+    if (!config.devMailViewer || !isDirectLoopback(request)) return sendNotFound(request, reply);
   });
 
   app.get(
@@ -24,7 +27,7 @@ export const devMailRoutes: Module = async (app, { mailer }) => {
     {
       schema: {
         tags: ['platform'],
-        summary: 'Outbox of e-mails (loopback only, when no SMTP_URL is set)',
+        summary: 'Outbox of e-mails (DEV_MAIL_VIEWER on, direct loopback requests only)',
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }),
         response: { 200: z.array(outboxMail) },
       },

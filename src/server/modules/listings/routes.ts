@@ -31,22 +31,9 @@ async function requireUserForUpload(request: FastifyRequest) {
   if (!request.user) throw unauthorized('listings.errors.uploadAuth');
 }
 
-/** Google Books' own host (a local fake in tests) may serve covers too. */
-function configuredCoverHosts(baseUrl: string): string[] {
-  try {
-    const host = new URL(baseUrl).host;
-    return host.endsWith('googleapis.com') ? [] : [host];
-  } catch {
-    return [];
-  }
-}
-
 export const listingRoutes: Module = async (app, deps) => {
-  const { database, storage, config } = deps;
-  const listings = createListingService({
-    database,
-    coverHosts: configuredCoverHosts(config.googleBooks.baseUrl),
-  });
+  const { database, storage } = deps;
+  const listings = createListingService({ database });
   const wished = createWishlistAlerts({ ...deps, log: app.log });
   await app.register(multipart, {
     limits: { fileSize: COVER_MAX_BYTES + 1, files: 1, fields: 5, parts: 6, headerPairs: 100 },

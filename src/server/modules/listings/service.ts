@@ -17,7 +17,6 @@ import {
   genreFromCategories,
   type BookRow,
 } from '../catalogue/queries';
-import { isAllowedCoverUrl } from '../catalogue/covers';
 import { isOwnCoverUpload } from '@shared/urls';
 import { findListingDetail, isUuid } from './queries';
 import { isBlockedBetween } from '../../platform/moderation';
@@ -41,7 +40,7 @@ function isbnParts(isbn: string | undefined): { isbn10: string | null; isbn13: s
 
 async function insertBook(
   database: Database,
-  b: { title: string; author: string; isbn?: string; coverUrl?: string | null; language?: string },
+  b: { title: string; author: string; isbn?: string; language?: string },
 ): Promise<BookRow> {
   const { isbn10, isbn13 } = isbnParts(b.isbn);
   const authors = b.author
@@ -49,18 +48,20 @@ async function insertBook(
     .map((a) => a.trim())
     .filter(Boolean);
   const [row] = await database.query<BookRow>(
-    `insert into books (title, authors, author, isbn_10, isbn_13, cover_url, language)
-     values ($1, $2, $3, $4, $5, $6, $7)
+    `insert into books (title, authors, author, isbn_10, isbn_13, language)
+     values ($1, $2, $3, $4, $5, $6)
      returning id, google_books_id, title, authors, author, isbn_10, isbn_13, publisher,
        published_date, description, page_count, categories, language, cover_url`,
-    [b.title, authors, authors.join(', '), isbn10, isbn13, b.coverUrl ?? null, b.language ?? null],
+    [b.title, authors, authors.join(', '), isbn10, isbn13, b.language ?? null],
   );
   return row;
 }
 
 /**
  * The catalogue row a new listing points at: the one chosen (our id or Google's), else the
- * one with this ISBN, else one with the very same title and author, else a new one.
+ * one with this ISBN, else one with the very same title and author, else a new one. Other
+ * members' listings show this row's cover, so nothing a member sends ever sets it: only the
+ * catalogue source does.
  */
 async function resolveBook(
   database: Database,
@@ -70,7 +71,6 @@ async function resolveBook(
     bookId?: string;
     googleBooksId?: string;
     isbn?: string;
-    remoteCover?: string | null;
     language?: string;
   },
 ): Promise<BookRow> {
@@ -93,16 +93,8 @@ async function resolveBook(
       title: input.title,
       author: input.author,
       isbn: input.isbn,
-      coverUrl: input.remoteCover,
       language: input.language,
     });
-  }
-  if (!book.cover_url && input.remoteCover) {
-    await database.query('update books set cover_url = $2, updated_at = now() where id = $1', [
-      book.id,
-      input.remoteCover,
-    ]);
-    book.cover_url = input.remoteCover;
   }
   return book;
 }
@@ -152,14 +144,9 @@ export async function recordAgreedSale(
 
 export interface ListingServiceDeps {
   database: Database;
-  /** Hosts besides the known cover hosts whose images may be proxied (the Google Books server). */
-  coverHosts: string[];
 }
 
-export function createListingService({ database, coverHosts }: ListingServiceDeps) {
-  const remoteCover = (url: string | undefined) =>
-    url && /^https?:\/\//.test(url) && isAllowedCoverUrl(url, coverHosts) ? url : null;
-
+export function createListingService({ database }: ListingServiceDeps) {
   return {
     async create(userId: string, input: CreateListing): Promise<ListingDetail> {
       let values: {
@@ -184,7 +171,6 @@ export function createListingService({ database, coverHosts }: ListingServiceDep
           title: input.title,
           author: input.author,
           isbn: input.isbn,
-          remoteCover: remoteCover(input.coverUrl),
           language: input.language,
         });
         values = {
@@ -212,7 +198,6 @@ export function createListingService({ database, coverHosts }: ListingServiceDep
           bookId: trade?.bookId,
           googleBooksId: trade?.googleBooksId,
           isbn: trade?.isbn,
-          remoteCover: remoteCover(trade?.coverUrl),
         });
         values = {
           bookId: book.id,
@@ -269,7 +254,6 @@ export function createListingService({ database, coverHosts }: ListingServiceDep
     ): Promise<{ listing: ListingDetail; previousCover: string | null }> {
       if (!isUuid(id)) throw listingNotFound();
       const cover = ownUpload(userId, input.coverUrl);
-      const remote = remoteCover(input.coverUrl);
       const [row] = await database.query<{
         id: string;
         book_id: string;
@@ -306,12 +290,6 @@ export function createListingService({ database, coverHosts }: ListingServiceDep
         ],
       );
       if (!row) throw listingNotFound();
-      if (remote) {
-        await database.query(
-          'update books set cover_url = $2, updated_at = now() where id = $1 and cover_url is null',
-          [row.book_id, remote],
-        );
-      }
       const listing = (await findListingDetail(database, row.id))!;
       const previousCover =
         row.previous_cover && row.previous_cover !== listing.coverUrl ? row.previous_cover : null;
