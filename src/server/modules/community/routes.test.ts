@@ -127,9 +127,16 @@ describe('writing a post', () => {
     expect((post as unknown as Post).content).toHaveLength(POST_MAX);
     const res = await call(anna, 'POST', '/api/community/posts', {
       bookId: calvino,
-      content: 'bell\u0000o\u0007 libro\u001b[31m\ttab',
+      content: 'bell\u0008o\u0007 libro\u001b[31m\ttab',
     });
     expect(res.json().content).toBe('bello libro[31m\ttab');
+    // A NUL byte is refused by the platform's one text check, and nothing is stored.
+    const nul = await call(anna, 'POST', '/api/community/posts', {
+      bookId: calvino,
+      content: 'bell\u0000o',
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error.fields.content).toMatch(/not allowed/);
   });
 
   it('keeps HTML as text: stored and answered exactly as typed, never as markup', async () => {
