@@ -44,7 +44,12 @@ import {
 import { registerSpa } from './modules/seo/spa';
 import { PublicReadCache, registerPublicReadCache } from './platform/read-cache';
 import { registerSecurityHeaders } from './platform/security-headers';
-import { createUploadReleaser, type ReleaseUploads } from './platform/uploads';
+import {
+  createOwnedStorage,
+  createUploadReleaser,
+  type OwnedStorage,
+  type ReleaseUploads,
+} from './platform/uploads';
 
 export interface AppDeps {
   config: Config;
@@ -92,8 +97,10 @@ export type ModuleApp = FastifyInstance<
 export type Module = (app: ModuleApp, deps: ModuleDeps) => Promise<void>;
 
 /** Fully resolved dependencies handed to every module. */
-export interface ModuleDeps extends Required<Omit<AppDeps, 'logger' | 'sessions'>> {
+export interface ModuleDeps extends Required<Omit<AppDeps, 'logger' | 'sessions' | 'storage'>> {
   sessions?: SessionResolver;
+  /** Records who uploaded each file it saves. */
+  storage: OwnedStorage;
   /** Deletes the uploaded images a change stopped showing, unless something else shows them. */
   releaseUploads: ReleaseUploads;
 }
@@ -107,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  const files = deps.storage ?? createStorage({ rootDir: join(config.dataDir, 'uploads') });
   const moduleDeps: ModuleDeps = {
     config,
     backgroundJobs: deps.backgroundJobs ?? true,
@@ -123,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth: deps.auth as Auth,
     now: deps.now ?? (() => new Date()),
     fetch: deps.fetch ?? globalThis.fetch,
-    storage: deps.storage ?? createStorage({ rootDir: join(config.dataDir, 'uploads') }),
+    storage: createOwnedStorage({ database: deps.database, storage: files }),
     realtime:
       deps.realtime ??
       createRealtime({
@@ -136,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   moduleDeps.releaseUploads = createUploadReleaser({
     database: deps.database,
-    storage: moduleDeps.storage,
+    storage: files,
     log: app.log,
   });
   moduleDeps.notifications =
