@@ -51,6 +51,7 @@ export function createOwnedStorage(deps: { database: Database; storage: Storage 
       await database.query('delete from uploads where url = $1', [url]);
       return deleted;
     },
+    deleteFolder: (folder) => storage.deleteFolder(folder),
     register: (app) => storage.register(app),
   };
 }

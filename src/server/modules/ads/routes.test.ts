@@ -429,6 +429,12 @@ describe('changing an advertisement', () => {
     });
     // Another ad shows the same upload: that file stays.
     await api.createAd(ada, { coverImageUrl: '/uploads/covers/ada/shared.webp' });
+    // Ada uploaded both (only the uploader's change releases a file).
+    await t.database.query(
+      `insert into uploads (url, owner_id)
+       values ('/uploads/covers/ada/own.webp', $1), ('/uploads/covers/ada/shared.webp', $1)`,
+      [ada.id],
+    );
     deleted.length = 0;
     expect((await call(ada, 'DELETE', `/api/ads/${id}`)).statusCode).toBe(204);
     expect(deleted).toEqual(['/uploads/covers/ada/own.webp']);

@@ -174,6 +174,11 @@ export const privacyRoutes: Module = async (app, { auth, database, storage, real
           return false;
         });
       }
+      // The cover upload folder holds only this member's uploads, also those stored before
+      // uploads had a recorded owner.
+      await storage.deleteFolder(`covers/${user.id}`).catch((err: unknown) => {
+        request.log.error({ err }, 'cover folder of a deleted account could not be deleted');
+      });
       await realtime.disconnectUsers?.([user.id]).catch((err: unknown) => {
         request.log.error({ err }, 'sockets of a deleted account not closed');
       });

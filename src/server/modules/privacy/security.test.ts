@@ -1,4 +1,5 @@
-import { mkdtempSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -119,7 +120,20 @@ describe('deleting an account', () => {
       [adId, lent],
     );
     const ezios = await uploadImage(t, ezio, '#555555');
-    for (const url of [avatar, listed, unused, lent, ezios]) expect(await served(url)).toBe(200);
+    // An upload stored before uploads had a recorded owner, in Dora's cover folder.
+    const legacyName = `${randomBytes(16).toString('hex')}.webp`;
+    const folder = join(t.config.dataDir, 'uploads', 'covers', dora.id);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(
+      join(folder, legacyName),
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+        .webp()
+        .toBuffer(),
+    );
+    const legacy = `/uploads/covers/${dora.id}/${legacyName}`;
+    expect(await served(`${legacy}?w=160`)).toBe(200);
+    for (const url of [avatar, listed, unused, lent, ezios, legacy])
+      expect(await served(url)).toBe(200);
 
     // Another member cannot delete Dora's account nor her files.
     const wrong = await req('POST', '/api/me/delete', ezio, { password: dora.password });
@@ -130,7 +144,8 @@ describe('deleting an account', () => {
     for (const url of [avatar, listed, unused, lent]) expect(await served(url)).toBe(200);
 
     expect((await deleteAccount(dora)).statusCode).toBe(200);
-    for (const url of [avatar, listed, unused, lent]) expect(await served(url), url).toBe(404);
+    for (const url of [avatar, listed, unused, lent, legacy, `${legacy}?w=160`])
+      expect(await served(url), url).toBe(404);
     expect(await served(ezios)).toBe(200);
     // Ezio's ad no longer points at a missing file.
     const [ad] = await t.database.query<{ cover: string | null; images: string[] }>(
