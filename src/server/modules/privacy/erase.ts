@@ -115,9 +115,12 @@ export async function eraseMember(q: Query, userId: string): Promise<{ files: st
   await q(`delete from book_listings l where l.user_id = $1 and not ${kept}`, [userId]);
 
   // better-auth's tokens (password reset: value is the user id; e-mail change: the address).
+  // The whole address only, never as part of another one: 'a@b.it' is inside 'ya@b.it'.
   await q(
     `delete from verifications
-     where value = $1 or identifier ilike '%' || $2 || '%' or value ilike '%' || $2 || '%'`,
+     where value = $1 or lower(identifier) = lower($2) or lower(value) = lower($2)
+       or right(lower(identifier), length($2) + 1) = ':' || lower($2)
+       or strpos(lower(value), '"' || lower($2) || '"') > 0`,
     [userId, member.email],
   );
   // E-mails in the local outbox to them or naming them (as the sender of a chat message, the
