@@ -22,8 +22,8 @@ export async function eraseMember(q: Query, userId: string): Promise<{ files: st
     display_username: string | null;
     avatar_url: string | null;
   }>(
-    `select email::text as email, email_verified, display_name, username::text as username, display_username,
-       avatar_url
+    `select email::text as email, email_verified, display_name, username::text as username,
+       display_username, avatar_url
      from users where id = $1 and account_status <> 'deleted' for update`,
     [userId],
   );
