@@ -4,8 +4,9 @@ import { createConfirmedMember, dismissCookieBanner, signInWithForm } from './ac
 
 /**
  * Members' data rights: a member lists a book, downloads their data (a JSON file holding their
- * e-mail and listing), deletes their account with their password, lands signed out on the home
- * page, and can no longer sign in.
+ * e-mail and listing; a plain GET of the export, as an image would make, exports nothing),
+ * deletes their account with their password, lands signed out on the home page, and can no
+ * longer sign in.
  */
 test.use({ locale: 'en-US' });
 
@@ -49,6 +50,12 @@ test('a member downloads their data, deletes their account and can no longer sig
     expect.objectContaining({ title, author: 'Italo Calvino', price: 8 }),
   ]);
   await expect(page.getByText('The file with your data has been downloaded.')).toBeVisible();
+  // An image or a link pointing at the export (an ad's image address) exports nothing.
+  const embedded = await page.request.get('/api/me/export', {
+    headers: { 'sec-fetch-dest': 'image' },
+  });
+  expect(embedded.status()).toBe(405);
+  expect(embedded.headers()['content-disposition']).toBeUndefined();
 
   // Delete my account: the dialog says what goes and what stays, and asks for the password.
   await section.getByRole('button', { name: 'Delete my account' }).click();

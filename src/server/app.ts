@@ -45,7 +45,12 @@ import { registerSpa } from './modules/seo/spa';
 import { PublicReadCache, registerPublicReadCache } from './platform/read-cache';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerTextValidation } from './platform/text-input';
-import { createUploadReleaser, type ReleaseUploads } from './platform/uploads';
+import {
+  createOwnedStorage,
+  createUploadReleaser,
+  type OwnedStorage,
+  type ReleaseUploads,
+} from './platform/uploads';
 
 export interface AppDeps {
   config: Config;
@@ -93,8 +98,10 @@ export type ModuleApp = FastifyInstance<
 export type Module = (app: ModuleApp, deps: ModuleDeps) => Promise<void>;
 
 /** Fully resolved dependencies handed to every module. */
-export interface ModuleDeps extends Required<Omit<AppDeps, 'logger' | 'sessions'>> {
+export interface ModuleDeps extends Required<Omit<AppDeps, 'logger' | 'sessions' | 'storage'>> {
   sessions?: SessionResolver;
+  /** Records who uploaded each file it saves. */
+  storage: OwnedStorage;
   /** Deletes the uploaded images a change stopped showing, unless something else shows them. */
   releaseUploads: ReleaseUploads;
 }
@@ -108,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  const files = deps.storage ?? createStorage({ rootDir: join(config.dataDir, 'uploads') });
   const moduleDeps: ModuleDeps = {
     config,
     backgroundJobs: deps.backgroundJobs ?? true,
@@ -124,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth: deps.auth as Auth,
     now: deps.now ?? (() => new Date()),
     fetch: deps.fetch ?? globalThis.fetch,
-    storage: deps.storage ?? createStorage({ rootDir: join(config.dataDir, 'uploads') }),
+    storage: createOwnedStorage({ database: deps.database, storage: files }),
     realtime:
       deps.realtime ??
       createRealtime({
@@ -137,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   moduleDeps.releaseUploads = createUploadReleaser({
     database: deps.database,
-    storage: moduleDeps.storage,
+    storage: files,
     log: app.log,
   });
   moduleDeps.notifications =

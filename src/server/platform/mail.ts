@@ -10,6 +10,11 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /**
+   * Ids of the members the e-mail names besides its recipient (a chat message's sender, the
+   * actors of a digest): deleting one of their accounts deletes it from the outbox.
+   */
+  about?: readonly string[];
 }
 
 export interface OutboxMail {
@@ -46,13 +51,20 @@ export function createMailer(opts: {
       .from(mailOutbox)
       .orderBy(desc(mailOutbox.id))
       .limit(limit);
-    return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    return rows.map((r) => ({
+      id: r.id,
+      to: r.to,
+      subject: r.subject,
+      text: r.text,
+      html: r.html,
+      createdAt: r.createdAt.toISOString(),
+    }));
   };
   if (smtpUrl) {
     const transporter = nodemailer.createTransport(smtpUrl);
     return {
       transport: 'smtp',
-      async send(message) {
+      async send({ about: _about, ...message }) {
         await transporter.sendMail({ from, ...message });
       },
       list,
@@ -69,6 +81,8 @@ export function createMailer(opts: {
         subject: message.subject,
         text: message.text,
         html: message.html ?? null,
+        aboutUserIds: [...new Set(message.about ?? [])],
+        replyTo: message.replyTo ?? null,
       });
       opts.log?.info({ to: message.to, subject: message.subject }, 'mail stored in the outbox');
     },

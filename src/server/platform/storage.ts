@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -41,6 +41,8 @@ export interface Storage {
   saveImage(options: SaveImageOptions): Promise<StoredImage>;
   /** Removes a file this storage handed out. Unknown or foreign URLs are ignored (false). */
   delete(url: string): Promise<boolean>;
+  /** Removes a whole folder ('covers/<userId>') and everything in it; absent is fine. */
+  deleteFolder(folder: string): Promise<void>;
   /** Serves the stored files when they live on this machine (no-op for remote backends). */
   register(app: FastifyInstance): Promise<void>;
 }
@@ -48,6 +50,7 @@ export interface Storage {
 export interface BlobStore {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   remove(key: string): Promise<boolean>;
+  removeFolder(folder: string): Promise<void>;
   urlFor(key: string): string;
   /** The key behind a URL this store produced, or null. */
   keyOf(url: string): string | null;
@@ -160,6 +163,8 @@ export interface WidthVariants {
   ): Promise<Buffer | null>;
   /** Forgets every width of `name` (its original was deleted). */
   remove(name: string): Promise<void>;
+  /** Forgets every width of everything under `folder`. */
+  removeFolder(folder: string): Promise<void>;
 }
 
 export function createWidthVariants(dir: string): WidthVariants {
@@ -192,6 +197,11 @@ export function createWidthVariants(dir: string): WidthVariants {
     },
     async remove(name) {
       await Promise.all(COVER_WIDTHS.map((w) => unlink(pathOf(name, w)).catch(() => {})));
+    },
+    async removeFolder(folder) {
+      await Promise.all(
+        COVER_WIDTHS.map((w) => rm(pathOf(folder, w), { recursive: true, force: true })),
+      );
     },
   };
 }
@@ -229,6 +239,14 @@ export function createLocalBlobStore(rootDir: string): BlobStore {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
         throw err;
       }
+    },
+    async removeFolder(folder) {
+      const path = resolve(root, ...checkFolder(folder));
+      const rel = relative(root, path);
+      if (!rel || rel.startsWith('..') || isAbsolute(rel))
+        throw new Error('folder outside storage');
+      await variants.removeFolder(folder);
+      await rm(path, { recursive: true, force: true });
     },
     urlFor: (key) => `${UPLOADS_PREFIX}/${key}`,
     keyOf(url) {
@@ -292,6 +310,7 @@ export function createStorage(options: { rootDir: string } | { blobs: BlobStore 
       const key = blobs.keyOf(url);
       return key ? blobs.remove(key) : false;
     },
+    deleteFolder: (folder) => blobs.removeFolder(folder),
     register: (app) => blobs.register(app),
   };
 }

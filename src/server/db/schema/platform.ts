@@ -1,4 +1,5 @@
-import { bigserial, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
 
 export const mailOutbox = pgTable('mail_outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -7,7 +8,22 @@ export const mailOutbox = pgTable('mail_outbox', {
   text: text('text').notNull(),
   html: text('html'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Members the e-mail names besides its recipient: their account deletion deletes it. */
+  aboutUserIds: text('about_user_ids').array().notNull().default([]),
+  replyTo: text('reply_to'),
 });
+
+/** Who uploaded each stored file (null: shared, never released by a member). */
+export const uploads = pgTable(
+  'uploads',
+  {
+    url: text('url').primaryKey(),
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    bytes: integer('bytes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('uploads_owner_idx').on(t.ownerId)],
+);
 
 export const contactMessages = pgTable('contact_messages', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

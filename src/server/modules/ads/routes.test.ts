@@ -437,6 +437,14 @@ describe('changing an advertisement', () => {
     await api.createAd(ada, {
       coverImageUrl: '/uploads/covers/ada/fedcba9876543210fedcba9876543210.webp',
     });
+    // Ada uploaded all three (only the uploader's change releases a file).
+    await t.database.query(
+      `insert into uploads (url, owner_id)
+       values ('/uploads/covers/ada/0123456789abcdef0123456789abcdef.webp', $1),
+              ('/uploads/covers/ada/fedcba9876543210fedcba9876543210.webp', $1),
+              ('/uploads/covers/ada/00112233445566778899aabbccddeeff.webp', $1)`,
+      [ada.id],
+    );
     deleted.length = 0;
     expect((await call(ada, 'DELETE', `/api/ads/${id}`)).statusCode).toBe(204);
     expect(deleted.sort()).toEqual(

@@ -212,6 +212,7 @@ export function createAdService({
       const updated = (await read(id))!;
       const shown = new Set([updated.cover_image_url, ...(updated.promotional_images ?? [])]);
       await releaseUploads(
+        me,
         [current.cover_image_url, ...(current.promotional_images ?? [])].filter(
           (url) => !shown.has(url),
         ),
@@ -232,7 +233,7 @@ export function createAdService({
       );
       if (!row) throw adNotFound();
       onChange();
-      await releaseUploads(row.images ?? []);
+      await releaseUploads(me, row.images ?? []);
     },
 
     /**

@@ -109,8 +109,8 @@ export function createMissedMessageNotifier(deps: {
         : 'it';
       const link = `${publicUrl}/profile/${encodeURIComponent(recipient.id)}/chats?room=${roomId}`;
       try {
-        await mailer.send(
-          missedMessageEmail(
+        await mailer.send({
+          ...missedMessageEmail(
             lang,
             { email: recipient.email, name: recipient.display_name },
             message.sender?.displayName || message.sender?.username || '',
@@ -118,7 +118,8 @@ export function createMissedMessageNotifier(deps: {
             message,
             link,
           ),
-        );
+          about: [senderId],
+        });
       } catch (err) {
         log.error({ err, roomId }, 'missed-message e-mail not sent');
         // Not sent: the next message may try again.

@@ -315,7 +315,7 @@ export function createCommunityService({
         params,
       );
       if (!row) throw postNotFound();
-      if (row.previous && row.previous !== row.image_url) await releaseUploads([row.previous]);
+      if (row.previous && row.previous !== row.image_url) await releaseUploads(me, [row.previous]);
       return toPost((await findPost(query, id, me)) as PostRow, me);
     },
 

@@ -106,7 +106,7 @@ export const listingRoutes: Module = async (app, deps) => {
         request.params.id,
         request.body,
       );
-      await deps.releaseUploads([previousCover]);
+      await deps.releaseUploads(currentUser(request).id, [previousCover]);
       return listing;
     },
   );
@@ -178,7 +178,7 @@ export const listingRoutes: Module = async (app, deps) => {
     async (request, reply) => {
       const { coverUrl } = await listings.remove(currentUser(request).id, request.params.id);
       await deps.notifications.removeForSubject('listing', request.params.id);
-      await deps.releaseUploads([coverUrl]);
+      await deps.releaseUploads(currentUser(request).id, [coverUrl]);
       return reply.status(204).send();
     },
   );
@@ -251,6 +251,7 @@ export const listingRoutes: Module = async (app, deps) => {
       }
       try {
         const saved = await storage.saveImage({
+          owner: user.id,
           folder: `covers/${user.id}`,
           buffer,
           maxBytes: COVER_MAX_BYTES,

@@ -9,36 +9,53 @@ import type { Query } from '../chats/tx';
  * avatar) stays in any table. `activeMember` (platform/moderation/members.ts) then hides them
  * from every list, like a suspended member.
  *
- * Answers the uploaded files that no row shows any more, for the caller to delete after commit.
+ * Answers every file the member uploaded (avatar, covers, post and ad images, unused uploads,
+ * and those other members' records point at), for the caller to delete after commit; the records
+ * that showed one of them stop pointing at it.
  */
 export async function eraseMember(q: Query, userId: string): Promise<{ files: string[] }> {
   const [member] = await q<{
     email: string;
+    email_verified: boolean;
     display_name: string;
     username: string | null;
     display_username: string | null;
     avatar_url: string | null;
   }>(
-    `select email::text as email, display_name, username::text as username, display_username,
-       avatar_url
+    `select email::text as email, email_verified, display_name, username::text as username,
+       display_username, avatar_url
      from users where id = $1 and account_status <> 'deleted' for update`,
     [userId],
   );
   if (!member) return { files: [] };
 
-  // Files this member uploaded (avatar, covers, post images, ad images), gathered before the
-  // rows that name them go.
-  const [uploads] = await q<{ urls: string[] | null }>(
-    `select array_remove(array(
-       select avatar_url from users where id = $1
-       union select cover_url from book_listings where user_id = $1
-       union select unnest(images) from book_listings where user_id = $1
-       union select image_url from community_posts where user_id = $1
-       union select cover_image_url from book_advertisements where author_id = $1
-       union select unnest(promotional_images) from book_advertisements where author_id = $1
-     ), null) as urls`,
-    [userId],
-  );
+  // Every file this member uploaded goes, whoever shows it; a file another member uploaded
+  // stays, even where this member's records showed it.
+  const files = (
+    await q<{ url: string }>('delete from uploads where owner_id = $1 returning url', [userId])
+  ).map((r) => r.url);
+  if (files.length) {
+    await q('update users set avatar_url = null where avatar_url = any($1::text[])', [files]);
+    await q('update books set cover_url = null where cover_url = any($1::text[])', [files]);
+    await q('update community_posts set image_url = null where image_url = any($1::text[])', [
+      files,
+    ]);
+    await q(
+      `update book_listings set cover_url = case when cover_url = any($1::text[]) then null
+           else cover_url end,
+         images = array(select i from unnest(images) as i where not i = any($1::text[]))
+       where cover_url = any($1::text[]) or images && $1::text[]`,
+      [files],
+    );
+    await q(
+      `update book_advertisements set cover_image_url = case
+           when cover_image_url = any($1::text[]) then null else cover_image_url end,
+         promotional_images = array(select i from unnest(promotional_images) as i
+           where not i = any($1::text[]))
+       where cover_image_url = any($1::text[]) or promotional_images && $1::text[]`,
+      [files],
+    );
+  }
 
   // Listings others still see in their history (a transaction, an offer, a card or the subject
   // of a conversation) are kept as bare records (title, author, price), hidden and emptied of
@@ -98,29 +115,34 @@ export async function eraseMember(q: Query, userId: string): Promise<{ files: st
   await q(`delete from book_listings l where l.user_id = $1 and not ${kept}`, [userId]);
 
   // better-auth's tokens (password reset: value is the user id; e-mail change: the address).
+  // The whole address only, never as part of another one: 'a@b.it' is inside 'ya@b.it'.
   await q(
     `delete from verifications
-     where value = $1 or identifier ilike '%' || $2 || '%' or value ilike '%' || $2 || '%'`,
+     where value = $1 or lower(identifier) = lower($2) or lower(value) = lower($2)
+       or right(lower(identifier), length($2) + 1) = ':' || lower($2)
+       or strpos(lower(value), '"' || lower($2) || '"') > 0`,
     [userId, member.email],
   );
-  // What others wrote to us about them, and e-mails to them kept in the local outbox.
-  await q('delete from contact_messages where lower(email) = lower($1)', [member.email]);
-  const names = [member.email, member.username, member.display_username, member.display_name]
-    .filter((s): s is string => typeof s === 'string' && s.trim().length >= 3)
-    .map((s) => s.trim());
-  await q(
-    `delete from mail_outbox where lower("to") = lower($1)
-       or exists (select 1 from unnest($2::text[]) as n(s)
-         where strpos(lower(subject || ' ' || text || ' ' || coalesce(html, '')), lower(n.s)) > 0)`,
-    [member.email, names],
-  );
+  // E-mails in the local outbox to them or naming them (as the sender of a chat message, the
+  // actor of a notification), by the records the mailer kept: a text search would also hit
+  // every other e-mail that happens to contain their name.
+  await q(`delete from mail_outbox where lower("to") = lower($1) or $2 = any(about_user_ids)`, [
+    member.email,
+    userId,
+  ]);
   const placeholderEmail = `deleted-${randomUUID()}@deleted.invalid`;
-  // Reports they sent as a visitor (name and e-mail) stay for the moderators, unsigned.
-  await q(
-    `update reports set reporter_email = $2, reporter_name = '-'
-     where reporter_id is null and lower(reporter_email::text) = lower($1)`,
-    [member.email, placeholderEmail],
-  );
+  // What was sent under their address without an account (contact messages, reports as a
+  // visitor) is theirs only once they proved the address is: anyone can sign up with any e-mail.
+  if (member.email_verified) {
+    await q('delete from contact_messages where lower(email) = lower($1)', [member.email]);
+    await q('delete from mail_outbox where lower(reply_to) = lower($1)', [member.email]);
+    // Reports they sent as a visitor stay for the moderators, unsigned.
+    await q(
+      `update reports set reporter_email = $2, reporter_name = '-'
+       where reporter_id is null and lower(reporter_email::text) = lower($1)`,
+      [member.email, placeholderEmail],
+    );
+  }
   await q(
     `update users set email = $2, email_verified = false, display_name = '',
        username = $3, display_username = null, avatar_url = null, first_name = null,
@@ -132,20 +154,5 @@ export async function eraseMember(q: Query, userId: string): Promise<{ files: st
     [userId, placeholderEmail, `deleted_${randomUUID().replace(/-/g, '').slice(0, 12)}`],
   );
 
-  const candidates = (uploads?.urls ?? []).filter((url) => url.startsWith('/uploads/'));
-  if (!candidates.length) return { files: [] };
-  // A file some other row still shows (a catalogue cover copied from a listing) stays.
-  const used = await q<{ url: string }>(
-    `select avatar_url as url from users where avatar_url = any($1::text[])
-     union select cover_url from book_listings where cover_url = any($1::text[])
-     union select unnest(images) from book_listings where images && $1::text[]
-     union select cover_url from books where cover_url = any($1::text[])
-     union select image_url from community_posts where image_url = any($1::text[])
-     union select cover_image_url from book_advertisements where cover_image_url = any($1::text[])
-     union select unnest(promotional_images) from book_advertisements
-       where promotional_images && $1::text[]`,
-    [candidates],
-  );
-  const stillUsed = new Set(used.map((u) => u.url));
-  return { files: candidates.filter((url) => !stillUsed.has(url)) };
+  return { files };
 }

@@ -15,6 +15,12 @@ const publicUsername = (column: string) =>
 
 export const EXPORT_FORMAT_VERSION = 1;
 
+/**
+ * SQL: the member's address, only once verified. Rows matched by e-mail alone (contact messages
+ * and reports sent as a visitor) are theirs only then: anyone can sign up with any address.
+ */
+const VERIFIED_EMAIL = `(select email::text from users where id = $1 and email_verified)`;
+
 export async function buildExport(query: Query, userId: string, now: Date) {
   const one = async (sql: string) => (await query(sql, [userId]))[0] ?? null;
   const many = (sql: string) => query(sql, [userId]);
@@ -176,12 +182,12 @@ export async function buildExport(query: Query, userId: string, now: Date) {
        r.created_at as "createdAt", r.resolved_at as "resolvedAt"
      from reports r
      where r.reporter_id = $1
-        or (r.reporter_id is null and r.reporter_email = (select email from users where id = $1))
+        or (r.reporter_id is null and lower(r.reporter_email::text) = lower(${VERIFIED_EMAIL}))
      order by r.created_at, r.id`,
   );
   const contactMessages = await many(
     `select c.id, c.name, c.subject, c.message, c.created_at as "createdAt"
-     from contact_messages c where c.email = (select email::text from users where id = $1)
+     from contact_messages c where lower(c.email) = lower(${VERIFIED_EMAIL})
      order by c.created_at, c.id`,
   );
 

@@ -26,7 +26,28 @@ export const privacyRoutes: Module = async (app, { auth, database, storage, real
     reply.header('cache-control', 'no-store');
   });
 
+  // Any page can make a signed-in browser GET a URL (an image address in an ad): a GET must
+  // neither build the archive nor spend the member's hourly allowance. The archive is a POST,
+  // which the CSRF guard lets through only from our own pages.
   app.get(
+    '/api/me/export',
+    {
+      schema: {
+        tags: ['privacy'],
+        summary: 'Not the download: answers 405 (use POST /api/me/export)',
+        description:
+          'An image, script or link pointing here exports nothing and does not count towards ' +
+          'the hourly limit. The settings page downloads the archive with POST.',
+        response: { 405: errorSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('allow', 'POST');
+      throw new AppError(405, 'method_not_allowed', 'privacy.errors.exportByPost');
+    },
+  );
+
+  app.post(
     '/api/me/export',
     {
       preHandler: app.requireUser,
@@ -37,9 +58,17 @@ export const privacyRoutes: Module = async (app, { auth, database, storage, real
         summary: 'Download my data: a JSON archive of everything about the signed-in member',
         description:
           'Answered as an attachment (scaffale-<username>-<date>.json). Other members appear ' +
-          'only by their public username; only the messages the member sent are included.',
+          'only by their public username; only the messages the member sent are included; ' +
+          'contact messages and reports sent under the e-mail address without signing in ' +
+          'only once that address is verified. A POST from our own pages only (CSRF guard), ' +
+          'at most 5 an hour.',
         security: [{ session: [] }],
-        response: { 200: z.record(z.string(), z.unknown()), 401: errorSchema, 429: errorSchema },
+        response: {
+          200: z.record(z.string(), z.unknown()),
+          401: errorSchema,
+          403: errorSchema,
+          429: errorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -145,6 +174,11 @@ export const privacyRoutes: Module = async (app, { auth, database, storage, real
           return false;
         });
       }
+      // The cover upload folder holds only this member's uploads, also those stored before
+      // uploads had a recorded owner.
+      await storage.deleteFolder(`covers/${user.id}`).catch((err: unknown) => {
+        request.log.error({ err }, 'cover folder of a deleted account could not be deleted');
+      });
       await realtime.disconnectUsers?.([user.id]).catch((err: unknown) => {
         request.log.error({ err }, 'sockets of a deleted account not closed');
       });

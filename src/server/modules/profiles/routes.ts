@@ -19,7 +19,7 @@ const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
  * The signed-in member's own profile. Every route works on the session's user: there is no
  * route here that takes a user id, so nobody can read or change another member's private data.
  */
-export const profileRoutes: Module = async (app, { database, storage, now }) => {
+export const profileRoutes: Module = async (app, { database, storage, releaseUploads, now }) => {
   await app.register(multipart, {
     // One byte over the limit is enough to know a file is too large; busboy stops reading there.
     limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1, fields: 5, parts: 6, headerPairs: 100 },
@@ -97,7 +97,7 @@ export const profileRoutes: Module = async (app, { database, storage, now }) => 
         throw badRequest();
       }
       try {
-        return await changeAvatar({ database, storage }, user.id, buffer, now(), request.log);
+        return await changeAvatar({ database, storage, releaseUploads }, user.id, buffer, now());
       } catch (err) {
         if (err instanceof AppError) throw err;
         request.log.error({ err }, 'avatar upload failed');

@@ -4,7 +4,7 @@ import type { Me, UpdateProfileInput } from '@shared/schemas/profile';
 import { AVATAR_MAX_BYTES } from '@shared/constants';
 import type { Database } from '../../db/client';
 import { AppError, conflict, unauthorized } from '../../platform/errors';
-import type { Storage } from '../../platform/storage';
+import type { OwnedStorage, ReleaseUploads } from '../../platform/uploads';
 import {
   findUser,
   replaceAvatarUrl,
@@ -114,17 +114,18 @@ export async function updateProfile(
 }
 
 /**
- * Stores a new avatar, points the member at it and deletes the file it replaced. If the
- * database update fails the new file is removed again, so nothing half-done stays behind.
+ * Stores a new avatar, points the member at it and releases the file it replaced (deleted only
+ * when the member uploaded it and nothing else shows it). If the database update fails the new
+ * file is removed again, so nothing half-done stays behind.
  */
 export async function changeAvatar(
-  deps: { database: Database; storage: Storage },
+  deps: { database: Database; storage: OwnedStorage; releaseUploads: ReleaseUploads },
   userId: string,
   buffer: Buffer,
   now: Date,
-  log: { error: (obj: object, msg: string) => void },
 ): Promise<Me> {
   const saved = await deps.storage.saveImage({
+    owner: userId,
     folder: 'avatars',
     buffer,
     maxBytes: AVATAR_MAX_BYTES,
@@ -140,12 +141,7 @@ export async function changeAvatar(
     await deps.storage.delete(saved.url).catch(() => false);
     throw err;
   }
-  if (previous && previous !== saved.url) {
-    await deps.storage.delete(previous).catch((err: unknown) => {
-      log.error({ err, url: previous }, 'replaced avatar file could not be deleted');
-      return false;
-    });
-  }
+  if (previous && previous !== saved.url) await deps.releaseUploads(userId, [previous]);
   return loadMe(deps.database, userId);
 }
 

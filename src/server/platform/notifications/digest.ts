@@ -182,15 +182,16 @@ export function createDigest(deps: {
           };
         });
         const base = `${publicUrl}/profile/${encodeURIComponent(userId)}`;
-        await mailer.send(
-          digestEmail(
+        await mailer.send({
+          ...digestEmail(
             lang,
             { email: user.email, name: user.display_name },
             lines,
             send.length - lines.length,
             { notifications: `${base}/notifications`, settings: `${base}/settings#notifications` },
           ),
-        );
+          about: send.slice(0, DIGEST_MAX_ITEMS).flatMap((r) => (r.actor_id ? [r.actor_id] : [])),
+        });
       } else {
         // Nothing worth an e-mail: the hour is not used up.
         await release(userId, at, prev);

@@ -23,15 +23,16 @@ function fileNameOf(res: Response): string {
 }
 
 /**
- * GET /api/me/export and hands the archive to the browser as a download (an object URL on a
- * temporary link: the request needs the session cookie and our error format, which a plain link
- * would not give).
+ * POST /api/me/export and hands the archive to the browser as a download (an object URL on a
+ * temporary link). A POST, so that no image or link on any page can export the member's data or
+ * spend their hourly allowance; a plain link would not give our error format either.
  */
 export async function downloadMyData(): Promise<void> {
   const path = '/api/me/export';
   let res: Response;
   try {
     res = await fetch(path, {
+      method: 'POST',
       headers: { 'accept-language': currentLanguage() },
       credentials: 'same-origin',
     });
