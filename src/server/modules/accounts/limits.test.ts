@@ -126,6 +126,34 @@ describe('accounts: limits per account, whatever the address', async () => {
   }, 120_000);
 });
 
+describe('accounts: a stolen session cannot guess the password it lacks', async () => {
+  // A budget below the route's own limit (10 per 15 minutes), so this tests the password budget.
+  const testApp = await createTestApp({ config: { authAccountRateLimitPerHour: 3 } });
+  const budget = 3;
+
+  it('account deletion refuses password checks past the budget, from any address, and deletes nothing', async () => {
+    const member = await createMember(testApp);
+    const confirmWith = (password: string) =>
+      testApp.inject({
+        method: 'POST',
+        url: '/api/me/delete',
+        remoteAddress: randomClientIp(),
+        headers: { cookie: member.cookie, 'accept-language': 'en' },
+        payload: { password },
+      });
+    for (let i = 0; i < budget; i++)
+      expect((await confirmWith(`guess-${i}`)).statusCode, `guess ${i + 1}`).toBe(400);
+    const limited = await confirmWith(member.password);
+    expect(limited.statusCode, limited.body).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+    const [row] = await testApp.database.query<{ email: string }>(
+      'select email from users where id = $1',
+      [member.id],
+    );
+    expect(row.email).toBe(member.email);
+  }, 120_000);
+});
+
 describe('accounts: the per-account budget is a setting', async () => {
   const testApp = await createTestApp({ config: { authAccountRateLimitPerHour: 3 } });
   const { inject } = testApp;

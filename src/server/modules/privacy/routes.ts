@@ -158,11 +158,16 @@ export const privacyRoutes: Module = async (app, { auth, database, storage, real
       const password = request.body.password ?? '';
       if (hash) {
         if (!password) throw validationFailed({ password: 'validation.required' });
+        // A stolen session must not guess the password it lacks: one budget per member.
+        await app.authLimits.passwordCheck.check(user.id);
         const context = await auth.$context;
-        if (!(await context.password.verify({ password, hash })))
+        if (!(await context.password.verify({ password, hash }))) {
+          await app.authLimits.passwordCheck.record(user.id);
           throw new AppError(400, 'invalid_password', 'privacy.errors.wrongPassword', {
             password: 'privacy.errors.wrongPassword',
           });
+        }
+        await app.authLimits.passwordCheck.reset(user.id);
       } else if (!fresh) {
         throw new AppError(403, 'reauthentication_required', 'privacy.errors.signInAgain');
       }
