@@ -52,7 +52,7 @@ test.describe('content security policy', () => {
     const me = await createConfirmedMember(page);
     for (const path of [`/profile/${me.id}/books`, `/profile/${me.id}/settings`, '/sell']) {
       await page.goto(path);
-      await expect(page.getByRole('main')).toBeVisible();
+      await expect(page.getByRole('main').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
     }
     expect(violations).toEqual([]);
