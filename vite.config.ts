@@ -246,18 +246,9 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: '@shared', replacement: fileURLToPath(new URL('./src/shared', import.meta.url)) },
-      // i18next and react-i18next cost 19 KB gzipped on every page for what a small translator
-      // does (src/web/lib/translator.ts); pages keep importing `react-i18next` and its types.
-      {
-        find: /^react-i18next$/,
-        replacement: fileURLToPath(new URL('./src/web/lib/reactI18n.tsx', import.meta.url)),
-      },
-      // react-router cost 28.6 KB gzipped on every page for the subset in src/web/lib/router.tsx
-      // (about 3 KB); pages keep importing `react-router` (tsconfig.json `paths` types it).
-      {
-        find: /^react-router$/,
-        replacement: fileURLToPath(new URL('./src/web/lib/router.tsx', import.meta.url)),
-      },
+      // Our own small router and translator are imported by their own names
+      // (src/web/lib/router.tsx, src/web/lib/reactI18n.tsx): see docs/decisions 0029 and 0030.
+      { find: '@web', replacement: fileURLToPath(new URL('./src/web', import.meta.url)) },
     ],
   },
   server: {

@@ -5,8 +5,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
-      // As in the browser build (vite.config.ts): our own router.
-      'react-router': fileURLToPath(new URL('./src/web/lib/router.tsx', import.meta.url)),
+      '@web': fileURLToPath(new URL('./src/web', import.meta.url)),
     },
   },
   test: {

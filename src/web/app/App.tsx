@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from '@web/lib/router';
 import { Center } from '@mantine/core';
 import { Providers } from './providers';
 import { router } from './router';

@@ -1,6 +1,6 @@
 import { Anchor, Container, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import { useSession } from './session';
 import { SocialLinks } from '../components/SocialLinks';
 import { CookieSettingsButton } from '../features/cookies';

@@ -1,6 +1,6 @@
 import { Box, Group, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { useSession } from './session';
 import { LinkButton } from '../components/LinkButton';
 

@@ -1,5 +1,5 @@
 import { NativeSelect } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { LANGUAGES } from '@shared/constants';
 
 export function LanguageSwitcher({ fullWidth = false }: { fullWidth?: boolean }) {

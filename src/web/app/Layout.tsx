@@ -1,7 +1,7 @@
 import { Anchor, Box, Burger, Container, Group, Image, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { NavLink, Link, Outlet, ScrollRestoration } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { NavLink, Link, Outlet, ScrollRestoration } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import { lazy, Suspense, useState } from 'react';
 import { MOBILE_MAX_WIDTH } from '@shared/constants';
 import { NAV_LINKS } from './navLinks';

@@ -1,6 +1,6 @@
 import { Anchor, Drawer, Stack } from '@mantine/core';
-import { NavLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { NavLink } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { HeaderAccount } from './HeaderAccount';
 import { NAV_LINKS } from './navLinks';

@@ -1,6 +1,6 @@
 import { Container, Group, Stack, Text, Title } from '@mantine/core';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useRouteError } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import { NotFoundPage } from '../features/not-found';
 import { LinkButton, PlainButton } from '../components/LinkButton';
 

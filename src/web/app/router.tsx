@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from '@web/lib/router';
 import { Layout } from './Layout';
 import { RouteError } from './RouteError';
 import { NotFoundPage } from '../features/not-found';

@@ -1,6 +1,6 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { ErrorAlert } from './ErrorAlert';
 
 /** What AsyncSection reads of a query (TanStack Query's result fits). */

@@ -1,5 +1,5 @@
 import { Center } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import classes from './PageLoader.module.css';
 
 /**

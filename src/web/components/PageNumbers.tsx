@@ -1,5 +1,5 @@
 import { Center, Pagination, type MantineSpacing } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 
 /**
  * Numbered pages for a paged list, centred, every control named for screen readers ("Pagina 3",

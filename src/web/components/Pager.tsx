@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 
 /** Previous / next for a paged list; nothing when everything fits on one page. */
 export function Pager({

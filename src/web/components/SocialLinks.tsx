@@ -1,6 +1,6 @@
 import { Group } from '@mantine/core';
 import { IconBrandFacebook, IconBrandInstagram, IconBrandX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import classes from './SocialLinks.module.css';
 
 const SOCIAL = [

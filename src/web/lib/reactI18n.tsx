@@ -1,8 +1,8 @@
 /**
- * What the app uses of react-i18next (`useTranslation`, `Trans`), over lib/translator.ts: the
- * build resolves `react-i18next` to this file (vite.config.ts), so pages keep their imports and
- * types. As react-i18next with `useSuspense`, a component suspends until the first catalogue is
- * there and renders again when the language changes.
+ * Our React binding of the translator (lib/translator.ts), imported as `@web/lib/reactI18n`: the
+ * subset of react-i18next's API the app uses (`useTranslation`, `Trans`), ours, not that library.
+ * As react-i18next with `useSuspense`, a component suspends until the first catalogue is there
+ * and renders again when the language changes.
  */
 import {
   cloneElement,

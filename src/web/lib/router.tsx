@@ -1,7 +1,7 @@
 /**
- * What the app uses of react-router, in a few KB: the build resolves `react-router` to this file
- * (vite.config.ts) and TypeScript checks every import against it (tsconfig.json `paths`), so pages
- * keep their imports. Same behaviour as react-router 7's data router for that subset:
+ * Our own router, in a few KB, imported as `@web/lib/router` (not under react-router's name: its
+ * documentation describes that library, not this file). It keeps the names of the subset of
+ * react-router's API the app uses, with the same behaviour as react-router 7's data router:
  * - matching: nested routes ranked by react-router's score (static > `:param` > `*`, index routes),
  *   case-insensitive, trailing slash tolerated, params decoded and merged along the branch;
  * - `lazy` routes: the current page stays until the next route's `lazy()` has resolved (once per

@@ -6,8 +6,8 @@ import {
   IconShieldCheck,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { FeatureCard } from '../../components/FeatureCard';
 

@@ -15,8 +15,8 @@ import {
   IconMessages,
   IconUser,
 } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import { displayNameOf, useSession } from '../../app/session';
 import { dashboardPath } from './safeRedirect';
 import { UserAvatar } from './UserAvatar';

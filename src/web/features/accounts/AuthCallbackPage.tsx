@@ -1,8 +1,8 @@
 import { Alert, Button, Center, Container, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '@web/lib/reactI18n';
+import { Link, useNavigate, useSearchParams } from '@web/lib/router';
 import { useSession } from '../../app/session';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';

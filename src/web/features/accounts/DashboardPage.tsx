@@ -9,8 +9,8 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '@web/lib/reactI18n';
+import { Link } from '@web/lib/router';
 import { displayNameOf, useSession } from '../../app/session';
 import { currentLanguage } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';

@@ -2,7 +2,7 @@ import { Button, Divider } from '@mantine/core';
 import { IconBrandGoogle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { fetchProviders, startGoogleSignIn } from './api';
 
 /** 'Continue with Google', shown only when the server has Google sign-in configured. */

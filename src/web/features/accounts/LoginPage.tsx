@@ -2,8 +2,8 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } f
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '@web/lib/reactI18n';
+import { Link, useNavigate, useSearchParams } from '@web/lib/router';
 import { PageLoader } from '../../components/PageLoader';
 import { useSession } from '../../app/session';
 import { notify } from './notify';

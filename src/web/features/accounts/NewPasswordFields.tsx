@@ -1,6 +1,6 @@
 import { PasswordInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 
 /** A new password and its confirmation (sign-up and reset), with the spec's messages. */
 export function NewPasswordFields<T extends { password: string; confirmPassword: string }>({

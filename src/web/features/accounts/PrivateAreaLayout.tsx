@@ -25,8 +25,8 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { useTranslation } from '@web/lib/reactI18n';
+import { Link, Navigate, Outlet, useLocation, useParams } from '@web/lib/router';
 import { SIDEBAR_COLLAPSE_WIDTH } from '@shared/constants';
 import { displayNameOf, useSession, type SessionUser } from '../../app/session';
 import { privateSections } from '../../app/privateArea';

@@ -14,8 +14,8 @@ import {
 import { IconAlertCircle, IconArrowLeft, IconLogout, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useTranslation } from '@web/lib/reactI18n';
+import { Link, useNavigate } from '@web/lib/router';
 import { AVATAR_MAX_BYTES } from '@shared/constants';
 import { formatDate } from '@shared/format';
 import { displayNameOf, ME_QUERY_KEY, useSession } from '../../app/session';

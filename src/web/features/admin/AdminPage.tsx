@@ -18,8 +18,8 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import type { QueueEntry } from '@shared/moderation';
 import { MODERATION_REASON_MAX } from '@shared/moderation';
 import { ApiError } from '../../lib/api';

@@ -14,8 +14,8 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowLeft, IconChartBar, IconDownload } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from '@web/lib/reactI18n';
+import { Link, useParams, useSearchParams } from '@web/lib/router';
 import { AD_TIMEFRAMES, type AdTimeframe } from '@shared/schemas/ads';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { formatPrice } from '../listings';

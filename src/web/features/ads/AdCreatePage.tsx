@@ -1,8 +1,8 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from '@web/lib/reactI18n';
+import { Link, useNavigate, useParams } from '@web/lib/router';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AdForm } from './AdForm';
 import { useSaveAd } from './api';

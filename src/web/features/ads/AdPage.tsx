@@ -20,8 +20,8 @@ import {
   IconMovie,
   IconShoppingCart,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { useTranslation } from '@web/lib/reactI18n';
+import { Link, useLocation, useParams } from '@web/lib/router';
 import { AD_PURCHASE_STORES, type AdPlacement, type Advertisement } from '@shared/schemas/ads';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { BookCover, ErrorAlert, formatPrice } from '../listings';

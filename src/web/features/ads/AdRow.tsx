@@ -6,8 +6,8 @@ import {
   IconPlayerPlay,
   IconTrash,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '@web/lib/reactI18n';
+import { Link } from '@web/lib/router';
 import { BookCover } from '../listings';
 import { AdStatusBadge } from './badges';
 import type { StatusAction } from './api';

@@ -2,8 +2,8 @@ import { Alert, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '
 import { notifications } from '@mantine/notifications';
 import { IconAd2, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from '@web/lib/reactI18n';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from '@web/lib/router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EditDialog } from '../../components/EditDialog';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';

@@ -11,8 +11,8 @@ import {
 } from '@mantine/core';
 import { IconAd2 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useTranslation } from '@web/lib/reactI18n';
+import { useSearchParams } from '@web/lib/router';
 import { AD_GENRES } from '@shared/schemas/ads';
 import { AsyncSection, EmptyState } from '../../components/AsyncSection';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';

@@ -12,8 +12,8 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useTranslation } from '@web/lib/reactI18n';
+import { Link, useLocation } from '@web/lib/router';
 import { AD_REVIEW_MAX, adReviewSchema, type Advertisement } from '@shared/schemas/ads';
 import { useSession } from '../../app/session';
 import { ApiError } from '../../lib/api';

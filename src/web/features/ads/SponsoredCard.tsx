@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useRef } from 'react';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import type { AdCard, AdPlacement, SlotAd } from '@shared/schemas/ads';
 import { BookCover } from '../listings';
 import { ReportMenu } from '../moderation';

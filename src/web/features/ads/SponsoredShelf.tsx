@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '@web/lib/router';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { AD_SLOT_MAX } from '@shared/schemas/ads';
 import { useSlotAds, type SlotContext } from './api';
 import { SponsoredAdCard } from './SponsoredCard';

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import type { AdStatus } from './model';
 
 /** A distinct colour per status (spec 2 §3), text dark enough for WCAG AA on the tint. */

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@web/lib/translator';
 import { ApiError } from '../../lib/api';
 
 export type AdAction = 'save' | 'load' | 'delete' | 'status' | 'analytics' | 'review' | 'reviews';

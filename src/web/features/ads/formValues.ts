@@ -1,5 +1,5 @@
 import type { FormErrors } from '@mantine/form';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@web/lib/translator';
 import {
   adCreateSchema,
   adFormDefaults,

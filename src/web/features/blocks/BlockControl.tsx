@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Menu, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBan, IconLockOpen } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../accounts/notify';
 import { useBlockState, useSetBlocked } from './api';

@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '@web/lib/reactI18n';
+import { Link } from '@web/lib/router';
 import { formatDate } from '@shared/format';
 import type { BlockedMember } from '@shared/blocks';
 import { Pager } from '../../components/Pager';

@@ -2,7 +2,7 @@ import { Alert, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { CATALOGUE_DEBOUNCE_MS, CATALOGUE_MIN_QUERY } from '@shared/marketplaceConstants';
 import type { CatalogueBook } from '@shared/marketplace';
 import { CatalogueResultList } from './CatalogueResultList';

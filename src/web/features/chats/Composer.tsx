@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { ApiError } from '../../lib/api';
 import { useSendMessage } from './api';
 import { CHAT_MESSAGE_MAX } from './limits';

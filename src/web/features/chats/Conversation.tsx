@@ -1,7 +1,7 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { ApiError } from '../../lib/api';
 import { ErrorAlert } from '../listings';
 import { flattenPages, invalidateRoomLists, markRoomRead, useMessagePages, useRoom } from './api';

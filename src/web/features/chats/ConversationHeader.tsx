@@ -1,8 +1,8 @@
 import { ActionIcon, Anchor, Avatar, Box, Group, Menu, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconDots, IconDoorExit, IconUsersGroup } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '@web/lib/reactI18n';
+import { Link } from '@web/lib/router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { UserAvatar } from '../users';
 import { useLeaveRoom } from './api';

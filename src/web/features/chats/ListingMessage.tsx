@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '@web/lib/reactI18n';
+import { Link } from '@web/lib/router';
 import { formatPrice } from '../listings';
 import type { ChatListing } from './types';
 

@@ -2,7 +2,7 @@ import { ActionIcon, Box, Button, Group, Menu, Stack, Text, Textarea } from '@ma
 import { useDisclosure } from '@mantine/hooks';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CHAT_MESSAGE_MAX } from './limits';
 import { useDeleteMessage, useEditMessage } from './api';

@@ -1,7 +1,7 @@
 import { Switch, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { ME_QUERY_KEY } from '../../app/session';
 import { api } from '../../lib/api';
 

@@ -11,8 +11,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '@web/lib/reactI18n';
+import { Link } from '@web/lib/router';
 import { GROUP_NAME_MAX_LENGTH } from '@shared/chatLimits';
 import { ErrorAlert } from '../listings';
 import { UserAvatar } from '../users';

@@ -2,7 +2,7 @@ import { Button, Group, NumberInput, Popover, Stack, Text } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks';
 import { IconCoin } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { formatPrice } from '../listings';
 import { useMakeOffer } from './api';
 import { offerable, pendingOfferOf, sellerOf } from './offers';

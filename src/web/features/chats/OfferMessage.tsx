@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { formatPrice } from '../listings';
 import { useOfferAction, type OfferAction } from './api';
 import type { Offer, OfferStatus } from './types';

@@ -11,11 +11,11 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '@web/lib/reactI18n';
+import { Link } from '@web/lib/router';
 import { ErrorAlert } from '../listings';
 import { useRooms } from './api';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@web/lib/translator';
 import { formatPrice } from '../listings';
 import { formatRelative, othersIn, roomName } from './format';
 import { presenceOf, useNow, type Presence } from './live';

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@web/lib/translator';
 import { describe, expect, it } from 'vitest';
 import { chatKeys, flattenPages, upsertMessages, type MessagePages } from './cache';
 import { formatRelative, memberName, presenceText, roomName, withDeletedMember } from './format';

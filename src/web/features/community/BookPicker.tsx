@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import type { CatalogueSearchResult } from '@shared/marketplace';
 import { api, ApiError } from '../../lib/api';
 import { CatalogueResultList } from '../catalogue';

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { ApiError } from '../../lib/api';
 import { ContentField } from './ContentField';
 import { COMMENT_MAX, POST_CONTENT_WARN } from './contract';

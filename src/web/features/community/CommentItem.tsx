@@ -1,8 +1,8 @@
 import { Anchor, Button, Group, Menu, ActionIcon, Stack, Text } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash, IconArrowBackUp } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ReportMenu } from '../moderation';
 import { UserAvatar } from '../users';

@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import { ErrorAlert } from '../listings';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';

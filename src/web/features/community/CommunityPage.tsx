@@ -12,8 +12,8 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconMessagePlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useTranslation } from '@web/lib/reactI18n';
+import { useSearchParams } from '@web/lib/router';
 import { useSession } from '../../app/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { FeedList } from './FeedList';

@@ -1,6 +1,6 @@
 import { Group, Text, Textarea } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 
 /**
  * The text of a post or comment with its counter: the count is of the trimmed text (what the

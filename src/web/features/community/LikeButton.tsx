@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
-import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import { loginPath } from './format';
 
 /**

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import { UserAvatar } from '../users';
 import { BookCover } from '../listings';
 import { formatWhen } from './format';

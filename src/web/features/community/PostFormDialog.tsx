@@ -1,6 +1,6 @@
 import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { ApiError } from '../../lib/api';
 import { BookPicker, type PickedBook } from './BookPicker';
 import { ContentField } from './ContentField';

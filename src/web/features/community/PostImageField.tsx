@@ -1,6 +1,6 @@
 import { Alert, Box, Button, FileInput, Group, Image, Stack } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { IMAGE_ACCEPT, UploadProgress, useImageUpload } from '../listings';
 
 /**

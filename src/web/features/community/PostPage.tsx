@@ -11,8 +11,8 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import { useSession } from '../../app/session';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';

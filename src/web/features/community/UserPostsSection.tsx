@@ -1,7 +1,7 @@
 import { Button, Group, Text, Title } from '@mantine/core';
 import { IconMessagePlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { FeedList } from './FeedList';
 import { PostFormDialog } from './PostFormDialog';
 import { useUserPosts } from './api';

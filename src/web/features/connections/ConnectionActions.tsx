@@ -1,8 +1,8 @@
 import { Button, Group } from '@mantine/core';
 import { IconCheck, IconMessage, IconUserMinus, IconUserPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '@web/lib/reactI18n';
+import { useNavigate } from '@web/lib/router';
 import type { ConnectionState } from '@shared/connections';
 import { useConnectionAction, useStartChat, type ConnectionAction } from './api';
 import { ActionError } from './ActionError';

@@ -2,7 +2,7 @@ import { Badge, Center, Loader, Paper, Stack, Text, TextInput, Title } from '@ma
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { forwardRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { FRIEND_SEARCH_DEBOUNCE_MS, FRIEND_SEARCH_MIN_QUERY } from '@shared/connections';
 import { ErrorAlert } from '../listings';
 import { useFriendSearch } from './api';

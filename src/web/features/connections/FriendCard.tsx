@@ -1,5 +1,5 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { formatDate } from '@shared/format';
 import type { Friend } from '@shared/connections';
 import { ConnectionActions } from './ConnectionActions';

@@ -1,6 +1,6 @@
 import { Button, Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { forwardRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { formatDate } from '@shared/format';
 import type { ConnectionRequest } from '@shared/connections';
 import { ErrorAlert } from '../listings';

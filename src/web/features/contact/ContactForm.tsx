@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useRef, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { CONTACT_SUBJECTS, type ContactSubject } from '@shared/constants';
 import { contactMessageSchema, type ContactMessageInput } from '@shared/schemas/contact';
 import { ApiError } from '../../lib/api';

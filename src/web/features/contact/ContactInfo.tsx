@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClock, IconMail, IconMapPin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { SocialLinks } from '../../components/SocialLinks';
 
 /** One term and its description; the wrapping div is the grouping a <dl> allows. */

@@ -1,7 +1,7 @@
 import { Button, Container, Grid, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ContactForm } from './ContactForm';
 import { ContactInfo } from './ContactInfo';

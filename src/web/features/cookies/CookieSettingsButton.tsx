@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { openCookiePreferences } from './api';
 
 /** "Cookie settings": reopens the preferences at any time (footer). */

@@ -1,6 +1,6 @@
 import { Card, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBooks, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { formatCounter } from '@shared/format';
 import { useSession } from '../../app/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';

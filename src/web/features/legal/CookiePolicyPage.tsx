@@ -1,5 +1,5 @@
 import { Table } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { LegalDocument } from './LegalDocument';
 import { CookiePreferencesForm } from './CookiePreferencesForm';
 import { PRIVACY_MAILBOX } from './mailboxes';
@@ -24,8 +24,10 @@ interface Row {
 function PolicyTable({ name }: { name: 'used' | 'retention' }) {
   const { t } = useTranslation();
   const caption = t(`legal.cookies.tables.${name}.caption`);
-  const headers = t(`legal.cookies.tables.${name}.headers`, { returnObjects: true }) as Row;
-  const rows = t(`legal.cookies.tables.${name}.rows`, { returnObjects: true }) as Row[];
+  const headers = t(`legal.cookies.tables.${name}.headers`, {
+    returnObjects: true,
+  }) as unknown as Row;
+  const rows = t(`legal.cookies.tables.${name}.rows`, { returnObjects: true }) as unknown as Row[];
   const columns = Object.keys(headers);
   return (
     <Table

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import {
   OPTIONAL_CATEGORIES,
   openCookiePreferences,

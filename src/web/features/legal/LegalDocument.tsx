@@ -1,8 +1,8 @@
 import { Anchor, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Trans, useTranslation } from 'react-i18next';
+import { Link } from '@web/lib/router';
+import { Trans, useTranslation } from '@web/lib/reactI18n';
 import { POLICIES_LAST_UPDATED } from '@shared/constants';
 import { formatDate } from '@shared/format';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -47,7 +47,7 @@ export function LegalDocument({
   useDocumentTitle(title);
   const language = i18n.resolvedLanguage ?? i18n.language;
   const section = (id: string) =>
-    t(`legal.${doc}.sections.${id}`, { returnObjects: true }) as SectionText;
+    t(`legal.${doc}.sections.${id}`, { returnObjects: true }) as unknown as SectionText;
 
   return (
     <Container size="md" py="xl" component="article" aria-labelledby="legal-title">

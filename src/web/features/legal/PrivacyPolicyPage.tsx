@@ -1,6 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import { LegalDocument } from './LegalDocument';
 import { PRIVACY_MAILBOX } from './mailboxes';
 

@@ -13,8 +13,8 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowLeft, IconBooks } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import { useDeferredValue } from 'react';
 import { formatDate } from '@shared/format';
 import { initialsOf } from '@shared/identicon';

@@ -12,8 +12,8 @@ import {
 } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
 import { Fragment, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useSearchParams } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import { MARKET_GENRES, type ShelfKey } from '@shared/marketplaceConstants';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useShelves } from './api';

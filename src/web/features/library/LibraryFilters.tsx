@@ -2,7 +2,7 @@ import { Button, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { LISTING_TYPES, MARKET_GENRES, STATUS_FILTERS } from '@shared/marketplaceConstants';
 import { PriceRangeFilter } from './PriceRangeFilter';
 import type { FilterKey, FilterPatch } from './useLibraryFilters';

@@ -1,6 +1,6 @@
 import { Group, NumberInput, RangeSlider, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { PRICE_STEP as STEP, typedRange } from './priceRange';
 
 const COMMIT_DELAY_MS = 300;

@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { SHELF_SCROLL_PX } from '@shared/marketplaceConstants';
 import type { ListingCard } from '@shared/marketplace';
 import { BookCard } from '../listings';

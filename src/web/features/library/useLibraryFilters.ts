@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@web/lib/router';
 import { LIBRARY_PAGE_SIZE } from '@shared/marketplaceConstants';
 
 /** Filters kept in the query string, so a filtered library is a link (and back/forward work). */

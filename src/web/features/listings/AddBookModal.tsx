@@ -1,7 +1,7 @@
 import { Modal, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsExchange, IconForms, IconTag } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import type { ListingDetail } from '@shared/marketplace';
 import { MOBILE_MAX_WIDTH } from '@shared/constants';
 import { useCreateListing } from './api';

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import type { ListingCard } from '@shared/marketplace';
 import { BookCover } from './BookCover';
 import { TONES, TYPE_TONES } from './badges';

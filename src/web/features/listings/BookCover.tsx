@@ -1,6 +1,6 @@
 import { IconBook2 } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import {
   COVER_HEIGHT,
   COVER_WIDTH,

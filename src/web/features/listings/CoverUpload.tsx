@@ -1,6 +1,6 @@
 import { Alert, Button, FileInput, Group, Stack, Text } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { BookCover } from './BookCover';
 import { IMAGE_ACCEPT, UploadProgress, useImageUpload } from './imageUpload';
 

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Grid, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import {
   CONDITIONS,
   CURRENCIES,

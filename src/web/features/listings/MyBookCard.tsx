@@ -1,8 +1,8 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconEdit, IconEye, IconEyeOff, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import type { ListingCard } from '@shared/marketplace';
 import { BookCover } from './BookCover';
 import { ActiveBadge, StatusBadge, TypeBadge } from './badges';

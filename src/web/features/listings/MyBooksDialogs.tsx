@@ -1,6 +1,6 @@
 import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import type { ListingCard } from '@shared/marketplace';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EditDialog } from '../../components/EditDialog';

@@ -1,7 +1,7 @@
 import { Button, Paper, SimpleGrid, Title } from '@mantine/core';
 import { IconArrowsExchange, IconBooks, IconPlus, IconTag } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import type { AddBookStep } from './AddBookModal';
 
 /** Quick actions of my books: add book, browse, quick trade, quick sell. */

@@ -1,6 +1,6 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { QUICK_SELL_DEFAULT_PRICE, quickSellSchema } from '@shared/marketplace';
 import { MoneyInput } from '../../components/formFields';
 import { CatalogueSearch } from '../catalogue';

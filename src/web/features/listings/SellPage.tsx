@@ -1,8 +1,8 @@
 import { Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBolt, IconLogin } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import { useSession } from '../../app/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AddBookModal, type AddBookStep } from './AddBookModal';

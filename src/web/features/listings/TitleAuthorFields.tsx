@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 
 /** The two fields every quick listing asks for. */
 export function TitleAuthorFields<T extends { title: string; author: string }>({

@@ -1,6 +1,6 @@
 import { Progress, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { COVER_MAX_BYTES } from '@shared/marketplaceConstants';
 import { useSession } from '../../app/session';
 import { uploadCover, type UploadError } from './api';

@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { FormErrors } from '@mantine/form';
 import type { $ZodType } from 'zod/v4/core';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@web/lib/translator';
 
 /** Validates with a shared schema and translates its locale-key messages. */
 export function translatedResolver(schema: $ZodType, t: TFunction) {

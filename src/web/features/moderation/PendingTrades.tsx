@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import type { PendingTransaction } from '@shared/transactions';
 import { notifyError, notifySuccess } from '../listings/errors';
 import { useAnswerTransaction, usePendingTransactions } from './pendingApi';

@@ -1,6 +1,6 @@
 import { Group, Paper, Rating, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { formatDate } from '@shared/format';
 import { useMemberReviews } from './api';
 import { PageNumbers } from '../../components/PageNumbers';

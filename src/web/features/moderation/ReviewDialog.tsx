@@ -1,7 +1,7 @@
 import { Button, Group, Input, Modal, Rating, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { formatDate } from '@shared/format';
 import { REVIEW_TEXT_MAX, type Review } from '@shared/reviews';
 import { ApiError } from '../../lib/api';

@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconStar } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import type { Trade } from '@shared/reviews';
 import { useTrades } from './api';
 import { ReviewDialog } from './ReviewDialog';

@@ -1,7 +1,7 @@
 import { Anchor, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import { formatDate } from '@shared/format';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useTrades } from './api';

@@ -1,5 +1,5 @@
 import { Container, Group, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { useSession } from '../../app/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { LinkButton } from '../../components/LinkButton';

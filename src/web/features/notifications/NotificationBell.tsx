@@ -1,8 +1,8 @@
 import { ActionIcon, Anchor, Button, Group, Indicator, Popover, Stack, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import { useSession } from '../../app/session';
 import { useLiveNotifications, useMarkRead, useUnreadNotifications } from './api';
 import { NotificationList } from './NotificationList';

@@ -11,8 +11,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useNavigate } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import type { NotificationView } from '@shared/notifications';
 import { initialsOf } from '@shared/identicon';
 import { useMarkRead, useNotificationPages } from './api';

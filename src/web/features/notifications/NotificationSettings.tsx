@@ -1,5 +1,5 @@
 import { Alert, Loader, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import type { TypeSettingView } from '@shared/notifications';
 import { useNotificationSettings, useUpdateNotificationSettings } from './api';
 

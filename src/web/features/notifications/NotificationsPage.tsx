@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/reactI18n';
 import { NOTIFICATIONS_PAGE_SIZE } from '@shared/notifications';
 import { useSession } from '../../app/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';

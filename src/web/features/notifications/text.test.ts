@@ -1,32 +1,33 @@
-import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { NotificationView } from '@shared/notifications';
+import { createTranslator } from '@web/lib/translator';
 import { notificationText } from './text';
 
-const i18n = createInstance();
-await i18n.init({
-  lng: 'en',
-  resources: {
-    en: {
-      translation: {
-        notifications: {
-          someone: 'A member',
-          types: {
-            post: {
-              liked_zero: '{{actor}} liked “{{title}}”',
-              liked_one: '{{actor}} and 1 other liked “{{title}}”',
-              liked_other: '{{actor}} and {{count}} others liked “{{title}}”',
-            },
-            offer: {
-              answered: '{{actor}} answered',
-              answered_accepted: '{{actor}} accepted your offer of {{amount}}',
-            },
-          },
-        },
+// The translator that ships (lib/translator.ts), not i18next.
+const catalogue = {
+  notifications: {
+    someone: 'A member',
+    types: {
+      post: {
+        liked_zero: '{{actor}} liked “{{title}}”',
+        liked_one: '{{actor}} and 1 other liked “{{title}}”',
+        liked_other: '{{actor}} and {{count}} others liked “{{title}}”',
+      },
+      offer: {
+        answered: '{{actor}} answered',
+        answered_accepted: '{{actor}} accepted your offer of {{amount}}',
       },
     },
   },
+};
+const i18n = createTranslator({
+  supported: ['en'],
+  fallback: 'en',
+  detect: () => ['en'],
+  remember: () => {},
+  load: async () => catalogue,
 });
+await i18n.ready;
 
 const base: NotificationView = {
   id: 'n1',

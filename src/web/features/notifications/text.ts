@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@web/lib/translator';
 import type { NotificationView } from '@shared/notifications';
 import { relativeTime } from '@shared/relativeTime';
 

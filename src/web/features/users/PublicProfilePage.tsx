@@ -13,8 +13,8 @@ import {
   Title,
 } from '@mantine/core';
 import { IconLayoutDashboard } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link, useParams } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import { formatDate } from '@shared/format';
 import { useSession } from '../../app/session';
 import { ApiError } from '../../lib/api';

@@ -10,8 +10,8 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from '@web/lib/router';
+import { useTranslation } from '@web/lib/reactI18n';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { BookCard } from '../listings';

@@ -1,8 +1,8 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowsExchange, IconMessage } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from '@web/lib/reactI18n';
+import { Link, useNavigate, useParams } from '@web/lib/router';
 import { TRADE_MATCHES_PAGE_SIZE, type TradeBook, type TradeMatch } from '@shared/schemas/wishlist';
 import { BookCover, ErrorAlert } from '../listings';
 import { UserAvatar } from '../users';

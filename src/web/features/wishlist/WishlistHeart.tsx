@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useTranslation } from '@web/lib/reactI18n';
+import { Link, useLocation } from '@web/lib/router';
 import { useSession } from '../../app/session';
 import { useToggleWish, useWishedBookIds } from './api';
 import classes from './WishlistHeart.module.css';

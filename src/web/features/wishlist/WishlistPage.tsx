@@ -1,8 +1,8 @@
 import { Anchor, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowsExchange, IconHeart, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useTranslation } from '@web/lib/reactI18n';
+import { Link, useParams } from '@web/lib/router';
 import { WISHLIST_PAGE_SIZE, type WishlistItem } from '@shared/schemas/wishlist';
 import type { CatalogueBook } from '@shared/marketplace';
 import { CatalogueSearch } from '../catalogue';
