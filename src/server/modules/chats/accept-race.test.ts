@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createMember, type Member } from '../../test/members';
-import { createListing, requester } from './test-support';
+import { createListing, offerFrom, requester } from './test-support';
 
 /** A listing has at most one accepted offer, whatever the timing of the seller's accepts. */
 let t: TestApp;
@@ -18,17 +18,6 @@ beforeAll(async () => {
   bruno = await createMember(t, { displayName: 'Bruno Buyer' });
 }, 120_000);
 
-async function offerFrom(who: Member, listingId: string, amount: number): Promise<string> {
-  const contact = await req('POST', '/api/chats/contact', who, { listingId, content: 'Ciao' });
-  expect(contact.statusCode, contact.body).toBe(201);
-  const res = await req('POST', `/api/chats/rooms/${contact.json().roomId}/offers`, who, {
-    listingId,
-    amount,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().message.offer.id;
-}
-
 const accepted = async (listingId: string) =>
   t.database.query<{ id: string }>(
     `select id from offers where listing_id = $1 and status = 'accepted'`,
@@ -39,8 +28,8 @@ describe('accepting offers on one listing', () => {
   it('two accepts at the same moment: one 200, one 409, never 500, one accepted offer', async () => {
     for (let round = 0; round < 4; round++) {
       const listing = await createListing(t, seller, { title: `Il Gattopardo ${round}` });
-      const a = await offerFrom(anna, listing.id, 10);
-      const b = await offerFrom(bruno, listing.id, 11);
+      const a = await offerFrom(t, anna, listing.id, 10);
+      const b = await offerFrom(t, bruno, listing.id, 11);
       const answers = await Promise.all([
         req('POST', `/api/chats/offers/${a}/accept`, seller),
         req('POST', `/api/chats/offers/${b}/accept`, seller),
@@ -57,13 +46,13 @@ describe('accepting offers on one listing', () => {
 
   it('an offer accepted after the listing was made available again replaces the earlier one', async () => {
     const listing = await createListing(t, seller, { title: 'Il deserto dei Tartari' });
-    const first = await offerFrom(anna, listing.id, 10);
+    const first = await offerFrom(t, anna, listing.id, 10);
     expect((await req('POST', `/api/chats/offers/${first}/accept`, seller)).statusCode).toBe(200);
     const back = await req('POST', `/api/listings/${listing.id}/status`, seller, {
       status: 'available',
     });
     expect(back.statusCode).toBe(200);
-    const second = await offerFrom(bruno, listing.id, 12);
+    const second = await offerFrom(t, bruno, listing.id, 12);
     const res = await req('POST', `/api/chats/offers/${second}/accept`, seller);
     expect(res.statusCode, res.body).toBe(200);
     expect((await accepted(listing.id)).map((o) => o.id)).toEqual([second]);
@@ -76,8 +65,8 @@ describe('accepting offers on one listing', () => {
 
   it('the database itself refuses a second accepted offer on a listing', async () => {
     const listing = await createListing(t, seller, { title: 'La noia' });
-    const a = await offerFrom(anna, listing.id, 10);
-    const b = await offerFrom(bruno, listing.id, 10);
+    const a = await offerFrom(t, anna, listing.id, 10);
+    const b = await offerFrom(t, bruno, listing.id, 10);
     await t.database.query(`update offers set status = 'accepted' where id = $1`, [a]);
     await expect(
       t.database.query(`update offers set status = 'accepted' where id = $1`, [b]),

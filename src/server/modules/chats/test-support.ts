@@ -133,3 +133,21 @@ export async function befriend(t: TestApp, a: Member, ...others: Member[]) {
     );
   }
 }
+
+/** A member's offer on a listing, made as a buyer would: contact the seller, then offer. */
+export async function offerFrom(
+  t: TestApp,
+  who: Member,
+  listingId: string,
+  amount = 5,
+): Promise<string> {
+  const req = requester(t);
+  const contact = await req('POST', '/api/chats/contact', who, { listingId, content: 'Ciao' });
+  expect(contact.statusCode, contact.body).toBe(201);
+  const res = await req('POST', `/api/chats/rooms/${contact.json().roomId}/offers`, who, {
+    listingId,
+    amount,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().message.offer.id;
+}

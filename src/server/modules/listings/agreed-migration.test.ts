@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { listMigrations } from '../../db/migrate';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createMember, type Member } from '../../test/members';
-import { createListing, requester } from '../chats/test-support';
+import { createListing, offerFrom, requester } from '../chats/test-support';
 
 /**
  * Migration 0024 on rows written before it: every row is kept; duplicates that would break the
@@ -23,15 +23,6 @@ beforeAll(async () => {
   bruno = await createMember(t, { displayName: 'Bruno Buyer' });
 }, 120_000);
 
-async function offerFrom(who: Member, listingId: string): Promise<string> {
-  const { roomId } = (
-    await req('POST', '/api/chats/contact', who, { listingId, content: 'Ciao' })
-  ).json();
-  const res = await req('POST', `/api/chats/rooms/${roomId}/offers`, who, { listingId, amount: 5 });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().message.offer.id;
-}
-
 const q = <T>(text: string, params?: unknown[]) => t.database.query<T>(text, params);
 
 describe('migration 0024 (agreed transactions, one accepted offer)', () => {
@@ -41,8 +32,8 @@ describe('migration 0024 (agreed transactions, one accepted offer)', () => {
       'drop index offers_one_accepted_idx; drop index transactions_one_pending_idx',
     );
     const twice = await createListing(t, seller, { title: 'Lessico famigliare' });
-    const first = await offerFrom(anna, twice.id);
-    const second = await offerFrom(bruno, twice.id);
+    const first = await offerFrom(t, anna, twice.id);
+    const second = await offerFrom(t, bruno, twice.id);
     await q(
       `update offers set status = 'accepted', answered_at = now() - interval '1 day' where id = $1`,
       [first],
@@ -50,7 +41,7 @@ describe('migration 0024 (agreed transactions, one accepted offer)', () => {
     await q(`update offers set status = 'accepted', answered_at = now() where id = $1`, [second]);
 
     const viaOffer = await createListing(t, seller, { title: 'Le città invisibili' });
-    const done = await offerFrom(anna, viaOffer.id);
+    const done = await offerFrom(t, anna, viaOffer.id);
     await q(`update offers set status = 'completed' where id = $1`, [done]);
     const insertTx = async (listingId: string, buyer: Member, status: string, at: string) =>
       (
