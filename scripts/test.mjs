@@ -1,12 +1,26 @@
-// npm test: every suite. Typecheck and lint, unit and API tests on the embedded database (and on
-// PostgreSQL when TEST_DATABASE_URL is set), then the build and the end-to-end journeys in Chromium.
+// npm test: every suite. Typecheck, lint and format check, unit and API tests on the embedded
+// database (and on PostgreSQL when TEST_DATABASE_URL is set), then the build and the end-to-end
+// journeys in Chromium.
+// npm test -- <part> runs one part: static | unit | pg | e2e, or fast (static and unit: the
+// edit-test loop, with no build and no browser).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
-const only = process.argv[2]; // optional: unit | pg | e2e | static
+const only = process.argv[2];
+const PARTS = {
+  static: ['static'],
+  unit: ['unit'],
+  pg: ['pg'],
+  e2e: ['e2e'],
+  fast: ['static', 'unit'],
+};
+if (only && !Object.hasOwn(PARTS, only)) {
+  console.error(`Unknown part "${only}": use one of ${Object.keys(PARTS).join(', ')}.`);
+  process.exit(2);
+}
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n▶ ${label}`);
@@ -36,11 +50,15 @@ function ensureChromium() {
 }
 
 const bin = (name) => `node_modules/.bin/${name}`;
-const want = (part) => !only || only === part;
+const want = (part) => !only || PARTS[only].includes(part);
 
 if (want('static')) {
   run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
   run('lint', bin('eslint'), ['.', '--max-warnings=0']);
+  run('format (Prettier; what it leaves out is in .prettierignore)', bin('prettier'), [
+    '--check',
+    '.',
+  ]);
 }
 if (want('unit'))
   run('unit and API tests (embedded PGlite)', bin('vitest'), ['run'], { TEST_DATABASE_URL: '' });

@@ -5,7 +5,7 @@
  */
 import type { SeedContext, SeedStep } from '../seed-demo';
 import { directKey } from '../../src/server/modules/chats/queries';
-import { inTransaction } from '../../src/server/modules/chats/tx';
+import { inTransaction } from '../../src/server/db/tx';
 
 interface DemoLine {
   from: string;

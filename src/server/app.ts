@@ -1,12 +1,4 @@
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-  type RawServerDefault,
-} from 'fastify';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -20,19 +12,17 @@ import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { Config } from './config';
-import type { Database } from './db/client';
-import { createMailer, type Mailer } from './platform/mail';
-import { createStorage, type Storage } from './platform/storage';
+import { createMailer } from './platform/mail';
+import { createStorage } from './platform/storage';
 import { AppError, registerErrorHandling, sendNotFound } from './platform/errors';
-import { registerSessionSeam, type SessionResolver } from './platform/auth';
+import { registerSessionSeam } from './platform/auth';
 import { createAuth, type Auth } from './platform/auth/instance';
 import { registerAuthMount } from './platform/auth/mount';
 import { withSafeRequestLogging } from './platform/auth/logging';
 import { createSessionResolver } from './platform/sessions';
 import { registerCsrfProtection } from './platform/csrf';
 import { modules } from './modules';
-import { createRealtime, type Realtime, type RealtimeService } from './platform/realtime';
+import { createRealtime, type RealtimeService } from './platform/realtime';
 import { createNotifications, type NotificationService } from './platform/notifications';
 import {
   COMPRESSIBLE_EXTENSIONS,
@@ -41,70 +31,15 @@ import {
   registerCompression,
   registerHttpCache,
 } from './platform/http-cache';
-import { registerSpa } from './modules/seo/spa';
+import { registerSpa } from './platform/spa';
+import { pageHeads } from './modules/seo/head';
 import { PublicReadCache, registerPublicReadCache } from './platform/read-cache';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerTextValidation } from './platform/text-input';
-import {
-  createOwnedStorage,
-  createUploadReleaser,
-  type OwnedStorage,
-  type ReleaseUploads,
-} from './platform/uploads';
+import { createOwnedStorage, createUploadReleaser, type ReleaseUploads } from './platform/uploads';
+import type { AppDeps, ModuleDeps } from './platform/module';
 
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  mailer?: Mailer;
-  /** Uploaded images; local disk under DATA_DIR/uploads, served at /uploads, by default. */
-  storage?: Storage;
-  /** Resolves the signed-in user behind a request; by default better-auth's sessions. */
-  sessions?: SessionResolver;
-  /** The better-auth instance; built on `database` and `mailer` when omitted. */
-  auth?: Auth;
-  logger?: FastifyServerOptions['logger'];
-  /** Injected clock for rules that depend on time. */
-  now?: () => Date;
-  /** Injected fetch for remote services (Google Books). */
-  fetch?: typeof fetch;
-  /**
-   * Live events to members' sockets (src/server/platform/realtime); built on `database` when
-   * omitted. A service with `attach` serves GET /api/realtime; it is closed with the app.
-   */
-  realtime?: Realtime;
-  /**
-   * The notification centre (src/server/platform/notifications): features define their types and
-   * call `notify`; built on `database`, `realtime` and `mailer` when omitted, its digest timer
-   * started with the app and stopped when the app closes.
-   */
-  notifications?: NotificationService;
-  /**
-   * Starts the timers that do work on their own (today: the notification centre's hourly e-mail
-   * digest). Default true; the test helper createTestApp sets it false so that no digest lands in
-   * a suite's outbox at a random minute (the notification tests call runDigests with an injected
-   * clock), unless a test asks for it with `deps: { backgroundJobs: true }`.
-   */
-  backgroundJobs?: boolean;
-}
-
-export type ModuleApp = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-/** A domain module: registers its routes (under /api) with their schemas. */
-export type Module = (app: ModuleApp, deps: ModuleDeps) => Promise<void>;
-
-/** Fully resolved dependencies handed to every module. */
-export interface ModuleDeps extends Required<Omit<AppDeps, 'logger' | 'sessions' | 'storage'>> {
-  sessions?: SessionResolver;
-  /** Records who uploaded each file it saves. */
-  storage: OwnedStorage;
-  /** Deletes the uploaded images a change stopped showing, unless something else shows them. */
-  releaseUploads: ReleaseUploads;
-}
+export type { AppDeps } from './platform/module';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -275,8 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     serveSpa = await registerSpa(app, {
       webDir,
-      database: deps.database,
-      publicUrl: config.publicUrl,
+      pageHeads: pageHeads({ database: deps.database, publicUrl: config.publicUrl }),
     });
   }
   // Every non-API GET is the single-page app (the route above), whose router shows the

@@ -3,10 +3,12 @@ import {
   isValidIsbn,
   isbn10To13,
   libraryQuerySchema,
+  listingFormAsUpdate,
   listingFormSchema,
   publicRating,
   quickSellSchema,
   quickTradeSchema,
+  updateListingSchema,
 } from './marketplace';
 
 const messages = (r: {
@@ -100,5 +102,37 @@ describe('libraryQuerySchema', () => {
         ),
       ).sort(),
     ).toEqual(['maxPrice', 'page', 'pageSize']);
+  });
+});
+
+describe('updateListingSchema (PATCH /api/listings/{id})', () => {
+  it('takes any one field, fills in no default, and refuses an empty body', () => {
+    expect(updateListingSchema.parse({ price: '9.50' })).toEqual({ price: 9.5 });
+    expect(updateListingSchema.parse({ isNegotiable: false })).toEqual({ isNegotiable: false });
+    expect(updateListingSchema.safeParse({}).success).toBe(false);
+    expect(messages(updateListingSchema.safeParse({ title: ' ' }))).toEqual({
+      title: 'listings.validation.titleRequired',
+    });
+  });
+
+  it('reads null or empty text as "clear", absent as "unchanged"', () => {
+    expect(updateListingSchema.parse({ language: '', location: null, price: '' })).toEqual({
+      language: null,
+      location: null,
+      price: null,
+    });
+  });
+
+  it('the whole edit form becomes a body that sends every field, cleared ones as null', () => {
+    const form = listingFormSchema.parse({
+      title: 'Il barone rampante',
+      author: 'Italo Calvino',
+      genre: 'fiction',
+      listingType: 'trade',
+      description: 'Tascabile',
+    });
+    const body = updateListingSchema.parse(listingFormAsUpdate(form));
+    expect(body).toMatchObject({ title: 'Il barone rampante', language: null, price: null });
+    expect(Object.keys(body)).toHaveLength(14);
   });
 });

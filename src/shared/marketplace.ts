@@ -117,16 +117,28 @@ export const listingFieldsShape = {
   coverUrl: coverUrlField,
 };
 
-/** Price is needed for sell and both. */
-function requirePriceForSale(
-  value: { listingType?: ListingType; price?: number | null },
-  ctx: z.RefinementCtx,
-) {
+/**
+ * The listing's cross-field rules, as field → message key: price is needed for sell and both.
+ * Run by the forms' schemas, and by the server on the merged row after a partial edit.
+ */
+export function listingRuleIssues(value: {
+  listingType?: ListingType;
+  price?: number | null;
+}): Record<string, string> {
   if (
     (value.listingType ?? 'sell') !== 'trade' &&
     (value.price === null || value.price === undefined)
   )
-    ctx.addIssue({ code: 'custom', path: ['price'], message: v('priceRequired') });
+    return { price: v('priceRequired') };
+  return {};
+}
+
+function requirePriceForSale(
+  value: { listingType?: ListingType; price?: number | null },
+  ctx: z.RefinementCtx,
+) {
+  for (const [path, message] of Object.entries(listingRuleIssues(value)))
+    ctx.addIssue({ code: 'custom', path: [path], message });
 }
 
 /** Cross-field rules also run when other fields are invalid, so a form shows every message at once. */
@@ -182,8 +194,51 @@ export const createListingSchema = z.discriminatedUnion(
 );
 export type CreateListingInput = z.input<typeof createListingSchema>;
 
-/** PATCH /api/listings/:id body: the full form. */
-export const updateListingSchema = listingFormSchema;
+/**
+ * An optional field of a partial edit: absent leaves it unchanged, null or empty text clears it
+ * (parsed to null), anything else is checked by the field's own rule.
+ */
+const clearable = <T extends z.ZodType>(field: T) =>
+  z
+    .preprocess(
+      (x) => (x === null || (typeof x === 'string' && x.trim() === '') ? null : x),
+      field.nullable(),
+    )
+    .optional();
+
+/**
+ * PATCH /api/listings/:id body: the full form's fields, each optional and without defaults, so
+ * only the fields sent change; at least one. The cross-field rules (`listingRuleIssues`) are
+ * checked by the server on the listing as it will be (current row + these fields).
+ */
+export const updateListingSchema = z
+  .object({
+    title: listingFieldsShape.title.optional(),
+    author: listingFieldsShape.author.optional(),
+    genre: listingFieldsShape.genre.optional(),
+    condition: listingFieldsShape.condition.removeDefault().optional(),
+    listingType: listingFieldsShape.listingType.removeDefault().optional(),
+    price: clearable(money('priceInvalid', 'priceNegative')),
+    currency: listingFieldsShape.currency.removeDefault().optional(),
+    description: listingFieldsShape.description.optional(),
+    isbn: clearable(isbnField),
+    language: clearable(optionalText(50)),
+    location: clearable(optionalText(200)),
+    shippingCost: clearable(money('shippingCostInvalid', 'shippingCostNegative')),
+    isNegotiable: listingFieldsShape.isNegotiable.removeDefault().optional(),
+    coverUrl: clearable(coverUrlField),
+  })
+  .refine((b) => Object.values(b).some((x) => x !== undefined), { error: 'errors.badRequest' });
+export type UpdateListingInput = z.input<typeof updateListingSchema>;
+export type UpdateListing = z.output<typeof updateListingSchema>;
+
+/** The whole edit form as a PATCH body: every field sent, an empty one as null (cleared). */
+export function listingFormAsUpdate(form: ListingForm): UpdateListingInput {
+  const body: Record<string, unknown> = {};
+  for (const key of Object.keys(listingFieldsShape))
+    body[key] = form[key as keyof ListingForm] ?? null;
+  return body as UpdateListingInput;
+}
 
 export const listingStatusSchema = z.object({
   status: z.enum(LISTING_STATUSES, { error: v('statusInvalid') }),

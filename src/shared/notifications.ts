@@ -65,7 +65,7 @@ export const notificationSettingsSchema = z.object({
 });
 export type NotificationSettingsView = z.infer<typeof notificationSettingsSchema>;
 
-/** PATCH: per type, only the switches sent change. */
+/** PATCH: per type, only the switches sent change; at least one type. */
 export const notificationSettingsPatchSchema = z
   .record(
     z.string().max(64),
@@ -76,5 +76,6 @@ export const notificationSettingsPatchSchema = z
       })
       .strict(),
   )
-  .refine((r) => Object.keys(r).length <= 50, { error: 'errors.validation' });
+  .refine((r) => Object.keys(r).length <= 50, { error: 'errors.validation' })
+  .refine((r) => Object.keys(r).length > 0, { error: 'errors.badRequest' });
 export type NotificationSettingsPatch = z.infer<typeof notificationSettingsPatchSchema>;

@@ -1,4 +1,4 @@
-import type { Module } from '../app';
+import type { Module } from '../platform/module';
 import { healthRoutes } from './health/routes';
 import { statsRoutes } from './stats/routes';
 import { devMailRoutes } from './devmail/routes';

@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helpers';
 import { createMember, type Member } from '../test/members';
-import { createWebFixture, type WebFixture } from '../modules/seo/web-fixture';
+import { createWebFixture, type WebFixture } from './spa/web-fixture';
 import { registerCompression, registerHttpCache } from './http-cache';
 
 let t: TestApp;

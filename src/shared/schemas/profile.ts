@@ -22,24 +22,27 @@ const optionalText = (max: number) =>
     .transform((value) => (value === '' ? null : value));
 
 /**
- * PATCH /api/me. Strict: any other key (id, email, avatarUrl, emailVerified…) is refused with
+ * PATCH /api/me: only the fields sent change, at least one. Strict: any other key (id, email, avatarUrl, emailVerified…) is refused with
  * 400, so the body can never address another row or a field the owner may not set.
  */
-export const updateProfileSchema = z.strictObject(
-  {
-    username: usernameField().optional(),
-    displayName: displayNameField().optional(),
-    bio: optionalText(500),
-    firstName: optionalPersonName(100),
-    lastName: optionalPersonName(100),
-    locationCity: optionalText(100),
-    locationCountry: optionalText(100),
-    preferredLanguage: z.enum(LANGUAGES, { error: 'validation.invalid' }).optional(),
-    /** E-mails about chat messages that arrive while the member is away. */
-    emailNotifications: z.boolean({ error: 'validation.invalid' }).optional(),
-  },
-  { error: 'validation.invalid' },
-);
+export const updateProfileSchema = z
+  .strictObject(
+    {
+      username: usernameField().optional(),
+      displayName: displayNameField().optional(),
+      bio: optionalText(500),
+      firstName: optionalPersonName(100),
+      lastName: optionalPersonName(100),
+      locationCity: optionalText(100),
+      locationCountry: optionalText(100),
+      preferredLanguage: z.enum(LANGUAGES, { error: 'validation.invalid' }).optional(),
+      /** E-mails about chat messages that arrive while the member is away. */
+      emailNotifications: z.boolean({ error: 'validation.invalid' }).optional(),
+    },
+    { error: 'validation.invalid' },
+    // Only the fields sent change; at least one.
+  )
+  .refine((b) => Object.values(b).some((x) => x !== undefined), { error: 'errors.badRequest' });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 /** The signed-in member's own, private view of their account. */

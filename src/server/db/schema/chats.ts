@@ -96,6 +96,8 @@ export const chatMessages = pgTable(
       .default(sql`clock_timestamp()`),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Set when a moderator removes the message (migration 0016). */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [index('chat_messages_room_idx').on(t.roomId, t.createdAt, t.id)],
 );

@@ -58,6 +58,8 @@ export const bookListings = pgTable('book_listings', {
   images: text('images').array().notNull().default([]),
   location: text('location'),
   shippingCost: numeric('shipping_cost', { precision: 10, scale: 2 }),
+  /** Set when a moderator hides the listing (migration 0016); hidden listings are not counted or shown. */
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   isNegotiable: boolean('is_negotiable').notNull().default(false),
   shippingAddress: jsonb('shipping_address').notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

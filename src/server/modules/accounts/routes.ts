@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { meSchema } from '@shared/schemas/profile';
-import type { Module } from '../../app';
+import type { Module } from '../../platform/module';
 import { AppError, unauthorized, errorSchema } from '../../platform/errors';
 import { currentUser } from '../../platform/auth';
 import { authRateLimit } from '../../platform/auth/mount';

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AdEventKind, AdPlacement, AdPurchaseStore } from '@shared/schemas/ads';
 import type { Database } from '../../db/client';
-import { inTransaction } from '../chats/tx';
+import { inTransaction } from '../../db/tx';
 import { dayOf } from './queries';
 
 /**

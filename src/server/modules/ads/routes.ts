@@ -20,7 +20,8 @@ import {
   promotedPageSchema,
   promotedQuerySchema,
 } from '@shared/schemas/ads';
-import type { Module } from '../../app';
+import type { Module } from '../../platform/module';
+import { memberWriteLimit } from '../../platform/route-presets';
 import type { Database } from '../../db/client';
 import { currentUser } from '../../platform/auth';
 import { AppError, badRequest, errorSchema } from '../../platform/errors';
@@ -40,7 +41,6 @@ import { servingInvalidators } from './reportable';
 import { adNotFound, createAdService } from './service';
 
 const idParams = z.object({ id: z.string().max(64) });
-const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
 
 /** The event writer of each app's database, so tests and scripts can flush it. */
 const writers = new WeakMap<Database, EventWriter>();
@@ -84,10 +84,9 @@ export const adRoutes: Module = async (app, { database, now, config, releaseUplo
   const security = [{ session: [] }];
   const writes = {
     preHandler: app.requireUser,
-    config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perMember } },
+    config: memberWriteLimit(60, '1 minute'),
   };
   const owner = { 401: errorSchema, 404: errorSchema };
-  const privateAnswer = { 'cache-control': 'private, no-store' };
   const viewer = (request: FastifyRequest) => request.user?.id ?? null;
 
   app.get(
@@ -122,8 +121,7 @@ export const adRoutes: Module = async (app, { database, now, config, releaseUplo
         response: { 200: adSlotAnswerSchema, 400: errorSchema },
       },
     },
-    async (request, reply) => {
-      reply.headers(privateAnswer);
+    async (request) => {
       const q = request.query;
       const items = await serving.slot({
         genre: q.genre,
@@ -148,8 +146,7 @@ export const adRoutes: Module = async (app, { database, now, config, releaseUplo
         response: { 200: adListPageSchema, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request, reply) => {
-      reply.headers(privateAnswer);
+    async (request) => {
       return ads.list(currentUser(request).id, request.query.status, request.query.page ?? 1);
     },
   );
@@ -251,7 +248,7 @@ export const adRoutes: Module = async (app, { database, now, config, releaseUplo
     '/api/ads/:id/events',
     {
       // A page sends a handful per ad; generous, but a script cannot flood the buffer.
-      config: { rateLimit: { max: 300, timeWindow: '1 minute', keyGenerator: perMember } },
+      config: memberWriteLimit(300, '1 minute'),
       // navigator.sendBeacon sends its string as text/plain: parse it as the JSON it is.
       preValidation: async (request) => {
         if (typeof request.body !== 'string') return;
@@ -340,8 +337,7 @@ export const adRoutes: Module = async (app, { database, now, config, releaseUplo
         response: { 200: adAnalyticsSchema, 400: errorSchema, ...owner },
       },
     },
-    async (request, reply) => {
-      reply.headers(privateAnswer);
+    async (request) => {
       return analyticsFor(request, request.params.id, request.query.timeframe);
     },
   );
@@ -371,7 +367,6 @@ export const adRoutes: Module = async (app, { database, now, config, releaseUplo
     async (request, reply) => {
       const analytics = await analyticsFor(request, request.params.id, request.query.timeframe);
       return reply
-        .headers(privateAnswer)
         .header('content-type', 'text/csv; charset=utf-8')
         .header(
           'content-disposition',

@@ -11,7 +11,7 @@ import {
 } from '@shared/schemas/ads';
 import type { Database } from '../../db/client';
 import { AppError, conflict, forbidden, notFound, validationFailed } from '../../platform/errors';
-import { sqlState } from '../chats/tx';
+import { sqlState } from '../../db/tx';
 import type { ReleaseUploads } from '../../platform/uploads';
 import {
   AD_COLUMNS,

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import type { Module } from '../../app';
+import type { Module } from '../../platform/module';
+import { memberWriteLimit } from '../../platform/route-presets';
 import {
   blockParamsSchema,
   blockStateSchema,
@@ -10,8 +10,6 @@ import { currentUser } from '../../platform/auth';
 import { errorSchema } from '../../platform/errors';
 import { createBlockService } from './service';
 
-const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
-
 export const blockRoutes: Module = async (app, { database, realtime, notifications }) => {
   const blocks = createBlockService({ database, realtime, notifications, log: app.log });
   const tags = ['blocks'];
@@ -19,9 +17,8 @@ export const blockRoutes: Module = async (app, { database, realtime, notificatio
   const signedIn = { preHandler: app.requireUser };
   const writes = {
     preHandler: app.requireUser,
-    config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perMember } },
+    config: memberWriteLimit(60, '1 minute'),
   };
-  const privateAnswer = { 'cache-control': 'private, no-store' };
 
   app.get(
     '/api/blocks',
@@ -35,8 +32,7 @@ export const blockRoutes: Module = async (app, { database, realtime, notificatio
         response: { 200: blockedPageSchema, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request, reply) => {
-      reply.headers(privateAnswer);
+    async (request) => {
       return blocks.list(currentUser(request).id, request.query.page ?? 1);
     },
   );
@@ -53,8 +49,7 @@ export const blockRoutes: Module = async (app, { database, realtime, notificatio
         response: { 200: blockStateSchema, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request, reply) => {
-      reply.headers(privateAnswer);
+    async (request) => {
       return blocks.state(currentUser(request).id, request.params.userId);
     },
   );

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import { activeMember } from '../../platform/moderation';
 import type { Notifications } from '../../platform/notifications';
 import type { Realtime } from '../../platform/realtime';
-import { inTransaction } from '../chats/tx';
+import { inTransaction } from '../../db/tx';
 import { SUBJECT as CONNECTION_SUBJECT } from '../connections/notifications';
 import { avatarSeedOf } from '../profiles/service';
 

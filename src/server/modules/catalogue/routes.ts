@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { z } from 'zod';
-import type { Module } from '../../app';
+import type { Module } from '../../platform/module';
 import {
   CATALOGUE_DEFAULT_LIMIT,
   catalogueSearchQuerySchema,

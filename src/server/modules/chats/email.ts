@@ -4,7 +4,7 @@ import type { ChatMessage } from '@shared/schemas/chats';
 import { layoutEmail, type Mailer, type MailMessage } from '../../platform/mail';
 import { t } from '../../platform/i18n';
 import type { Realtime } from '../../platform/realtime';
-import type { Query } from './tx';
+import type { Query } from '../../db/tx';
 
 /** At most one "new messages" e-mail per member and room in this window. */
 export const EMAIL_NOTICE_WINDOW_HOURS = 1;

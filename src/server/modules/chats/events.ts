@@ -3,7 +3,7 @@ import type { ChatMessage } from '@shared/schemas/chats';
 import { TYPING_THROTTLE_MS } from '@shared/schemas/chats';
 import type { Realtime, RealtimeEvent } from '../../platform/realtime';
 import { isParticipant, isUuid, roomMatesOf } from './queries';
-import type { Query } from './tx';
+import type { Query } from '../../db/tx';
 
 /** Events carry the whole message only while they stay well under NOTIFY's 8,000 bytes. */
 export const MESSAGE_EVENT_MAX_BYTES = 7000;

@@ -1,5 +1,5 @@
 import type { Notifications, NotifyInput } from '../../platform/notifications';
-import type { Query } from './tx';
+import type { Query } from '../../db/tx';
 
 /** Offer notifications are about the room where the offer was made: they open that chat. */
 export const SUBJECT = 'room';

@@ -8,7 +8,7 @@ import type {
 } from '@shared/schemas/chats';
 import type { Database } from '../../db/client';
 import { isUuid } from '../listings/queries';
-import type { Query } from './tx';
+import type { Query } from '../../db/tx';
 import { listedRoom, suspendedMember } from '../../platform/moderation/members';
 
 export { isUuid };

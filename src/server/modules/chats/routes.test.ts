@@ -206,6 +206,12 @@ describe('messages', () => {
     expect(notMine.json().error.message).toBe('You can only change your own messages');
     const notMineDelete = await req('DELETE', url, ada);
     expect(notMineDelete.statusCode).toBe(403);
+    expect((await req('PATCH', url, undefined, { content: 'Anon' })).statusCode).toBe(401);
+    const unchanged = (await req('GET', `/api/chats/rooms/${room}/messages`, bea)).json();
+    expect(unchanged.items.find((m: { id: string }) => m.id === message.id)).toMatchObject({
+      content: 'Prima versione',
+      editedAt: null,
+    });
 
     const edited = await req('PATCH', url, bea, { content: ' Seconda versione ' });
     expect(edited.statusCode).toBe(200);

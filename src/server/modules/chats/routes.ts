@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   contactAnswerSchema,
@@ -17,7 +16,8 @@ import {
   chatRoomSchema,
   ROOMS_PAGE_SIZE,
 } from '@shared/schemas/chats';
-import type { Module } from '../../app';
+import type { Module } from '../../platform/module';
+import { memberWriteLimit } from '../../platform/route-presets';
 import { currentUser } from '../../platform/auth';
 import { registerLiveChat } from './events';
 import { queryOf } from './queries';
@@ -29,7 +29,6 @@ const roomParams = z.object({ roomId: z.string().max(64) });
 const messageParams = z.object({ roomId: z.string().max(64), messageId: z.string().max(64) });
 const offerParams = z.object({ offerId: z.string().max(64) });
 const noContent = z.null().describe('No content');
-const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
 
 /** Errors every signed-in chat route can answer. */
 const common = { 401: errorSchema, 403: errorSchema };
@@ -55,16 +54,13 @@ export const chatRoutes: Module = async (app, deps) => {
   app.addHook('onClose', async () => {
     await Promise.allSettled([...chats.background]);
   });
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/chats')) reply.header('cache-control', 'private, no-store');
-  });
 
   const tags = ['chats'];
   const security = [{ session: [] }];
   const signedIn = { preHandler: app.requireUser };
   const writes = {
     preHandler: app.requireUser,
-    config: { rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perMember } },
+    config: memberWriteLimit(120, '1 minute'),
   };
 
   app.get(

@@ -32,7 +32,7 @@ import {
   queryOf,
   unreadTotal,
 } from './queries';
-import { inTransaction, sqlState, transactionalDatabase, type Query } from './tx';
+import { inTransaction, sqlState, transactionalDatabase, type Query } from '../../db/tx';
 import { roomWithDeletedMember } from '../../platform/moderation/members';
 import { blockedBetween, isBlockedBetween } from '../../platform/moderation';
 

@@ -2,7 +2,7 @@ import type { Comment, Post, PostAuthor } from '@shared/schemas/community';
 import { PINNED_MAX, POPULAR_WINDOW_DAYS } from '@shared/schemas/community';
 import type { Database } from '../../db/client';
 import { coverPath, prefixQuery } from '../catalogue/queries';
-import type { Query } from '../chats/tx';
+import type { Query } from '../../db/tx';
 import { activeMember, notBlocked } from '../../platform/moderation';
 
 /**

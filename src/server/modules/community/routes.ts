@@ -19,7 +19,8 @@ import {
   updatePostSchema,
 } from '@shared/schemas/community';
 import { MODERATION_REASON_MAX } from '@shared/moderation';
-import type { Module } from '../../app';
+import type { Module } from '../../platform/module';
+import { memberWriteLimit } from '../../platform/route-presets';
 import { currentUser } from '../../platform/auth';
 import { errorSchema, notFound } from '../../platform/errors';
 import { adminOnly } from '../../platform/moderation';
@@ -37,7 +38,6 @@ const noContent = z.null().describe('No content');
 const pinBody = z
   .object({ reason: z.string().trim().max(MODERATION_REASON_MAX).optional() })
   .nullish();
-const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
 const viewer = (request: FastifyRequest) => request.user?.id ?? null;
 
 /** A 429 of the hourly limits carries Retry-After; everything else goes to the error handler. */
@@ -71,7 +71,7 @@ export const communityRoutes: Module = async (app, deps) => {
   // The hourly limits are counted in the database; this only stops floods of requests.
   const writes = {
     preHandler: app.requireUser,
-    config: { rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perMember } },
+    config: memberWriteLimit(120, '1 minute'),
   };
   const ownerErrors = {
     400: errorSchema,

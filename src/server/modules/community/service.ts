@@ -23,7 +23,7 @@ import {
   writeModerationLog,
   type Moderator,
 } from '../../platform/moderation';
-import { inTransaction, type Query } from '../chats/tx';
+import { inTransaction, type Query } from '../../db/tx';
 import type { ReleaseUploads } from '../../platform/uploads';
 import { findComment, findPost, isUuid, toComment, toPost, type PostRow } from './queries';
 import {

@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Module } from '../../app';
+import type { Module } from '../../platform/module';
+import { memberWriteLimit } from '../../platform/route-presets';
 import {
   FRIENDS_PAGE_SIZE,
   FRIEND_SEARCH_PAGE_SIZE,
@@ -23,7 +23,6 @@ import { errorSchema } from '../../platform/errors';
 
 const idParams = z.object({ id: z.string().max(64) });
 const userParams = z.object({ userId: z.string().max(64) });
-const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
 
 export const connectionRoutes: Module = async (app, { database, realtime, notifications }) => {
   defineFriendNotifications(notifications, database);
@@ -33,10 +32,9 @@ export const connectionRoutes: Module = async (app, { database, realtime, notifi
   const signedIn = { preHandler: app.requireUser };
   const writes = {
     preHandler: app.requireUser,
-    config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perMember } },
+    config: memberWriteLimit(60, '1 minute'),
   };
   const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
-  const privateAnswer = { 'cache-control': 'private, no-store' };
 
   app.get(
     '/api/connections',
@@ -51,8 +49,7 @@ export const connectionRoutes: Module = async (app, { database, realtime, notifi
         response: { 200: friendPageSchema, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request, reply) => {
-      reply.headers(privateAnswer);
+    async (request) => {
       const page = request.query.page ?? 1;
       const result = await listFriends(database, currentUser(request).id, page, FRIENDS_PAGE_SIZE);
       return { ...result, page, pageSize: FRIENDS_PAGE_SIZE };
@@ -71,8 +68,7 @@ export const connectionRoutes: Module = async (app, { database, realtime, notifi
         response: { 200: connectionRequestsSchema, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request, reply) => {
-      reply.headers(privateAnswer);
+    async (request) => {
       const me = currentUser(request).id;
       const incomingPage = request.query.incomingPage ?? 1;
       const outgoingPage = request.query.outgoingPage ?? 1;
@@ -92,7 +88,7 @@ export const connectionRoutes: Module = async (app, { database, realtime, notifi
     {
       // A member directory: slowed down enough that it cannot be scraped in bulk.
       preHandler: app.requireUser,
-      config: { rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perMember } },
+      config: memberWriteLimit(120, '1 minute'),
       schema: {
         tags,
         security,
@@ -102,8 +98,7 @@ export const connectionRoutes: Module = async (app, { database, realtime, notifi
         response: { 200: friendSearchPageSchema, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request, reply) => {
-      reply.headers(privateAnswer);
+    async (request) => {
       const page = request.query.page ?? 1;
       const result = await searchMembers(
         database,
@@ -128,8 +123,7 @@ export const connectionRoutes: Module = async (app, { database, realtime, notifi
         response: { 200: connectionStatusSchema, 401: errorSchema },
       },
     },
-    async (request, reply) => {
-      reply.headers(privateAnswer);
+    async (request) => {
       return connections.status(currentUser(request).id, request.params.userId);
     },
   );

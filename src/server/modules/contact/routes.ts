@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Module } from '../../app';
+import type { Module } from '../../platform/module';
 import { contactMessageSchema } from '@shared/schemas/contact';
 import { contactMessages } from '../../db/schema';
 import { requestLanguage, t } from '../../platform/i18n';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Module } from '../../app';
+import type { Module } from '../../platform/module';
 import { escapeHtml } from '../../platform/mail';
 import { isDirectLoopback } from '../../platform/network';
 import { sendNotFound } from '../../platform/errors';

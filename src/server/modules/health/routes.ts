@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Module } from '../../app';
+import type { Module } from '../../platform/module';
 
 export const healthRoutes: Module = async (app, { database }) => {
   app.get(

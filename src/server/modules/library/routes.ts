@@ -1,4 +1,4 @@
-import type { Module } from '../../app';
+import type { Module } from '../../platform/module';
 import { publicRead } from '../../platform/http-cache';
 import {
   libraryQuerySchema,

@@ -257,6 +257,49 @@ describe('owner-only changes', () => {
     expect(invalid.json().error.fields.description).toBe('Description is required');
   });
 
+  it('PATCH changes only the fields sent: a lower price alone, a cleared field, the rules on the result', async () => {
+    const listing = await create(seller);
+    const url = `/api/listings/${listing.id}`;
+    const { updatedAt: _u, ...before } = listing;
+    // Anonymous 401 and another member 404 on a one-field body; nothing changes.
+    expect((await req('PATCH', url, undefined, { price: 9 })).statusCode).toBe(401);
+    expect((await req('PATCH', url, other, { price: 9 })).statusCode).toBe(404);
+    expect((await req('GET', url)).json()).toEqual(listing);
+
+    const cheaper = await req('PATCH', url, seller, { price: 9 });
+    expect(cheaper.statusCode, cheaper.body).toBe(200);
+    const { updatedAt: _c, ...after } = (await req('GET', url)).json();
+    expect(after).toEqual({ ...before, price: 9 });
+
+    // null (or empty text) clears an optional field; the others stay.
+    const cleared = await req('PATCH', url, seller, { location: null, language: '' });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ ...after, location: null, language: null });
+
+    // An empty body (or one with only unknown keys) is a 400, nothing changed.
+    for (const body of [{}, { mode: 'full' }]) {
+      const empty = await req('PATCH', url, seller, body);
+      expect(empty.statusCode).toBe(400);
+    }
+    // Cross-field rules run on the listing as it would be: a sale without a price is refused...
+    const noPrice = await req('PATCH', url, seller, { price: null });
+    expect(noPrice.statusCode).toBe(400);
+    expect(noPrice.json().error.fields.price).toBe('Price is required for sale listings');
+    // ...a trade without a price is fine, and selling it again needs a price.
+    const trade = await req('PATCH', url, seller, { listingType: 'trade', price: null });
+    expect(trade.json()).toMatchObject({ listingType: 'trade', price: null, title: full.title });
+    const sell = await req('PATCH', url, seller, { listingType: 'sell' });
+    expect(sell.statusCode).toBe(400);
+    expect(sell.json().error.fields.price).toBe('Price is required for sale listings');
+    expect((await req('GET', url)).json()).toMatchObject({ listingType: 'trade', price: null });
+
+    // The OpenAPI document says so: no field of the body is required.
+    const doc = (await req('GET', '/api/openapi.json')).json();
+    const body = doc.paths['/api/listings/{id}'].patch.requestBody.content['application/json'];
+    expect(body.schema.required ?? []).toEqual([]);
+    expect(Object.keys(body.schema.properties)).toEqual(expect.arrayContaining(['price', 'title']));
+  });
+
   it('status: toggles active; others 404; bad status 400', async () => {
     const listing = await create(seller);
     const url = `/api/listings/${listing.id}/status`;

@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Module } from '../../app';
+import type { Module } from '../../platform/module';
+import { memberWriteLimit } from '../../platform/route-presets';
 import {
   COVER_MAX_BYTES,
   completeListingSchema,
@@ -24,7 +25,6 @@ import { completionResultSchema } from '@shared/transactions';
 import { TRANSACTION_SUBJECT } from '../reviews/confirmations';
 
 const idParams = z.object({ id: z.string().max(64) });
-const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
 
 /** The spec's text for an upload without a session. */
 async function requireUserForUpload(request: FastifyRequest) {
@@ -38,7 +38,7 @@ export const listingRoutes: Module = async (app, deps) => {
   await app.register(multipart, {
     limits: { fileSize: COVER_MAX_BYTES + 1, files: 1, fields: 5, parts: 6, headerPairs: 100 },
   });
-  const writeLimit = { rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perMember } };
+  const writeLimit = memberWriteLimit(120, '1 minute');
   const owner = { preHandler: app.requireUser, config: writeLimit };
   const tags = ['listings'];
   const security = [{ session: [] }];
@@ -94,7 +94,10 @@ export const listingRoutes: Module = async (app, deps) => {
       schema: {
         tags,
         security,
-        summary: 'Edit a listing (owner only; others get 404)',
+        summary: 'Edit a listing: only the fields sent change (owner only; others get 404)',
+        description:
+          'At least one field. null or empty text clears an optional field. Price is still required ' +
+          'for sell and both, checked on the listing as it will be.',
         params: idParams,
         body: updateListingSchema,
         response: { 200: listingDetailSchema },
@@ -194,8 +197,7 @@ export const listingRoutes: Module = async (app, deps) => {
         response: { 200: myListingsSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return { items: await listOwnListings(database, currentUser(request).id) };
     },
   );
@@ -211,8 +213,7 @@ export const listingRoutes: Module = async (app, deps) => {
         response: { 200: myListingStatsSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return ownListingStats(database, currentUser(request).id);
     },
   );
@@ -221,7 +222,7 @@ export const listingRoutes: Module = async (app, deps) => {
     '/api/uploads/cover',
     {
       preHandler: requireUserForUpload,
-      config: { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: perMember } },
+      config: memberWriteLimit(30, '10 minutes'),
       schema: {
         tags,
         security,

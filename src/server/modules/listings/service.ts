@@ -3,13 +3,15 @@ import {
   type CreateListingInput,
   type Genre,
   type ListingDetail,
-  type ListingForm,
+  listingRuleIssues,
   type ListingStatus,
+  type ListingType,
+  type UpdateListing,
 } from '@shared/marketplace';
 import type { z } from 'zod';
 import type { createListingSchema } from '@shared/marketplace';
 import type { Database } from '../../db/client';
-import { AppError, badRequest, notFound } from '../../platform/errors';
+import { AppError, badRequest, notFound, validationFailed } from '../../platform/errors';
 import {
   findBookByGoogleId,
   findBookById,
@@ -20,9 +22,27 @@ import {
 import { isOwnCoverUpload } from '@shared/urls';
 import { findListingDetail, isUuid } from './queries';
 import { isBlockedBetween } from '../../platform/moderation';
-import { inTransaction, type Query } from '../chats/tx';
+import { inTransaction, type Query } from '../../db/tx';
 
 type CreateListing = z.output<typeof createListingSchema>;
+
+/** The columns a partial edit merges with what it is sent (numeric columns arrive as text). */
+type CurrentListing = {
+  title: string;
+  author: string;
+  genre: string;
+  language: string | null;
+  isbn: string | null;
+  cover_url: string | null;
+  listing_type: ListingType;
+  condition: string;
+  price: string | null;
+  currency: string;
+  description: string;
+  location: string | null;
+  shipping_cost: string | null;
+  is_negotiable: boolean;
+};
 
 export const listingNotFound = () => notFound('listings.errors.notFound');
 
@@ -246,54 +266,74 @@ export function createListingService({ database }: ListingServiceDeps) {
       return (await findListingDetail(database, row.id))!;
     },
 
-    /** Owner only: the row is matched by id AND user_id, so others change nothing (404). */
+    /**
+     * Owner only: the row is matched by id AND user_id, so others change nothing (404). Only the
+     * fields sent change; the cross-field rules are checked on the listing as it will be.
+     */
     async update(
       userId: string,
       id: string,
-      input: ListingForm,
+      input: UpdateListing,
     ): Promise<{ listing: ListingDetail; previousCover: string | null }> {
       if (!isUuid(id)) throw listingNotFound();
-      const cover = ownUpload(userId, input.coverUrl);
-      const [row] = await database.query<{
-        id: string;
-        book_id: string;
-        previous_cover: string | null;
-      }>(
-        `with old as (select id, cover_url from book_listings where id = $1 and user_id = $2 for update)
-         update book_listings l set title = $3, author = $4, genre = $5, language = $6, isbn = $7,
-           cover_url = case when $16::boolean then $8 else l.cover_url end,
-           images = case when $16::boolean then
-             (case when $8::text is null then '{}'::text[] else array[$8::text] end) else l.images end,
-           listing_type = $9, condition = $10, price = $11, currency = $12, description = $13,
-           location = $14, shipping_cost = $15, is_negotiable = $17, updated_at = now()
-         from old where l.id = old.id
-         returning l.id, l.book_id, old.cover_url as previous_cover`,
-        [
-          id,
-          userId,
-          input.title,
-          input.author,
-          input.genre,
-          input.language ?? null,
-          input.isbn ?? null,
-          cover,
-          input.listingType,
-          input.condition,
-          input.price ?? null,
-          input.currency,
-          input.description,
-          input.location ?? null,
-          input.shippingCost ?? null,
-          // An upload replaces the cover; an empty field removes it; a remote address keeps it.
-          cover !== null || !input.coverUrl,
-          input.isNegotiable,
-        ],
-      );
-      if (!row) throw listingNotFound();
-      const listing = (await findListingDetail(database, row.id))!;
-      const previousCover =
-        row.previous_cover && row.previous_cover !== listing.coverUrl ? row.previous_cover : null;
-      return { listing, previousCover };
+      const previousCover = await inTransaction(database, async (query) => {
+        const [old] = await query<CurrentListing>(
+          `select title, author, genre, language, isbn, cover_url, listing_type, condition,
+             price, currency, description, location, shipping_cost, is_negotiable
+           from book_listings where id = $1 and user_id = $2 for update`,
+          [id, userId],
+        );
+        if (!old) throw listingNotFound();
+        const sent = <T, C>(value: T | undefined, current: C): T | C =>
+          value === undefined ? current : value;
+        const next = {
+          listingType: sent(input.listingType, old.listing_type),
+          price: sent(input.price, old.price),
+        };
+        const issues = listingRuleIssues({
+          listingType: next.listingType,
+          price: next.price === null ? null : Number(next.price),
+        });
+        if (Object.keys(issues).length > 0) throw validationFailed(issues);
+        // An upload replaces the cover; an empty field removes it; a remote address keeps it.
+        const cover = input.coverUrl === null ? null : ownUpload(userId, input.coverUrl);
+        const coverChanges =
+          input.coverUrl !== undefined && (cover !== null || input.coverUrl === null);
+        await query(
+          `update book_listings set title = $3, author = $4, genre = $5, language = $6, isbn = $7,
+             cover_url = case when $16::boolean then $8 else cover_url end,
+             images = case when $16::boolean then
+               (case when $8::text is null then '{}'::text[] else array[$8::text] end) else images end,
+             listing_type = $9, condition = $10, price = $11, currency = $12, description = $13,
+             location = $14, shipping_cost = $15, is_negotiable = $17, updated_at = now()
+           where id = $1 and user_id = $2`,
+          [
+            id,
+            userId,
+            sent(input.title, old.title),
+            sent(input.author, old.author),
+            sent(input.genre, old.genre),
+            sent(input.language, old.language),
+            sent(input.isbn, old.isbn),
+            cover,
+            next.listingType,
+            sent(input.condition, old.condition),
+            next.price,
+            sent(input.currency, old.currency),
+            sent(input.description, old.description),
+            sent(input.location, old.location),
+            sent(input.shippingCost, old.shipping_cost),
+            coverChanges,
+            sent(input.isNegotiable, old.is_negotiable),
+          ],
+        );
+        return old.cover_url;
+      });
+      const listing = (await findListingDetail(database, id))!;
+      return {
+        listing,
+        previousCover: previousCover && previousCover !== listing.coverUrl ? previousCover : null,
+      };
     },
 
     async setStatus(userId: string, id: string, status: ListingStatus): Promise<ListingDetail> {

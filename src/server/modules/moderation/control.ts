@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, unlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import type { ModuleApp, ModuleDeps } from '../../app';
+import type { ModuleApp, ModuleDeps } from '../../platform/module';
 import { runAdminCommand } from './roles';
 
 /** The embedded database's control socket, beside its files (DATA_DIR/admin.sock). */

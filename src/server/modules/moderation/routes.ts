@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Module } from '../../app';
+import type { Module } from '../../platform/module';
 import {
   ADMIN_LOG_PAGE_SIZE,
   ADMIN_QUEUE_PAGE_SIZE,
@@ -96,8 +96,7 @@ export const moderationRoutes: Module = async (app, deps) => {
         response: { 200: z.object({ admin: z.literal(true) }), ...errors },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async () => {
       return { admin: true as const };
     },
   );
@@ -114,8 +113,7 @@ export const moderationRoutes: Module = async (app, deps) => {
         response: { 200: queuePageSchema, 400: errorSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       const page = request.query.page ?? 1;
       const { items, total } = await moderation.queue(page);
       return { items, total, page, pageSize: ADMIN_QUEUE_PAGE_SIZE };
@@ -207,8 +205,7 @@ export const moderationRoutes: Module = async (app, deps) => {
         response: { 200: suspendedListSchema, ...errors },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async () => {
       return moderation.suspended();
     },
   );
@@ -225,8 +222,7 @@ export const moderationRoutes: Module = async (app, deps) => {
         response: { 200: logPageSchema, 400: errorSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       const page = request.query.page ?? 1;
       const { items, hasMore } = await moderation.auditLog(page);
       return { items, hasMore, page, pageSize: ADMIN_LOG_PAGE_SIZE };

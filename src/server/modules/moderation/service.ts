@@ -24,7 +24,7 @@ import {
 } from '../../platform/moderation';
 import type { Notifications } from '../../platform/notifications';
 import type { Realtime } from '../../platform/realtime';
-import { inTransaction, sqlState } from '../chats/tx';
+import { inTransaction, sqlState } from '../../db/tx';
 import { endSessions } from './reportables';
 
 export type { Moderator };

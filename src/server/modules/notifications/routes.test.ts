@@ -288,6 +288,7 @@ describe('settings', () => {
     expect(unknown.json().error.fields).toEqual({ 'no.such': 'Unknown notification type' });
     const notBoolean = await setSwitches(bruno, { 'friend.request': { email: 'no' } });
     expect(notBoolean.statusCode).toBe(400);
+    expect((await setSwitches(bruno, {})).statusCode).toBe(400);
     expect((await t.database.query('select 1 from notification_settings')).length).toBe(0);
   });
 

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   NOTIFICATIONS_PAGE_SIZE,
@@ -8,12 +7,12 @@ import {
   notificationsQuerySchema,
   unreadCountSchema,
 } from '@shared/notifications';
-import type { Module } from '../../app';
+import type { Module } from '../../platform/module';
+import { memberWriteLimit } from '../../platform/route-presets';
 import { currentUser } from '../../platform/auth';
 import { errorSchema } from '../../platform/errors';
 
 const idParams = z.object({ id: z.string().max(64) });
-const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
 
 /**
  * The notification centre: the signed-in member's notifications (newest first, only those whose
@@ -26,12 +25,8 @@ export const notificationRoutes: Module = async (app, { notifications }) => {
   const signedIn = { preHandler: app.requireUser };
   const writes = {
     preHandler: app.requireUser,
-    config: { rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perMember } },
+    config: memberWriteLimit(120, '1 minute'),
   };
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/notifications'))
-      reply.header('cache-control', 'private, no-store');
-  });
 
   app.get(
     '/api/notifications',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Query } from '../chats/tx';
+import type { Query } from '../../db/tx';
 
 /**
  * "Delete my account" (GDPR article 17), run inside one transaction by the caller. The users row

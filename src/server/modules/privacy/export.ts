@@ -1,4 +1,4 @@
-import type { Query } from '../chats/tx';
+import type { Query } from '../../db/tx';
 
 /**
  * "Download my data" (GDPR articles 15 and 20): everything a member created or that is about

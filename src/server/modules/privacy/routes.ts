@@ -1,15 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { deleteAccountSchema, FRESH_SIGN_IN_MINUTES } from '@shared/privacy';
-import type { Module } from '../../app';
+import type { Module } from '../../platform/module';
+import { memberWriteLimit } from '../../platform/route-presets';
 import { AppError, errorSchema, unauthorized, validationFailed } from '../../platform/errors';
 import { currentUser } from '../../platform/auth';
 import { toFetchHeaders } from '../../platform/auth/http';
-import { inTransaction } from '../chats/tx';
+import { inTransaction } from '../../db/tx';
 import { buildExport } from './export';
 import { eraseMember } from './erase';
-
-const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
 
 /** `scaffale-<username>-<YYYY-MM-DD>.json`, with only safe characters. */
 export function exportFileName(username: string | null, fallback: string, now: Date) {
@@ -52,7 +51,7 @@ export const privacyRoutes: Module = async (app, { auth, database, storage, real
     {
       preHandler: app.requireUser,
       // A whole archive is a heavy read: a few a member per hour is plenty.
-      config: { rateLimit: { max: 5, timeWindow: '1 hour', keyGenerator: perMember } },
+      config: memberWriteLimit(5, '1 hour'),
       schema: {
         tags: ['privacy'],
         summary: 'Download my data: a JSON archive of everything about the signed-in member',
@@ -132,7 +131,7 @@ export const privacyRoutes: Module = async (app, { auth, database, storage, real
     '/api/me/delete',
     {
       preHandler: app.requireUser,
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes', keyGenerator: perMember } },
+      config: memberWriteLimit(10, '15 minutes'),
       schema: {
         tags: ['privacy'],
         summary: 'Delete my account',

@@ -188,6 +188,18 @@ describe('profiles API', async () => {
       expect((await row(alice.id)).username).toBe('alice_r');
     });
 
+    it('changes only the field sent, and refuses an empty body', async () => {
+      const me = () => inject({ method: 'GET', url: '/api/me', headers: { cookie: alice.cookie } });
+      const before = (await me()).json();
+      const res = await patch(alice, { bio: 'Solo la bio cambia.' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await me()).json()).toEqual({ ...before, bio: 'Solo la bio cambia.' });
+      const empty = await patch(alice, {});
+      expect(empty.statusCode).toBe(400);
+      expect((await me()).json()).toEqual({ ...before, bio: 'Solo la bio cambia.' });
+      expect((await patch(alice, { bio: before.bio ?? '' })).statusCode).toBe(200);
+    });
+
     it('turns e-mail notifications off and on again, changing nothing else', async () => {
       const off = await patch(alice, { emailNotifications: false });
       expect(off.statusCode).toBe(200);

@@ -2,7 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AVATAR_MAX_BYTES } from '@shared/constants';
 import { meSchema, updateProfileSchema } from '@shared/schemas/profile';
-import type { Module } from '../../app';
+import type { Module } from '../../platform/module';
+import { memberWriteLimit } from '../../platform/route-presets';
 import { AppError, badRequest, unauthorized } from '../../platform/errors';
 import { currentUser } from '../../platform/auth';
 import { fileTooLarge, invalidFileType } from '../../platform/storage';
@@ -13,8 +14,6 @@ async function requireUserForChanges(request: FastifyRequest) {
   if (!request.user) throw unauthorized('profile.errors.notAuthenticated');
 }
 
-const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
-
 /**
  * The signed-in member's own profile. Every route works on the session's user: there is no
  * route here that takes a user id, so nobody can read or change another member's private data.
@@ -23,11 +22,6 @@ export const profileRoutes: Module = async (app, { database, storage, releaseUpl
   await app.register(multipart, {
     // One byte over the limit is enough to know a file is too large; busboy stops reading there.
     limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1, fields: 5, parts: 6, headerPairs: 100 },
-  });
-
-  app.addHook('onSend', async (_request, reply) => {
-    // Private data: never kept by shared caches.
-    reply.header('cache-control', 'private, no-store');
   });
 
   app.get(
@@ -48,7 +42,7 @@ export const profileRoutes: Module = async (app, { database, storage, releaseUpl
     '/api/me',
     {
       preHandler: requireUserForChanges,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perMember } },
+      config: memberWriteLimit(30, '1 minute'),
       schema: {
         tags: ['profiles'],
         summary: 'Change the signed-in member’s profile',
@@ -67,7 +61,7 @@ export const profileRoutes: Module = async (app, { database, storage, releaseUpl
     '/api/me/avatar',
     {
       preHandler: requireUserForChanges,
-      config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: perMember } },
+      config: memberWriteLimit(20, '10 minutes'),
       schema: {
         tags: ['profiles'],
         summary: 'Upload a new avatar (multipart field "file")',

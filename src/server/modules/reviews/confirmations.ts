@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Module } from '../../app';
+import type { Module } from '../../platform/module';
+import { memberWriteLimit } from '../../platform/route-presets';
 import type { Database } from '../../db/client';
 import type { Notifications } from '../../platform/notifications';
 import { currentUser } from '../../platform/auth';
@@ -9,7 +10,7 @@ import {
   transactionAnswerSchema,
   type PendingTransaction,
 } from '@shared/transactions';
-import { inTransaction } from '../chats/tx';
+import { inTransaction } from '../../db/tx';
 
 /** Confirmation notifications are about the transaction row. */
 export const TRANSACTION_SUBJECT = 'transaction';
@@ -160,7 +161,7 @@ export const confirmationRoutes: Module = async (app, { database, notifications 
   const service = createConfirmationService(database);
   const writes = {
     preHandler: app.requireUser,
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: memberWriteLimit(30, '1 minute'),
   };
   const told = (recipientId: string, actorId: string, id: string, context: string) =>
     notifications.notify({
@@ -183,8 +184,7 @@ export const confirmationRoutes: Module = async (app, { database, notifications 
         response: { 200: pendingTransactionsSchema, 401: errorSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return { items: await service.pending(currentUser(request).id) };
     },
   );

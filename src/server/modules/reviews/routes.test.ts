@@ -220,3 +220,15 @@ describe('reviews after a trade', () => {
     await t.database.query(`update users set account_status = 'active' where id = $1`, [buyer.id]);
   });
 });
+
+describe('the reviews write limit', () => {
+  it('is per member: two members behind one address each get their own budget', async () => {
+    // Every injected request comes from 127.0.0.1; a bad body is refused but still counted.
+    const first = await createMember(t, { displayName: 'Prima Persona' });
+    const second = await createMember(t, { displayName: 'Seconda Persona' });
+    for (let i = 0; i < 30; i++)
+      expect((await req('POST', '/api/reviews', first, {})).statusCode).toBe(400);
+    expect((await req('POST', '/api/reviews', first, {})).statusCode).toBe(429);
+    expect((await req('POST', '/api/reviews', second, {})).statusCode).toBe(400);
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Module } from '../../app';
+import type { Module } from '../../platform/module';
+import { memberWriteLimit } from '../../platform/route-presets';
 import { pageQuerySchema } from '@shared/moderation';
 import {
   createReviewSchema,
@@ -23,7 +24,7 @@ export const reviewRoutes: Module = async (app, deps) => {
   await confirmationRoutes(app, deps);
   const writes = {
     preHandler: app.requireUser,
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: memberWriteLimit(30, '1 minute'),
   };
 
   app.post(
@@ -102,8 +103,7 @@ export const reviewRoutes: Module = async (app, deps) => {
         response: { 200: tradePageSchema, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       const { page, listingId } = request.query;
       return reviews.myTrades(currentUser(request).id, page ?? 1, listingId);
     },

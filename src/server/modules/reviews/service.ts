@@ -2,7 +2,7 @@ import { REVIEW_EDIT_DAYS, REVIEWS_PAGE_SIZE, type Review, type Trade } from '@s
 import type { Database } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { activeMember } from '../../platform/moderation';
-import { sqlState } from '../chats/tx';
+import { sqlState } from '../../db/tx';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EDIT_WINDOW_MS = REVIEW_EDIT_DAYS * DAY_MS;

@@ -3,6 +3,7 @@ import { pageTitle } from '@shared/format';
 import type { Condition, ListingDetail, ListingStatus } from '@shared/marketplace';
 import type { Database } from '../../db/client';
 import { t } from '../../platform/i18n';
+import type { PageHeads } from '../../platform/spa';
 import { escapeHtml, jsonForScript, truncate } from './html';
 import { findBookHead, findProfileHead, type BookHead, type ProfileHead } from './queries';
 
@@ -267,4 +268,12 @@ export function renderHead(head: PageHead, language: Language): string {
       : []),
   ];
   return tags.join('\n    ');
+}
+
+/** The seo module's page heads for the platform's single-page app (platform/spa). */
+export function pageHeads(deps: { database: Database; publicUrl: string }): PageHeads {
+  return async (path, language) => {
+    const head = await describePage(path, { ...deps, language });
+    return { status: head.status, head: renderHead(head, language) };
+  };
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createMember, type Member } from '../../test/members';
-import { createWebFixture } from './web-fixture';
+import { createWebFixture } from '../../platform/spa/web-fixture';
 import { sitemapPage } from './sitemap';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import type { Module } from '../../app';
+import type { Module } from '../../platform/module';
 import { sendNotFound } from '../../platform/errors';
 import {
   SITEMAP_KINDS,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Module } from '../../app';
+import type { Module } from '../../platform/module';
 import type { Database } from '../../db/client';
 import { visibleListing } from '../../platform/moderation/members';
 

@@ -1,6 +1,6 @@
 import { avatarSeedOf } from '../profiles/service';
 import { z } from 'zod';
-import type { Module } from '../../app';
+import type { Module } from '../../platform/module';
 import {
   FALLBACK_RATING,
   PROFILE_RECENT_BOOKS,

@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Module } from '../../app';
+import type { Module } from '../../platform/module';
+import { memberWriteLimit } from '../../platform/route-presets';
 import {
   TRADE_MATCHES_PAGE_SIZE,
   WISHLIST_PAGE_SIZE,
@@ -21,7 +21,6 @@ import { createWishlistService } from './service';
 const userParams = z.object({ id: z.string().max(64) });
 const itemParams = z.object({ itemId: z.string().max(64) });
 const bookParams = z.object({ bookId: z.string().max(64) });
-const perMember = (request: FastifyRequest) => request.user?.id ?? request.ip;
 
 export const wishlistRoutes: Module = async (app, deps) => {
   const { database, notifications } = deps;
@@ -34,9 +33,8 @@ export const wishlistRoutes: Module = async (app, deps) => {
   const signedIn = { preHandler: app.requireUser };
   const writes = {
     preHandler: app.requireUser,
-    config: { rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perMember } },
+    config: memberWriteLimit(120, '1 minute'),
   };
-  const privateAnswer = { 'cache-control': 'private, no-store' };
 
   app.get(
     '/api/users/:id/wishlist',
@@ -58,8 +56,7 @@ export const wishlistRoutes: Module = async (app, deps) => {
         },
       },
     },
-    async (request, reply) => {
-      reply.headers(privateAnswer);
+    async (request) => {
       const list = await wishlist.listFor(currentUser(request).id, request.params.id);
       const page = request.query.page ?? 1;
       const { items, total } = await listItems(database, list.id, page, WISHLIST_PAGE_SIZE);
@@ -79,8 +76,7 @@ export const wishlistRoutes: Module = async (app, deps) => {
         response: { 200: wishedBookIdsSchema, 401: errorSchema },
       },
     },
-    async (request, reply) => {
-      reply.headers(privateAnswer);
+    async (request) => {
       return { bookIds: await wishedBookIds(database, currentUser(request).id) };
     },
   );
@@ -97,8 +93,7 @@ export const wishlistRoutes: Module = async (app, deps) => {
         response: { 200: wishlistMembershipSchema, 401: errorSchema },
       },
     },
-    async (request, reply) => {
-      reply.headers(privateAnswer);
+    async (request) => {
       return wishlist.membership(currentUser(request).id, request.params.bookId);
     },
   );
@@ -177,8 +172,7 @@ export const wishlistRoutes: Module = async (app, deps) => {
         response: { 200: tradeMatchPageSchema, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request, reply) => {
-      reply.headers(privateAnswer);
+    async (request) => {
       const page = request.query.page ?? 1;
       const result = await listTradeMatches(
         database,

@@ -41,6 +41,9 @@ export function NewChatModal({
   const [nameError, setNameError] = useState<string | null>(null);
   const direct = useCreateDirect();
   const group = useCreateGroup();
+  // A mutation's reset is bound once to its observer, so these are stable across renders.
+  const { reset: resetDirect } = direct;
+  const { reset: resetGroup } = group;
   const pending = direct.isPending || group.isPending;
   const error = direct.error ?? group.error;
   const isGroup = chosen.length > 1;
@@ -50,10 +53,9 @@ export function NewChatModal({
     setChosen([]);
     setName('');
     setNameError(null);
-    direct.reset();
-    group.reset();
-    // Only closing matters: the mutations' reset functions are stable.
-  }, [opened]);
+    resetDirect();
+    resetGroup();
+  }, [opened, resetDirect, resetGroup]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconMessagePlus, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { useSearchParams } from '@web/lib/router';
 import { useSession } from '../../app/session';
@@ -83,8 +83,10 @@ export default function CommunityPage() {
   const [debounced] = useDebouncedValue(text, POST_SEARCH_DEBOUNCE_MS);
   // Back/forward or a link changed the URL: the box follows (but keeps a space being typed).
   useEffect(() => setText((now) => (now.trim() === q.trim() ? now : q)), [q]);
-  useEffect(() => {
-    const next = debounced.trim();
+  // Only a pause in the typing moves the URL: reading the current q in an effect event keeps a
+  // back/forward (which changes q, not the typing) from being pushed back to the old text.
+  const followTyping = useEffectEvent((typed: string) => {
+    const next = typed.trim();
     if (next === q.trim()) return;
     setParams(
       (prev) => {
@@ -95,7 +97,8 @@ export default function CommunityPage() {
       },
       { replace: true, preventScrollReset: true },
     );
-  }, [debounced]);
+  });
+  useEffect(() => followTyping(debounced), [debounced]);
   const searching = q.trim().length >= POST_SEARCH_MIN_QUERY;
 
   const popular = useFeed('popular', !searching && tab === 'popular');

@@ -32,10 +32,10 @@ export function PriceRangeFilter({
   useEffect(() => () => clearTimeout(timer.current), []);
 
   // Follow the URL (back/forward, clear filters) and the bounds of new results.
-  const key = `${fromUrl[0]}:${fromUrl[1]}`;
+  const [fromMin, fromMax] = fromUrl;
   useEffect(() => {
-    setValue([fromUrl[0], fromUrl[1]]);
-  }, [key]);
+    setValue([fromMin, fromMax]);
+  }, [fromMin, fromMax]);
 
   // Only the untouched full span means 'no price filter'; any other range is a filter.
   const commit = (next: [number, number]) => {

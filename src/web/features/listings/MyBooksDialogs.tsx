@@ -1,7 +1,7 @@
 import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
-import type { ListingCard } from '@shared/marketplace';
+import { listingFormAsUpdate, type ListingCard } from '@shared/marketplace';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EditDialog } from '../../components/EditDialog';
 import { ApiError } from '../../lib/api';
@@ -36,7 +36,7 @@ export function EditListingModal({
           onCancel={onClose}
           onSubmit={async (body) => {
             try {
-              await update.mutateAsync({ id: listing.id, body });
+              await update.mutateAsync({ id: listing.id, body: listingFormAsUpdate(body) });
               notifySuccess(t('myBooks.edit.saved'));
               onClose();
             } catch (err) {

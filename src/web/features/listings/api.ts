@@ -4,7 +4,7 @@ import type {
   CoverUpload,
   CreateListingInput,
   ListingDetail,
-  ListingFormInput,
+  UpdateListingInput,
   ListingStatus,
   MyListings,
 } from '@shared/marketplace';
@@ -61,7 +61,7 @@ export function useCreateListing() {
 export function useUpdateListing() {
   const invalidate = useInvalidateMarketplace();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: ListingFormInput }) =>
+    mutationFn: ({ id, body }: { id: string; body: UpdateListingInput }) =>
       api<ListingDetail>(`/api/listings/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
     onSuccess: invalidate,
   });

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client';
+import type { Database } from './client';
 
 export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 

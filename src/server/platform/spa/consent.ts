@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Language } from '@shared/constants';
-import { t } from '../../platform/i18n';
-import { escapeHtml } from './html';
+import { t } from '../i18n';
+import { escapeHtml } from '../mail';
 
 /**
  * The cookie banner, written into the HTML for a visitor who has not answered it yet. On a first

@@ -47,7 +47,7 @@ export function createWebFixture(): WebFixture {
     'assets/index-Ef56Gh78.css': css,
     'icon.svg': icon,
   };
-  // Vite's manifest: the consent tool's chunk and its stylesheet (modules/seo/consent.ts).
+  // Vite's manifest: the consent tool's chunk and its stylesheet (platform/spa/consent.ts).
   mkdirSync(join(dir, '.vite'));
   writeFileSync(
     join(dir, '.vite', 'manifest.json'),

@@ -1,27 +1,35 @@
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client';
-import { CONSENT_COOKIE_NAME } from '@shared/constants';
-import { requestLanguage } from '../../platform/i18n';
-import { sendNotFound } from '../../platform/errors';
-import { REVALIDATE_CACHE_CONTROL, etagOf, matchesIfNoneMatch } from '../../platform/http-cache';
-import { describePage, renderHead } from './head';
+import { CONSENT_COOKIE_NAME, type Language } from '@shared/constants';
+import { requestLanguage } from '../i18n';
+import { sendNotFound } from '../errors';
+import { REVALIDATE_CACHE_CONTROL, etagOf, matchesIfNoneMatch } from '../http-cache';
+import { escapeHtml } from '../mail';
 import { loadTemplate } from './template';
 import { consentBanner, consentStylesheets } from './consent';
-import { escapeHtml } from './html';
 
 /** Paths that are never the single-page app: a miss there is a plain 404, not HTML. */
 const NOT_THE_APP = /^\/(?:api|assets|uploads)(?:[/?]|$)/;
 
 /**
+ * The tags of one page's <head> (title, description, canonical URL, social tags, JSON-LD) and
+ * its status: 404 for a listing or member that does not exist. Written by the seo module
+ * (modules/seo/head.ts), which knows the domains; the platform only serves the page.
+ */
+export type PageHeads = (
+  path: string,
+  language: Language,
+) => Promise<{ status: 200 | 404; head: string }>;
+
+/**
  * Every GET that no other route answers is the single-page app: index.html with the page's own
- * title, description, canonical URL, social tags and JSON-LD written into its head, so crawlers
- * and link previews see the listing or profile without running scripts. A listing or member that
- * does not exist answers 404 (the app still renders its own not-found panel).
+ * head written into it, so crawlers and link previews see the listing or profile without running
+ * scripts, and the cookie banner for a first visit. A page whose head says 404 answers 404 (the
+ * app still renders its own not-found panel).
  */
 export async function registerSpa(
   app: FastifyInstance,
-  deps: { webDir: string; database: Database; publicUrl: string },
+  deps: { webDir: string; pageHeads: PageHeads },
 ): Promise<(request: FastifyRequest, reply: FastifyReply) => Promise<unknown>> {
   const template = loadTemplate(join(deps.webDir, 'index.html'));
   const consentCss = consentStylesheets(deps.webDir)
@@ -33,15 +41,11 @@ export async function registerSpa(
     if (NOT_THE_APP.test(url)) return sendNotFound(request, reply);
     const path = normalisePath(url);
     const language = requestLanguage(request);
-    const head = await describePage(path, {
-      database: deps.database,
-      publicUrl: deps.publicUrl,
-      language,
-    });
+    const head = await deps.pageHeads(path, language);
     // A visitor without the consent tool's cookie gets the banner in the page (see consent.ts).
     const asksConsent = !request.cookies?.[CONSENT_COOKIE_NAME];
     const html = template.render(
-      renderHead(head, language) + (asksConsent ? consentCss : ''),
+      head.head + (asksConsent ? consentCss : ''),
       language,
       asksConsent ? consentBanner(language) : undefined,
     );
