@@ -112,13 +112,15 @@ export function resolve(
   return undefined;
 }
 
-function interpolateAll(node: Record<string, unknown>, data: TOptions): unknown {
-  const copy: Record<string, unknown> = Array.isArray(node) ? ([] as never) : {};
-  for (const [k, v] of Object.entries(node))
-    copy[k] =
-      typeof v === 'string' ? interpolate(v, data) : isObject(v) ? interpolateAll(v, data) : v;
-  return copy;
-}
+/** A list or an object of texts, every text interpolated (`returnObjects`). */
+const interpolateAll = (node: unknown, data: TOptions): unknown =>
+  typeof node === 'string'
+    ? interpolate(node, data)
+    : Array.isArray(node)
+      ? node.map((v) => interpolateAll(v, data))
+      : isObject(node)
+        ? Object.fromEntries(Object.entries(node).map(([k, v]) => [k, interpolateAll(v, data)]))
+        : node;
 
 /**
  * The text of a key in a language's catalogue. A string option is the default value; a missing
