@@ -1,4 +1,4 @@
-import { pickLanguage, type Language } from './constants';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from './constants';
 
 /**
  * The locale every Intl formatter is built with (numbers, money, dates, times, relative times),
@@ -11,5 +11,6 @@ import { pickLanguage, type Language } from './constants';
 const INTL_LOCALES: Record<Language, string> = { it: 'it-IT', en: 'en-US' };
 
 export function intlLocale(language: string | null | undefined): string {
-  return INTL_LOCALES[pickLanguage(language)];
+  const base = (language ?? '').split('-')[0].toLowerCase();
+  return INTL_LOCALES[isLanguage(base) ? base : DEFAULT_LANGUAGE];
 }
