@@ -19,36 +19,42 @@ function digest(lang: Language, lines: number, more: number) {
   return { subject: mail.subject, greeting, intro, last: quote.split('\n').at(-1) };
 }
 
-describe('the notification digest e-mail', () => {
-  it('counts one and three notifications in Italian', () => {
-    expect(digest('it', 1, 0)).toEqual({
+/** What a reader sees for counts of 1 and 3, in each language. */
+const words = {
+  it: {
+    one: {
       subject: 'Hai una nuova notifica su Scaffale',
       greeting: 'Ciao Anna,',
       intro: "Ecco cosa è successo su Scaffale dall'ultima volta che ti abbiamo scritto:",
-      last: `  ${line.link}`,
-    });
-    expect(digest('it', 3, 0)).toMatchObject({
+    },
+    three: {
       subject: 'Hai 3 nuove notifiche su Scaffale',
       intro: "Ecco le 3 novità su Scaffale dall'ultima volta che ti abbiamo scritto:",
-    });
-    expect(digest('it', 1, 1).last).toBe("…e un'altra");
-    expect(digest('it', 1, 3).last).toBe('…e altre 3');
-  });
-
-  it('counts one and three notifications in English', () => {
-    expect(digest('en', 1, 0)).toEqual({
+    },
+    more: ["…e un'altra", '…e altre 3'],
+  },
+  en: {
+    one: {
       subject: 'You have a new notification on Scaffale',
       greeting: 'Hello Anna,',
       intro: 'Here is what happened on Scaffale since we last wrote:',
-      last: `  ${line.link}`,
-    });
-    expect(digest('en', 3, 0)).toMatchObject({
+    },
+    three: {
       subject: 'You have 3 new notifications on Scaffale',
       intro: 'Here are the 3 things that happened on Scaffale since we last wrote:',
+    },
+    more: ['…and one more', '…and 3 more'],
+  },
+} as const;
+
+describe('the notification digest e-mail', () => {
+  for (const lang of ['it', 'en'] as const) {
+    it(`counts one and three notifications (${lang})`, () => {
+      expect(digest(lang, 1, 0)).toEqual({ ...words[lang].one, last: `  ${line.link}` });
+      expect(digest(lang, 3, 0)).toMatchObject(words[lang].three);
+      expect([digest(lang, 1, 1).last, digest(lang, 1, 3).last]).toEqual(words[lang].more);
     });
-    expect(digest('en', 1, 1).last).toBe('…and one more');
-    expect(digest('en', 1, 3).last).toBe('…and 3 more');
-  });
+  }
 
   it('words a notification with one and three other members as the bell does', () => {
     const comment = (lang: Language, actorCount: number) =>
