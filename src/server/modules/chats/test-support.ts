@@ -151,3 +151,19 @@ export async function offerFrom(
   expect(res.statusCode, res.body).toBe(201);
   return res.json().message.offer.id;
 }
+
+/**
+ * Sends one request in English and in Italian: both are refused with `status`, each with its
+ * language's message.
+ */
+export async function expectRefusal(
+  t: TestApp,
+  [method, url, who, payload]: [Method, string, Member | undefined, unknown],
+  expected: { status: number; en: string; it: string },
+) {
+  for (const lang of ['en', 'it'] as const) {
+    const res = await requester(t)(method, url, who, payload, lang);
+    expect(res.statusCode, res.body).toBe(expected.status);
+    expect(res.json().error.message).toBe(expected[lang]);
+  }
+}
