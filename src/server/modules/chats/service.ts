@@ -12,6 +12,7 @@ import type { Database } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import type { Realtime } from '../../platform/realtime';
+import { roomTopic } from '@shared/realtimeEvents';
 import type { Notifications } from '../../platform/notifications';
 import { offerNotices, SUBJECT as NOTIFICATION_SUBJECT } from './notifications';
 import { createListingService } from '../listings/service';
@@ -278,7 +279,7 @@ export function createChatService(deps: ChatServiceDeps) {
       if (result.deleted) await deps.notifications?.removeForSubject(NOTIFICATION_SUBJECT, roomId);
       // A subscription is authorised once, when made: end it, or typing would still reach them.
       await realtime
-        .leaveTopic?.([userId], `room:${roomId}`)
+        .leaveTopic?.([userId], roomTopic(roomId))
         .catch((err) => log.warn({ err }, 'room subscription not ended'));
       await publish([userId, ...result.remaining], { type: 'chat.room', roomId });
       if (result.messageId) {

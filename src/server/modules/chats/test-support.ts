@@ -1,6 +1,6 @@
 // Test support for the chats tests (not a test file itself).
 import { expect } from 'vitest';
-import type { ClientFrame, Realtime, RealtimeEvent } from '../../platform/realtime';
+import type { ClientFrame, Realtime, RealtimeEvent, WireEvent } from '../../platform/realtime';
 import type { TestApp } from '../../test/helpers';
 import type { Member } from '../../test/members';
 
@@ -10,10 +10,11 @@ import type { Member } from '../../test/members';
  * real socket delivery is tested in platform/realtime.
  */
 export function createRecordingRealtime() {
-  const toUsers: Array<{ userIds: string[]; event: RealtimeEvent }> = [];
+  // Recorded as they travel, so that tests read any field.
+  const toUsers: Array<{ userIds: string[]; event: WireEvent }> = [];
   const toTopic: Array<{
     topic: string;
-    event: RealtimeEvent;
+    event: WireEvent;
     options?: { exceptUserIds?: readonly string[] };
   }> = [];
   const leftTopics: Array<{ userIds: string[]; topic: string }> = [];
