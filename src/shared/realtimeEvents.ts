@@ -13,7 +13,7 @@ import type { ChatMessage } from './schemas/chats';
 
 /** Events from the server, by name: what each carries besides `type`. */
 export type RealtimeEvents = {
-  // To the room's participants.
+  // To the room's participants (after a block, chat.message.updated goes to the blocker only).
   /** A new message; `message` is left out when the event would be too large (fetch it). */
   'chat.message': { roomId: string; message?: ChatMessage };
   /** A message was edited or deleted, or its offer changed: refetch it. */
@@ -26,7 +26,7 @@ export type RealtimeEvents = {
   'chat.typing': { roomId: string; userId: string; displayName: string };
   // To the members who share a room with `userId`.
   presence: { userId: string; online: boolean; lastSeenAt: string | null };
-  // To both members of the connection.
+  // To both members of the connection (after a block, to the blocker only).
   'connection.changed': { connectionId: string };
   // To the recipient: their unread count.
   'notification.new': { unread: number };
