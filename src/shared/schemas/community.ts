@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isOwnCoverUpload } from '../urls';
+import type { RealtimeEvent } from '../realtimeEvents';
 
 /*
  * Community API (server: src/server/modules/community). Request rules shared by the server and the
@@ -357,25 +358,9 @@ export const reactionStateSchema = z.object({
 });
 export type ReactionState = z.infer<typeof reactionStateSchema>;
 
-// ---------- live events (topic post:<postId>) ----------
+// ---------- live events (topic post:<postId>; payloads in ../realtimeEvents.ts) ----------
 
-export type CommunityCommentEvent = {
-  type: 'community.comment';
-  postId: string;
-  commentId: string;
-  action: 'created' | 'updated' | 'hidden';
-  commentCount: number;
-};
-export type CommunityReactionEvent = {
-  type: 'community.reaction';
-  postId: string;
-  commentId: string | null;
-  likeCount: number;
-};
-/** A moderator removed the post or restored it: refetch it (404 once removed). */
-export type CommunityPostEvent = {
-  type: 'community.post';
-  postId: string;
-  action: 'removed' | 'restored';
-};
-export type CommunityEvent = CommunityCommentEvent | CommunityReactionEvent | CommunityPostEvent;
+/** What a post's readers hear: comments, likes, and a moderator's removal or restore. */
+export type CommunityEvent = RealtimeEvent<
+  'community.comment' | 'community.reaction' | 'community.post'
+>;

@@ -8,11 +8,15 @@
 // the member holds the most sockets allowed: the next try waits tens of seconds.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { REALTIME_CLOSE } from '@shared/realtime';
+import type {
+  RealtimeClientFrames,
+  RealtimeClientFrameType,
+  RealtimeEvent,
+  RealtimeEventType,
+} from '@shared/realtimeEvents';
 
-export interface RealtimeEvent {
-  type: string;
-  [key: string]: unknown;
-}
+// The events and frames, by name and payload: src/shared/realtimeEvents.ts.
+export type { RealtimeEvent, RealtimeEventType };
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'closed';
 
 const BACKOFF_BASE_MS = 500;
@@ -55,7 +59,15 @@ function setStatus(next: RealtimeStatus) {
   for (const notify of statusListeners) notify();
 }
 
-function send(frame: RealtimeEvent): boolean {
+/**
+ * A frame to send. Its fields are typed but may be left out: the server checks each and ignores
+ * (or refuses) a frame without them.
+ */
+type OutgoingFrame<K extends RealtimeClientFrameType> = { type: K } & Partial<
+  RealtimeClientFrames[K]
+>;
+
+function send<K extends RealtimeClientFrameType>(frame: OutgoingFrame<K>): boolean {
   if (!socket || socket.readyState !== WebSocket.OPEN) return false;
   socket.send(JSON.stringify(frame));
   return true;
@@ -154,12 +166,17 @@ export function stopRealtime(): void {
 }
 
 /** Listens to events of one type; returns the function that stops listening. */
-export function onRealtimeEvent(type: string, listener: Listener): () => void {
+export function onRealtimeEvent<K extends RealtimeEventType>(
+  type: K,
+  listener: (event: RealtimeEvent<K>) => void,
+): () => void {
+  // Dispatched by `type`: this listener only ever gets events of type K.
+  const entry = listener as Listener;
   let set = listeners.get(type);
   if (!set) listeners.set(type, (set = new Set()));
-  set.add(listener);
+  set.add(entry);
   return () => {
-    set.delete(listener);
+    set.delete(entry);
     if (!set.size) listeners.delete(type);
   };
 }
@@ -201,7 +218,10 @@ export function useRealtimeConnection(active: string | null): void {
 }
 
 /** Runs `handler` for every event of this type while the component is mounted. */
-export function useRealtimeEvent(type: string, handler: (event: RealtimeEvent) => void): void {
+export function useRealtimeEvent<K extends RealtimeEventType>(
+  type: K,
+  handler: (event: RealtimeEvent<K>) => void,
+): void {
   const latest = useRef(handler);
   useEffect(() => {
     latest.current = handler;
@@ -224,7 +244,7 @@ export function useRealtimeReconnect(handler: () => void): void {
 }
 
 /** Sends a frame if the socket is open; returns false otherwise (frames are best effort). */
-export function sendRealtime(frame: RealtimeEvent): boolean {
+export function sendRealtime<K extends RealtimeClientFrameType>(frame: OutgoingFrame<K>): boolean {
   return send(frame);
 }
 

@@ -1,15 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage } from '@shared/schemas/chats';
 import { TYPING_THROTTLE_MS } from '@shared/schemas/chats';
-import type { Realtime, RealtimeEvent } from '../../platform/realtime';
+import { ROOM_TOPIC_KIND, roomTopic, type RealtimeEvent } from '@shared/realtimeEvents';
+import type { Realtime } from '../../platform/realtime';
 import { isParticipant, isUuid, roomMatesOf } from './queries';
 import type { Query } from '../../db/tx';
 
 /** Events carry the whole message only while they stay well under NOTIFY's 8,000 bytes. */
 export const MESSAGE_EVENT_MAX_BYTES = 7000;
 
-export function messageEvent(roomId: string, message: ChatMessage): RealtimeEvent {
-  const full = { type: 'chat.message', roomId, message };
+export function messageEvent(roomId: string, message: ChatMessage): RealtimeEvent<'chat.message'> {
+  const full = { type: 'chat.message' as const, roomId, message };
   return Buffer.byteLength(JSON.stringify(full)) <= MESSAGE_EVENT_MAX_BYTES
     ? full
     : { type: 'chat.message', roomId };
@@ -42,7 +43,7 @@ export function registerLiveChat(opts: {
 }) {
   const { query, log, now } = opts;
   const { realtime } = opts;
-  realtime.topic('room', (userId, roomId) => isParticipant(query, roomId, userId));
+  realtime.topic(ROOM_TOPIC_KIND, (userId, roomId) => isParticipant(query, roomId, userId));
 
   const lastTyping = new Map<string, number>();
   realtime.onFrame('chat.typing', async (frame) => {
@@ -66,7 +67,7 @@ export function registerLiveChat(opts: {
     );
     try {
       await realtime.toTopic(
-        `room:${roomId}`,
+        roomTopic(roomId),
         {
           type: 'chat.typing',
           roomId,

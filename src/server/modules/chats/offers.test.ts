@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createMember, type Member } from '../../test/members';
-import { createListing, requester } from './test-support';
+import { createListing, expectRefusal, requester } from './test-support';
 
 let t: TestApp;
 let req: ReturnType<typeof requester>;
@@ -75,36 +75,20 @@ describe('contacting a seller', () => {
     });
     expect(visitor.statusCode).toBe(401);
 
-    const own = await req('POST', '/api/chats/contact', seller, {
-      listingId: listing.id,
-      content: 'Io',
+    const io = { listingId: listing.id, content: 'Io' };
+    await expectRefusal(t, ['POST', '/api/chats/contact', seller, io], {
+      status: 400,
+      en: 'You cannot start a chat about your own listing',
+      it: 'Non puoi avviare una chat su un tuo annuncio',
     });
-    expect(own.statusCode).toBe(400);
-    expect(own.json().error.message).toBe('You cannot start a chat about your own listing');
-    const ownIt = await req(
-      'POST',
-      '/api/chats/contact',
-      seller,
-      { listingId: listing.id, content: 'Io' },
-      'it',
-    );
-    expect(ownIt.json().error.message).toBe('Non puoi avviare una chat su un tuo annuncio');
 
     await req('POST', `/api/listings/${listing.id}/status`, seller, { status: 'unavailable' });
-    const gone = await req('POST', '/api/chats/contact', buyer, {
-      listingId: listing.id,
-      content: 'Ciao',
+    const ciao = { listingId: listing.id, content: 'Ciao' };
+    await expectRefusal(t, ['POST', '/api/chats/contact', buyer, ciao], {
+      status: 409,
+      en: 'This book is no longer available',
+      it: 'Questo libro non è più disponibile',
     });
-    expect(gone.statusCode).toBe(409);
-    expect(gone.json().error.message).toBe('This book is no longer available');
-    const goneIt = await req(
-      'POST',
-      '/api/chats/contact',
-      buyer,
-      { listingId: listing.id, content: 'Ciao' },
-      'it',
-    );
-    expect(goneIt.json().error.message).toBe('Questo libro non è più disponibile');
 
     const unknown = await req('POST', '/api/chats/contact', buyer, {
       listingId: '22222222-2222-4222-8222-222222222222',

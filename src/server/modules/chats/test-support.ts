@@ -1,6 +1,6 @@
 // Test support for the chats tests (not a test file itself).
 import { expect } from 'vitest';
-import type { ClientFrame, Realtime, RealtimeEvent } from '../../platform/realtime';
+import type { ClientFrame, Realtime, RealtimeEvent, WireEvent } from '../../platform/realtime';
 import type { TestApp } from '../../test/helpers';
 import type { Member } from '../../test/members';
 
@@ -10,10 +10,11 @@ import type { Member } from '../../test/members';
  * real socket delivery is tested in platform/realtime.
  */
 export function createRecordingRealtime() {
-  const toUsers: Array<{ userIds: string[]; event: RealtimeEvent }> = [];
+  // Recorded as they travel, so that tests read any field.
+  const toUsers: Array<{ userIds: string[]; event: WireEvent }> = [];
   const toTopic: Array<{
     topic: string;
-    event: RealtimeEvent;
+    event: WireEvent;
     options?: { exceptUserIds?: readonly string[] };
   }> = [];
   const leftTopics: Array<{ userIds: string[]; topic: string }> = [];
@@ -150,4 +151,20 @@ export async function offerFrom(
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().message.offer.id;
+}
+
+/**
+ * Sends one request in English and in Italian: both are refused with `status`, each with its
+ * language's message.
+ */
+export async function expectRefusal(
+  t: TestApp,
+  [method, url, who, payload]: [Method, string, Member | undefined, unknown],
+  expected: { status: number; en: string; it: string },
+) {
+  for (const lang of ['en', 'it'] as const) {
+    const res = await requester(t)(method, url, who, payload, lang);
+    expect(res.statusCode, res.body).toBe(expected.status);
+    expect(res.json().error.message).toBe(expected[lang]);
+  }
 }

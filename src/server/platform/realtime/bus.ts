@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import { CLOSE, type RealtimeEvent } from './types';
+import { CLOSE, type WireEvent } from './types';
 
 /**
  * What travels between server processes: an event and who receives it. Each process delivers it
@@ -16,7 +16,7 @@ export interface BusMessage {
   exceptUsers?: string[];
   leave?: boolean;
   disconnect?: { code: number; reason: string };
-  event: RealtimeEvent;
+  event: WireEvent;
 }
 
 export interface Bus {

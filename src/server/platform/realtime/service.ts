@@ -6,7 +6,7 @@ import { createLocalBus, createPgBus, sessionsEnded, type Bus } from './bus';
 import { createPresence } from './presence';
 import { registerRealtimeRoute } from './route';
 import { CLOSE, createSocketHub, type SocketLimits } from './sockets';
-import type { Realtime } from './types';
+import type { Realtime, WireEvent } from './types';
 
 interface Log {
   warn(obj: object, msg: string): void;
@@ -36,8 +36,11 @@ export interface RealtimeOptions {
   limits?: Partial<SocketLimits>;
 }
 
-/** The realtime service with what buildApp needs to serve it. */
-export interface RealtimeService extends Realtime {
+/**
+ * The realtime service with what buildApp needs to serve it. It carries any event (its tests send
+ * made-up ones); features get it as `Realtime`, which takes only the contract's events.
+ */
+export interface RealtimeService extends Realtime<WireEvent, string> {
   readonly processId: string;
   /** Always implemented here (optional in the contract for fakes). */
   disconnectUsers(userIds: readonly string[], code?: number): Promise<void>;

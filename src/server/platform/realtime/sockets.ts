@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { BusMessage } from './bus';
-import { CLOSE, type ClientFrame, type RealtimeEvent } from './types';
+import { CLOSE, type ClientFrame, type RealtimeEvent, type WireEvent } from './types';
 
 export { CLOSE };
 
@@ -53,7 +53,7 @@ export interface Connection {
 }
 
 type TopicAuthorizer = (userId: string, id: string) => Promise<boolean>;
-type FrameHandler = (frame: ClientFrame) => void | Promise<void>;
+type FrameHandler = (frame: ClientFrame<WireEvent>) => void | Promise<void>;
 /** The session's expiry when it still lives, null when it ended. */
 export type SessionLookup = (sessionId: string) => Promise<Date | null>;
 
@@ -85,7 +85,10 @@ export function createSocketHub(opts: {
     }
     conn.ws.send(text);
   };
-  const reply = (conn: Connection, event: RealtimeEvent) => send(conn, JSON.stringify(event));
+  const reply = (conn: Connection, event: WireEvent) => send(conn, JSON.stringify(event));
+  /** The service's own answers to a client frame (@shared/realtimeEvents). */
+  const answer = (conn: Connection, event: RealtimeEvent<'subscribed' | 'error'>) =>
+    reply(conn, event);
   const endSession = (conn: Connection) => conn.ws.close(CLOSE.sessionEnded, 'session ended');
 
   function unsubscribe(conn: Connection, topic: string) {
@@ -129,21 +132,21 @@ export function createSocketHub(opts: {
 
   function subscribe(conn: Connection, topic: unknown) {
     if (typeof topic !== 'string' || topic.length > 200) {
-      return reply(conn, { type: 'error', status: 400, topic: null });
+      return answer(conn, { type: 'error', status: 400, topic: null });
     }
-    if (conn.topics.has(topic)) return reply(conn, { type: 'subscribed', topic });
+    if (conn.topics.has(topic)) return answer(conn, { type: 'subscribed', topic });
     if (conn.pending.has(topic)) return;
     const member = members.get(conn.userId)!;
     if (
       conn.topics.size + conn.pending.size >= limits.maxTopics ||
       member.topics >= limits.maxTopicsPerMember
     ) {
-      return reply(conn, { type: 'error', status: 429, topic });
+      return answer(conn, { type: 'error', status: 429, topic });
     }
     const colon = topic.indexOf(':');
     const authorize = colon > 0 ? topicKinds.get(topic.slice(0, colon)) : undefined;
     const id = topic.slice(colon + 1);
-    if (!authorize || !id) return reply(conn, { type: 'error', status: 403, topic });
+    if (!authorize || !id) return answer(conn, { type: 'error', status: 403, topic });
     conn.pending.add(topic);
     member.topics++;
     const queued = enqueue(conn, async () => {
@@ -153,14 +156,14 @@ export function createSocketHub(opts: {
       } catch (err) {
         opts.log.warn({ err, topic }, 'realtime: topic authorisation failed');
       }
-      if (!allowed) return reply(conn, { type: 'error', status: 403, topic });
+      if (!allowed) return answer(conn, { type: 'error', status: 403, topic });
       if (!isOpen(conn)) return;
       conn.pending.delete(topic);
       conn.topics.add(topic);
       let set = byTopic.get(topic);
       if (!set) byTopic.set(topic, (set = new Set()));
       set.add(conn);
-      reply(conn, { type: 'subscribed', topic });
+      answer(conn, { type: 'subscribed', topic });
     });
     const settle = () => {
       // Still pending means it was not granted: give its place back.
@@ -168,7 +171,7 @@ export function createSocketHub(opts: {
     };
     if (!queued) {
       settle();
-      return reply(conn, { type: 'error', status: 429, topic });
+      return answer(conn, { type: 'error', status: 429, topic });
     }
     void member.queue.then(settle);
   }
@@ -208,8 +211,8 @@ export function createSocketHub(opts: {
       return;
     }
     const handler = frameHandlers.get(frame.type);
-    if (!handler) return reply(conn, { type: 'error', status: 400, frameType: frame.type });
-    const clientFrame: ClientFrame = {
+    if (!handler) return answer(conn, { type: 'error', status: 400, frameType: frame.type });
+    const clientFrame: ClientFrame<WireEvent> = {
       userId: conn.userId,
       socketId: conn.id,
       data: frame,
@@ -222,7 +225,7 @@ export function createSocketHub(opts: {
         opts.log.warn({ err, type: frame.type }, 'realtime: frame handler failed');
       }
     });
-    if (!queued) reply(conn, { type: 'error', status: 429, frameType: frame.type });
+    if (!queued) answer(conn, { type: 'error', status: 429, frameType: frame.type });
   }
 
   function remove(conn: Connection) {

@@ -1,42 +1,50 @@
 import { REALTIME_CLOSE } from '@shared/realtime';
+import type { RealtimeClientFrameType, RealtimeEvent } from '@shared/realtimeEvents';
+
+export type { RealtimeEvent };
 
 /** WebSocket close codes the service sends; their meaning for clients is in @shared/realtime. */
 export const CLOSE = REALTIME_CLOSE;
 
 /**
- * The realtime service's contract, which every feature uses (chats, connections, notifications,
- * community). Events are small JSON objects: ids and short facts. A payload that does not fit the
- * cross-process limit (PostgreSQL NOTIFY refuses more than 8,000 bytes) is refused by `publish`,
- * so features send ids and let clients fetch the rest.
+ * What the transport carries: any small JSON object with a string `type`. Features publish only
+ * the events of the contract (@shared/realtimeEvents) through `Realtime`; the service itself
+ * carries any, which its own tests use. A payload that does not fit the cross-process limit
+ * (PostgreSQL NOTIFY refuses more than 8,000 bytes) is refused by `publish`, so features send
+ * ids and let clients fetch the rest.
  */
-export interface RealtimeEvent {
-  /** e.g. 'chat.message', 'chat.typing', 'presence', 'connection.changed' */
+export interface WireEvent {
   type: string;
   [key: string]: unknown;
 }
 
 /** A frame a client sent, after the service checked its size, shape and rate. */
-export interface ClientFrame {
+export interface ClientFrame<E extends WireEvent = RealtimeEvent> {
   userId: string;
   /** The socket's id, unique across processes. */
   socketId: string;
+  /** As sent: untrusted, every field is checked by the handler. */
   data: Record<string, unknown>;
   /** Answers on this socket only. */
-  reply(event: RealtimeEvent): void;
+  reply(event: E): void;
 }
 
-export interface Realtime {
+/**
+ * The realtime service's contract, which every feature uses (chats, connections, notifications,
+ * community). Typed by the events it may send (`E`) and the client frames it may handle (`F`):
+ * by default those of @shared/realtimeEvents, so a wrong event name or payload is a type error.
+ */
+export interface Realtime<
+  E extends WireEvent = RealtimeEvent,
+  F extends string = RealtimeClientFrameType,
+> {
   /** Delivers an event to every live socket of these members, on any server process. */
-  toUsers(userIds: readonly string[], event: RealtimeEvent): Promise<void>;
+  toUsers(userIds: readonly string[], event: E): Promise<void>;
   /**
    * Delivers an event to every socket subscribed to a topic (`kind:id`, e.g. `room:<uuid>`),
    * on any server process. `exceptUserIds` leaves out these members' sockets (e.g. the typist).
    */
-  toTopic(
-    topic: string,
-    event: RealtimeEvent,
-    options?: { exceptUserIds?: readonly string[] },
-  ): Promise<void>;
+  toTopic(topic: string, event: E, options?: { exceptUserIds?: readonly string[] }): Promise<void>;
   /**
    * Ends these members' subscriptions to a topic on every process (e.g. a member left a room:
    * a subscription is authorised once, when made). Optional so that fakes need not implement it.
@@ -69,7 +77,7 @@ export interface Realtime {
    * answers `{"type":"error","status":400,"frameType"}`; a handler's error is logged, not sent.
    * One member's frames are handled one at a time, and only while the socket's session lives.
    */
-  onFrame(type: string, handler: (frame: ClientFrame) => void | Promise<void>): void;
+  onFrame(type: F, handler: (frame: ClientFrame<E>) => void | Promise<void>): void;
   /** True when the member has a live socket on any process. */
   isOnline(userId: string): Promise<boolean>;
   /** The members among these who have a live socket on any process. */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 // The server throttles typing frames with the same TYPING_THROTTLE_MS.
 import { TYPING_SHOW_MS, TYPING_THROTTLE_MS } from '@shared/chatLimits';
+import { roomTopic } from '@shared/realtimeEvents';
 import {
   sendRealtime,
   useRealtimeEvent,
@@ -19,13 +20,8 @@ export function usePresenceEvents(): Record<string, Presence> {
   const [map, setMap] = useState<Record<string, Presence>>({});
   useRealtimeEvent(
     'presence',
-    useCallback((event: RealtimeEvent) => {
-      if (typeof event.userId !== 'string') return;
-      const presence = {
-        online: event.online === true,
-        lastSeenAt: typeof event.lastSeenAt === 'string' ? event.lastSeenAt : null,
-      };
-      setMap((m) => ({ ...m, [event.userId as string]: presence }));
+    useCallback(({ userId, online, lastSeenAt }: RealtimeEvent<'presence'>) => {
+      setMap((m) => ({ ...m, [userId]: { online, lastSeenAt } }));
     }, []),
   );
   return map;
@@ -49,7 +45,7 @@ export function useNow(ms: number): number {
  * itself), and `typing()` sends a frame at most every 2 s.
  */
 export function useTyping(roomId: string, meId: string) {
-  useRealtimeTopic(`room:${roomId}`);
+  useRealtimeTopic(roomTopic(roomId));
   const [typists, setTypists] = useState<Record<string, { name: string; until: number }>>({});
   const lastSent = useRef(0);
   useEffect(() => {
@@ -60,14 +56,10 @@ export function useTyping(roomId: string, meId: string) {
   useRealtimeEvent(
     'chat.typing',
     useCallback(
-      (event: RealtimeEvent) => {
-        if (event.roomId !== roomId || event.userId === meId || typeof event.userId !== 'string')
-          return;
-        const name = typeof event.displayName === 'string' ? event.displayName : '';
-        setTypists((t) => ({
-          ...t,
-          [event.userId as string]: { name, until: Date.now() + TYPING_SHOW_MS },
-        }));
+      (event: RealtimeEvent<'chat.typing'>) => {
+        if (event.roomId !== roomId || event.userId === meId) return;
+        const name = event.displayName;
+        setTypists((t) => ({ ...t, [event.userId]: { name, until: Date.now() + TYPING_SHOW_MS } }));
       },
       [roomId, meId],
     ),

@@ -56,9 +56,7 @@ export function useChatEvents(meId: string, openRoomId: string | null) {
   useRealtimeEvent(
     'chat.message',
     useCallback(
-      (event: RealtimeEvent) => {
-        const roomId = String(event.roomId);
-        const message = event.message as Message | undefined;
+      ({ roomId, message }: RealtimeEvent<'chat.message'>) => {
         if (client.getQueryData(chatKeys.messages(roomId))) {
           if (message) upsertMessages(client, roomId, [message]);
           else void catchUp(roomId).catch(() => undefined);
@@ -73,9 +71,7 @@ export function useChatEvents(meId: string, openRoomId: string | null) {
   useRealtimeEvent(
     'chat.message.updated',
     useCallback(
-      (event: RealtimeEvent) => {
-        const roomId = String(event.roomId);
-        const messageId = String(event.messageId);
+      ({ roomId, messageId }: RealtimeEvent<'chat.message.updated'>) => {
         void client.invalidateQueries({ queryKey: chatKeys.rooms });
         void client.invalidateQueries({ queryKey: chatKeys.room(roomId) });
         const list = held(roomId);
@@ -99,9 +95,8 @@ export function useChatEvents(meId: string, openRoomId: string | null) {
   );
 
   const refreshLists = useCallback(
-    (event: RealtimeEvent) => {
-      if (typeof event.roomId === 'string')
-        void client.invalidateQueries({ queryKey: chatKeys.room(event.roomId) });
+    ({ roomId }: RealtimeEvent<'chat.room' | 'chat.read'>) => {
+      void client.invalidateQueries({ queryKey: chatKeys.room(roomId) });
       void invalidateRoomLists(client);
     },
     [client],

@@ -270,12 +270,10 @@ export function usePostLive(postId: string | undefined, signedIn: boolean) {
   useRealtimeEvent(
     'community.comment',
     useCallback(
-      (event: RealtimeEvent) => {
+      (event: RealtimeEvent<'community.comment'>) => {
         if (!postId || event.postId !== postId) return;
-        if (typeof event.commentCount === 'number') {
-          const commentCount = event.commentCount;
-          patchPost(client, postId, (p) => ({ ...p, commentCount }));
-        }
+        const { commentCount } = event;
+        patchPost(client, postId, (p) => ({ ...p, commentCount }));
         void client.invalidateQueries({ queryKey: communityKeys.comments(postId) });
       },
       [client, postId],
@@ -286,7 +284,7 @@ export function usePostLive(postId: string | undefined, signedIn: boolean) {
   useRealtimeEvent(
     'community.post',
     useCallback(
-      (event: RealtimeEvent) => {
+      (event: RealtimeEvent<'community.post'>) => {
         if (!postId || event.postId !== postId) return;
         void refreshPostAndComments(client, postId);
         void refetchLists(client);
@@ -298,11 +296,10 @@ export function usePostLive(postId: string | undefined, signedIn: boolean) {
   useRealtimeEvent(
     'community.reaction',
     useCallback(
-      (event: RealtimeEvent) => {
-        if (!postId || event.postId !== postId || typeof event.likeCount !== 'number') return;
-        const likeCount = event.likeCount;
-        if (typeof event.commentId === 'string')
-          patchComment(client, postId, event.commentId, (c) => ({ ...c, likeCount }));
+      ({ postId: target, commentId, likeCount }: RealtimeEvent<'community.reaction'>) => {
+        if (!postId || target !== postId) return;
+        if (commentId !== null)
+          patchComment(client, postId, commentId, (c) => ({ ...c, likeCount }));
         else patchPost(client, postId, (p) => ({ ...p, likeCount }));
       },
       [client, postId],

@@ -56,9 +56,8 @@ export function useNotificationPages(pageSize: number, enabled = true) {
 export function useLiveNotifications() {
   const client = useQueryClient();
   const onEvent = useCallback(
-    (event: RealtimeEvent) => {
-      if (typeof event.unread === 'number')
-        client.setQueryData(notificationKeys.unread, { unread: event.unread });
+    ({ unread }: RealtimeEvent<'notification.new' | 'notification.read'>) => {
+      client.setQueryData(notificationKeys.unread, { unread });
       void client.invalidateQueries({ queryKey: ['notifications', 'list'] });
     },
     [client],

@@ -1,0 +1,117 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatMessage, ChatRoom } from '@shared/schemas/chats';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError, conflict, forbidden } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail';
+import type { Realtime } from '../../platform/realtime';
+import type { Notifications } from '../../platform/notifications';
+import { createMissedMessageNotifier } from './email';
+import { createPublisher, messageEvent } from './events';
+import {
+  findMessageWithAudience,
+  findRoomFor,
+  isParticipant,
+  participantIds,
+  queryOf,
+} from './queries';
+
+export interface ChatServiceDeps {
+  database: Database;
+  realtime: Realtime;
+  mailer: Mailer;
+  /** Offers made and answered tell the other member (platform/notifications). */
+  notifications?: Notifications;
+  config: Pick<Config, 'publicUrl'>;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/** A member who is not in a room, and a room that does not exist, get the same answer. */
+export const accessDenied = () => forbidden();
+export const listingUnavailable = () => conflict('chatApi.errors.listingUnavailable');
+/** A neutral refusal: it does not say that a block is the reason. */
+export const cannotMessage = () => forbidden('blocks.errors.cannotMessage');
+
+/**
+ * What the parts of the chat service (rooms, messages, offers) share: their dependencies, the
+ * database, the checks every route makes, publishing to the members concerned, and the e-mail
+ * work that follows a new message.
+ */
+export function createChatContext(deps: ChatServiceDeps) {
+  const { database, realtime, log } = deps;
+  const query = queryOf(database);
+  const publish = createPublisher(realtime, log);
+  const onlineAmong = (ids: string[]) => realtime.onlineAmong(ids);
+  const notifyMissed = createMissedMessageNotifier({
+    query,
+    realtime,
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+    now: deps.now,
+    log,
+  });
+  /** Pending e-mail work, so tests (and a graceful shutdown) can wait for it. */
+  const background = new Set<Promise<void>>();
+
+  function afterCommit(roomId: string, message: ChatMessage) {
+    const job = notifyMissed(roomId, message)
+      .catch((err) => log.error({ err, roomId }, 'missed-message e-mail failed'))
+      .finally(() => background.delete(job));
+    background.add(job);
+  }
+
+  /** Unexpected failures answer the spec's text instead of a bare 500 message. */
+  async function orFail<T>(key: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      log.error({ err }, key);
+      throw new AppError(500, 'internal', key);
+    }
+  }
+
+  async function requireParticipant(roomId: string, userId: string) {
+    if (!(await isParticipant(query, roomId, userId))) throw accessDenied();
+  }
+
+  async function roomFor(roomId: string, userId: string): Promise<ChatRoom> {
+    const room = await findRoomFor(query, roomId, userId, onlineAmong);
+    if (!room) throw accessDenied();
+    return room;
+  }
+
+  async function publishMessage(roomId: string, messageId: string): Promise<ChatMessage> {
+    const { message, audience } = (await findMessageWithAudience(query, messageId))!;
+    await publish(audience, messageEvent(roomId, message));
+    return message;
+  }
+
+  async function publishUpdated(roomId: string, messageId: string) {
+    await publish(await participantIds(query, roomId), {
+      type: 'chat.message.updated',
+      roomId,
+      messageId,
+    });
+  }
+
+  return {
+    deps,
+    database,
+    realtime,
+    log,
+    query,
+    publish,
+    onlineAmong,
+    background,
+    afterCommit,
+    orFail,
+    requireParticipant,
+    roomFor,
+    publishMessage,
+    publishUpdated,
+  };
+}
+
+export type ChatContext = ReturnType<typeof createChatContext>;

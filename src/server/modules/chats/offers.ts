@@ -1,0 +1,204 @@
+import type { ChatMessage } from '@shared/schemas/chats';
+import { AppError, badRequest, conflict, forbidden } from '../../platform/errors';
+import { isBlockedBetween } from '../../platform/moderation';
+import { inTransaction, sqlState, transactionalDatabase, type Query } from '../../db/tx';
+import { createListingService, listingNotFound } from '../listings/service';
+import { accessDenied, listingUnavailable, type ChatContext } from './context';
+import { insertMessage } from './messages';
+import { offerNotices } from './notifications';
+import { findListingFacts, findMessage, isParticipant, isUuid } from './queries';
+import { directRoom } from './rooms';
+
+export type OfferAction = 'accept' | 'decline' | 'withdraw' | 'complete';
+
+/** The marketplace in a chat: contacting a seller about a listing, offers and their answers. */
+export function offerActions(ctx: ChatContext) {
+  const { deps, database, log, query, publish, orFail, requireParticipant } = ctx;
+  const { publishMessage, publishUpdated, afterCommit } = ctx;
+  return {
+    async contact(
+      userId: string,
+      listingId: string,
+      content: string,
+    ): Promise<{ roomId: string; message: ChatMessage }> {
+      const listing = await findListingFacts(query, listingId);
+      // A block hides the two members' listings from each other: as absent as a missing one.
+      if (!listing || (await isBlockedBetween(query, userId, listing.seller_id)))
+        throw listingNotFound();
+      if (listing.seller_id === userId)
+        throw badRequest('chatApi.errors.ownListing', { listingId: 'chatApi.errors.ownListing' });
+      if (listing.status !== 'available') throw listingUnavailable();
+      const sellerId = listing.seller_id;
+      const result = await orFail('chatApi.errors.startFailed', () =>
+        inTransaction(database, async (q) => {
+          const { roomId, changed } = await directRoom(q, userId, sellerId, listing.id);
+          const cardId = await insertMessage(q, {
+            roomId,
+            senderId: userId,
+            type: 'listing',
+            listingId: listing.id,
+          });
+          const textId = await insertMessage(q, { roomId, senderId: userId, content });
+          return { roomId, changed, cardId: cardId!, textId: textId! };
+        }),
+      );
+      const { roomId } = result;
+      if (result.changed) await publish([userId, sellerId], { type: 'chat.room', roomId });
+      await publishMessage(roomId, result.cardId);
+      const message = await publishMessage(roomId, result.textId);
+      afterCommit(roomId, message);
+      return { roomId, message };
+    },
+
+    async makeOffer(
+      userId: string,
+      roomId: string,
+      input: { listingId: string; amount: number },
+    ): Promise<ChatMessage> {
+      await requireParticipant(roomId, userId);
+      const listing = await findListingFacts(query, input.listingId);
+      if (!listing || (await isBlockedBetween(query, userId, listing.seller_id)))
+        throw listingNotFound();
+      if (listing.seller_id === userId)
+        throw badRequest('chatApi.errors.offerOwnListing', {
+          listingId: 'chatApi.errors.offerOwnListing',
+        });
+      if (listing.listing_type === 'trade')
+        throw badRequest('chatApi.errors.notForSale', { listingId: 'chatApi.errors.notForSale' });
+      if (listing.status !== 'available') throw listingUnavailable();
+      if (!(await isParticipant(query, roomId, listing.seller_id)))
+        throw badRequest('chatApi.errors.sellerNotInRoom', {
+          listingId: 'chatApi.errors.sellerNotInRoom',
+        });
+      let messageId: string;
+      try {
+        messageId = await inTransaction(database, async (q) => {
+          const [offer] = await q<{ id: string }>(
+            `insert into offers (listing_id, buyer_id, seller_id, room_id, amount, currency)
+             values ($1, $2, $3, $4, $5, $6) returning id`,
+            [listing.id, userId, listing.seller_id, roomId, input.amount, listing.currency],
+          );
+          const id = await insertMessage(q, {
+            roomId,
+            senderId: userId,
+            type: 'offer',
+            listingId: listing.id,
+            offerId: offer.id,
+          });
+          if (!id) throw accessDenied();
+          return id;
+        });
+      } catch (err) {
+        // The partial unique index keeps one open offer per buyer and listing, even under races.
+        if (sqlState(err) === '23505') throw conflict('chatApi.errors.offerPending');
+        if (err instanceof AppError) throw err;
+        log.error({ err }, 'offer not saved');
+        throw new AppError(500, 'internal', 'chatApi.errors.sendFailed');
+      }
+      const message = await publishMessage(roomId, messageId);
+      afterCommit(roomId, message);
+      if (deps.notifications && message.offer)
+        await deps.notifications.notify(await offerNotices(query, [message.offer.id], userId));
+      return message;
+    },
+
+    async answerOffer(userId: string, offerId: string, action: OfferAction): Promise<ChatMessage> {
+      if (!isUuid(offerId)) throw accessDenied();
+      const changedOffers = await answerInTransaction(async (q) => {
+        // Every path that changes a listing and its offers locks the listing row first, then
+        // the offers: two accepts on one listing queue on the listing instead of deadlocking,
+        // and the second finds the listing reserved.
+        const [target] = await q<{ listing_id: string }>(
+          'select listing_id from offers where id = $1',
+          [offerId],
+        );
+        if (!target) throw accessDenied();
+        await q('select id from book_listings where id = $1 for no key update', [
+          target.listing_id,
+        ]);
+        const [offer] = await q<{
+          id: string;
+          listing_id: string;
+          buyer_id: string;
+          seller_id: string;
+          room_id: string;
+          status: string;
+          member: boolean;
+        }>(
+          `select o.id, o.listing_id, o.buyer_id, o.seller_id, o.room_id, o.status,
+             exists (select 1 from chat_participants p
+               where p.room_id = o.room_id and p.user_id = $2) as member
+           from offers o where o.id = $1 for update`,
+          [offerId, userId],
+        );
+        if (!offer || !offer.member) throw accessDenied();
+        if (action === 'withdraw') {
+          if (offer.buyer_id !== userId) throw forbidden('chatApi.errors.onlyBuyer');
+        } else if (offer.seller_id !== userId) throw forbidden('chatApi.errors.onlySeller');
+        const changed = [offer.id];
+        const setStatus = (status: string) =>
+          q(
+            `update offers set status = $2,
+               answered_at = coalesce(answered_at, now()) where id = $1`,
+            [offer.id, status],
+          );
+        if (action === 'complete') {
+          if (offer.status !== 'accepted') throw conflict('chatApi.errors.offerNotAccepted');
+          // The listings module's own mark-sold: status, completed transaction, counters, rating.
+          await createListingService({
+            database: transactionalDatabase(database, q),
+          }).completeWith(userId, offer.listing_id, 'sale', offer.buyer_id);
+          await setStatus('completed');
+          return changed;
+        }
+        if (offer.status !== 'pending') throw conflict('chatApi.errors.offerNotPending');
+        if (action === 'accept') {
+          const reserved = await q(
+            `update book_listings set status = 'reserved', updated_at = now()
+             where id = $1 and status = 'available' returning id`,
+            [offer.listing_id],
+          );
+          if (reserved.length === 0) throw listingUnavailable();
+          // The seller made the listing available again after an earlier accepted offer: the
+          // new choice replaces that one, so a listing never has two accepted offers.
+          const others = await q<{ id: string }>(
+            `update offers set status = 'declined', answered_at = now()
+             where listing_id = $1 and status in ('pending', 'accepted') and id <> $2
+             returning id`,
+            [offer.listing_id, offer.id],
+          );
+          await setStatus('accepted');
+          changed.push(...others.map((o) => o.id));
+        } else {
+          await setStatus(action === 'decline' ? 'declined' : 'withdrawn');
+        }
+        return changed;
+      });
+      const messages = await query<{ id: string; room_id: string; offer_id: string }>(
+        'select id, room_id, offer_id from chat_messages where offer_id = any($1::uuid[])',
+        [changedOffers],
+      );
+      for (const m of messages) await publishUpdated(m.room_id, m.id);
+      const own = messages.find((m) => m.offer_id === offerId);
+      if (!own) throw accessDenied();
+      if (deps.notifications && (action === 'accept' || action === 'decline'))
+        await deps.notifications.notify(await offerNotices(query, changedOffers, userId));
+      return (await findMessage(query, own.id))!;
+    },
+  };
+
+  /**
+   * Runs an offer answer in one transaction. A losing race (another accept, which the unique
+   * index on accepted offers stops, or a deadlock the database broke) is a 409, never a 500.
+   */
+  async function answerInTransaction<T>(work: (q: Query) => Promise<T>): Promise<T> {
+    try {
+      return await inTransaction(database, work);
+    } catch (err) {
+      const state = sqlState(err);
+      if (state === '23505' || state === '40P01' || state === '40001')
+        throw conflict('chatApi.errors.offerRace');
+      throw err;
+    }
+  }
+}
