@@ -246,8 +246,8 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: '@shared', replacement: fileURLToPath(new URL('./src/shared', import.meta.url)) },
-      // Our own small router and translator are imported by their own names
-      // (src/web/lib/router.tsx, src/web/lib/reactI18n.tsx): see docs/decisions 0029 and 0030.
+      // Our own small router and translator are imported by their own names (src/web/lib/router.tsx,
+      // src/web/lib/reactI18n.tsx over src/shared/translator.ts): see decisions 0029, 0030, 0048.
       { find: '@web', replacement: fileURLToPath(new URL('./src/web', import.meta.url)) },
     ],
   },
@@ -278,7 +278,7 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack[\\/][^\\/]+)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+)[\\/]/,
             },
           ],
         },

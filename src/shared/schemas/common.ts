@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * Messages are locale keys: the server translates them into the request's language, and the web
- * forms translate them with i18next. One rule, written once, speaks both languages.
+ * forms translate them too (both with @shared/translator). One rule, written once, speaks both
+ * languages.
  */
 export const requiredText = (max = 5000) =>
   z

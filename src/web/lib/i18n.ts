@@ -19,14 +19,14 @@ async function loadCatalogue(language: string, groups: string[]): Promise<Record
 // The spec's order: the stored choice, then the browser, then <html lang>.
 const detector = languageDetector(LANGUAGE_STORAGE_KEY);
 
-// Our own small translator (lib/translator.ts) instead of i18next, with the same answers: Italian
+// Our own translator (lib/translator.ts over @shared/translator, decisions 0029 and 0048): Italian
 // for a browser speaking neither language; English needs no fallback (a test keeps both
 // catalogues complete), so an English page does not download the Italian one too.
 const i18n = createTranslator({
   supported: LANGUAGES,
   fallback: DEFAULT_LANGUAGE,
-  detect: () => detector.detect() as string[],
-  remember: (language) => detector.cacheUserLanguage?.(language),
+  detect: () => detector.detect(),
+  remember: (language) => detector.cacheUserLanguage(language),
   load: (language) => loadCatalogue(language, ['core', ...requestedGroups]),
 });
 

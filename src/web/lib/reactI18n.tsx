@@ -41,9 +41,6 @@ export function useTranslation() {
   return result;
 }
 
-/** react-i18next's plugin hook: nothing to register here. */
-export const initReactI18next = { type: '3rdParty', init() {} };
-
 // Tags kept as HTML elements when no component is given (react-i18next's default list).
 const basicHtml = new Set(['br', 'strong', 'i', 'p']);
 const tag = /<(\/?)([\w-]+)\s*(\/?)>/g;

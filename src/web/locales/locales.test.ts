@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { flattenKeys } from '@shared/i18n';
+import { flattenKeys } from '@shared/translator';
 import itCatalogue from './it.json';
 import enCatalogue from './en.json';
 

@@ -1,5 +1,6 @@
 import type { Language } from '@shared/constants';
 import { pageTitle } from '@shared/format';
+import { intlLocale } from '@shared/intlLocale';
 import type { Condition, ListingDetail, ListingStatus } from '@shared/marketplace';
 import type { Database } from '../../db/client';
 import { t } from '../../platform/i18n';
@@ -125,7 +126,7 @@ function notFoundHead({ language }: HeadContext): PageHead {
 }
 
 function formatPrice(price: number, currency: string, language: Language): string {
-  return new Intl.NumberFormat(language === 'it' ? 'it-IT' : 'en-GB', {
+  return new Intl.NumberFormat(intlLocale(language), {
     style: 'currency',
     currency,
   }).format(price);

@@ -1,7 +1,8 @@
 import { isLanguage, type Language } from '@shared/constants';
+import { notificationText as wordsOf } from '@shared/notificationText';
 import type { Database } from '../../db/client';
 import { layoutEmail, type Mailer, type MailMessage } from '../mail';
-import { hasKey, t } from '../i18n';
+import { fixedT, t } from '../i18n';
 import type { NotificationData, NotificationTypeDef } from './types';
 
 /** At most one digest e-mail per member in this window. */
@@ -23,37 +24,15 @@ interface DigestRow {
   actor_username: string | null;
 }
 
-/** i18next's plural choice (`_zero`, `_one`, `_other` by `count`) for text built on the server. */
-export function translatePlural(
-  lang: Language,
-  key: string,
-  vars: Record<string, string | number> & { count: number },
-): string {
-  const { count } = vars;
-  const suffixes = count === 0 ? ['_zero', '_other'] : count === 1 ? ['_one'] : ['_other'];
-  for (const s of suffixes) if (hasKey(key + s)) return t(lang, key + s, vars);
-  return t(lang, key, vars);
-}
-
 /**
- * The text of one notification: `notifications.types.<type>` with actor, others (and `count`,
- * the same number, for plural forms) and data, as the web client renders it.
+ * The text of one notification, as the web client renders it (`@shared/notificationText`): the
+ * same words, plural forms and context, in the recipient's language.
  */
 export function notificationText(
   lang: Language,
   n: { type: string; actorName: string | null; actorCount: number; data: NotificationData },
 ): string {
-  const others = Math.max(0, n.actorCount - 1);
-  const vars: Record<string, string | number> & { count: number } = { count: others };
-  for (const [k, v] of Object.entries(n.data)) vars[k] = v ?? '';
-  vars.actor = n.actorName || t(lang, 'notifications.someone');
-  vars.others = others;
-  vars.count = others;
-  // A string `context` in data picks a variant, as i18next's context does (key_<context>).
-  const key = `notifications.types.${n.type}`;
-  const context = typeof n.data.context === 'string' ? `${key}_${n.data.context}` : null;
-  const known = (k: string) => ['', '_zero', '_one', '_other'].some((s) => hasKey(k + s));
-  return translatePlural(lang, context && known(context) ? context : key, vars);
+  return wordsOf(fixedT(lang), n);
 }
 
 export function digestEmail(
@@ -66,16 +45,16 @@ export function digestEmail(
   const count = lines.length + more;
   const quote = [
     ...lines.map((l) => `• ${l.text}\n  ${l.link}`),
-    ...(more > 0 ? [translatePlural(lang, 'notifications.email.more', { count: more })] : []),
+    ...(more > 0 ? [t(lang, 'notifications.email.more', { count: more })] : []),
   ].join('\n');
   return layoutEmail({
     lang,
     to: recipient.email,
-    subject: translatePlural(lang, 'notifications.email.subject', { count }),
+    subject: t(lang, 'notifications.email.subject', { count }),
     greeting: t(lang, 'auth.email.greeting', {
       name: recipient.name.trim() || recipient.email.split('@')[0],
     }),
-    intro: translatePlural(lang, 'notifications.email.intro', { count }),
+    intro: t(lang, 'notifications.email.intro', { count }),
     quote,
     action: { label: t(lang, 'notifications.email.action'), link: links.notifications },
     note: t(lang, 'notifications.email.note', { link: links.settings }),

@@ -12,4 +12,4 @@ export {
   type SettingsPatch,
   type TypeSetting,
 } from './service';
-export { DIGEST_WINDOW_HOURS, DIGEST_MAX_ITEMS, notificationText, translatePlural } from './digest';
+export { DIGEST_WINDOW_HOURS, DIGEST_MAX_ITEMS, notificationText } from './digest';

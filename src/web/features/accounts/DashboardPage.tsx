@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '@web/lib/reactI18n';
+import { intlLocale } from '@shared/intlLocale';
 import { Link } from '@web/lib/router';
 import { displayNameOf, useSession } from '../../app/session';
 import { currentLanguage } from '../../lib/i18n';
@@ -28,7 +29,7 @@ export default function DashboardPage() {
   });
   if (session.status !== 'signed-in') return null;
 
-  const euro = new Intl.NumberFormat(currentLanguage() === 'en' ? 'en-IE' : 'it-IT', {
+  const euro = new Intl.NumberFormat(intlLocale(currentLanguage()), {
     style: 'currency',
     currency: 'EUR',
     maximumFractionDigits: 0,

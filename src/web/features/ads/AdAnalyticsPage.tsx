@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconChartBar, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from '@web/lib/reactI18n';
+import { intlLocale } from '@shared/intlLocale';
 import { Link, useParams, useSearchParams } from '@web/lib/router';
 import { AD_TIMEFRAMES, type AdTimeframe } from '@shared/schemas/ads';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -51,7 +52,7 @@ export default function AdAnalyticsPage() {
   const analytics = useAnalytics(adId, timeframe);
   useDocumentTitle(t('ads.analytics.pageTitle'), ad.data?.title);
   const lang = i18n.language;
-  const num = (n: number) => n.toLocaleString(lang);
+  const num = (n: number) => n.toLocaleString(intlLocale(lang));
 
   // Another member's ad (or none): the server answers 404 to its analytics, and so do we.
   const missing = (err: unknown) => (err as { status?: number } | null)?.status === 404;
@@ -196,7 +197,7 @@ export default function AdAnalyticsPage() {
                     <Table.Tbody>
                       {data.recent.map((e, i) => (
                         <Table.Tr key={`${e.at}-${i}`}>
-                          <Table.Td>{new Date(e.at).toLocaleString(lang)}</Table.Td>
+                          <Table.Td>{new Date(e.at).toLocaleString(intlLocale(lang))}</Table.Td>
                           <Table.Td>{t(`ads.analytics.kinds.${e.kind}`)}</Table.Td>
                           <Table.Td>
                             {e.placement ? t(`ads.analytics.placements.${e.placement}`) : '—'}

@@ -7,6 +7,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from '@web/lib/reactI18n';
+import { intlLocale } from '@shared/intlLocale';
 import { Link } from '@web/lib/router';
 import { BookCover } from '../listings';
 import { AdStatusBadge } from './badges';
@@ -33,7 +34,7 @@ export function AdRow({
   const { t, i18n } = useTranslation();
   const status = ad.status;
   const date = (d: string | null) =>
-    d ? new Date(d).toLocaleDateString(i18n.language, { timeZone: 'UTC' }) : null;
+    d ? new Date(d).toLocaleDateString(intlLocale(i18n.language), { timeZone: 'UTC' }) : null;
   const named = (key: string) => ({ 'aria-label': t(key, { title: ad.title }) });
   return (
     <Card withBorder padding="md" component="article" aria-label={ad.title} data-testid="ad-row">

@@ -1,6 +1,7 @@
 import { Group, Text, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
+import { intlLocale } from '@shared/intlLocale';
 
 export interface ChartDay {
   date: string;
@@ -33,7 +34,10 @@ export function DailyChart({ days }: { days: ChartDay[] }) {
   const slot = innerW / Math.max(1, days.length);
   const bar = Math.max(1, (slot * 0.8) / SERIES.length);
   const y = (v: number) => PAD.top + innerH - (v / max) * innerH;
-  const dateFmt = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short' });
+  const dateFmt = new Intl.DateTimeFormat(intlLocale(i18n.language), {
+    day: 'numeric',
+    month: 'short',
+  });
   const label = (d: string) => dateFmt.format(new Date(`${d}T00:00:00Z`));
   // Whole numbers only, without repeats (a maximum of 1 has no half).
   const ticks = [...new Set([0, Math.round(max / 2), max])];

@@ -13,6 +13,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
+import { intlLocale } from '@shared/intlLocale';
 import { Link, useLocation } from '@web/lib/router';
 import { AD_REVIEW_MAX, adReviewSchema, type Advertisement } from '@shared/schemas/ads';
 import { useSession } from '../../app/session';
@@ -47,7 +48,9 @@ export function Reviews({ ad }: { ad: Advertisement }) {
               <Rating value={average} fractions={10} readOnly aria-hidden />
               <Text size="sm">
                 {t('ads.reviews.summary', {
-                  average: average.toLocaleString(i18n.language, { maximumFractionDigits: 1 }),
+                  average: average.toLocaleString(intlLocale(i18n.language), {
+                    maximumFractionDigits: 1,
+                  }),
                   count: total,
                 })}
               </Text>
@@ -86,7 +89,7 @@ export function Reviews({ ad }: { ad: Advertisement }) {
                   <Group justify="space-between" gap="xs">
                     <Text fw={600}>{r.reviewer.displayName || r.reviewer.username}</Text>
                     <Text size="xs" c="dimmed">
-                      {new Date(r.createdAt).toLocaleDateString(i18n.language)}
+                      {new Date(r.createdAt).toLocaleDateString(intlLocale(i18n.language))}
                     </Text>
                   </Group>
                   <Group gap={6} my={4}>

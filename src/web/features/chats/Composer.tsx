@@ -2,6 +2,7 @@ import { ActionIcon, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
+import { intlLocale } from '@shared/intlLocale';
 import { ApiError } from '../../lib/api';
 import { useSendMessage } from './api';
 import { CHAT_MESSAGE_MAX } from './limits';
@@ -13,7 +14,7 @@ import { CHAT_MESSAGE_MAX } from './limits';
  */
 export function Composer({ roomId, onTyping }: { roomId: string; onTyping: () => void }) {
   const { t, i18n } = useTranslation();
-  const max = CHAT_MESSAGE_MAX.toLocaleString(i18n.language.startsWith('en') ? 'en-US' : 'it-IT');
+  const max = CHAT_MESSAGE_MAX.toLocaleString(intlLocale(i18n.language));
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const send = useSendMessage(roomId);

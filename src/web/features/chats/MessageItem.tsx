@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
+import { intlLocale } from '@shared/intlLocale';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CHAT_MESSAGE_MAX } from './limits';
 import { useDeleteMessage, useEditMessage } from './api';
@@ -17,7 +18,7 @@ function useTimeLabel(iso: string) {
   const { i18n } = useTranslation();
   const at = new Date(iso);
   const today = at.toDateString() === new Date().toDateString();
-  return new Intl.DateTimeFormat(i18n.language.startsWith('en') ? 'en-US' : 'it-IT', {
+  return new Intl.DateTimeFormat(intlLocale(i18n.language), {
     ...(today ? {} : { dateStyle: 'short' as const }),
     timeStyle: 'short',
   }).format(at);

@@ -1,5 +1,6 @@
 import type { TFunction } from '@web/lib/translator';
 import { formatDate } from '@shared/format';
+import { intlLocale } from '@shared/intlLocale';
 import { relativeTime } from '@shared/relativeTime';
 import type { ChatUser, Room } from './types';
 
@@ -33,7 +34,7 @@ export function formatRelative(value: string, t: TFunction, language: string, no
   const r = relativeTime(value, now);
   if (r.unit === 'now') return t('chats.time.now');
   if (r.unit === 'date') return formatDate(value, language);
-  const locale = language.startsWith('en') ? 'en' : 'it';
+  const locale = intlLocale(language);
   return new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(-r.count, UNITS[r.unit]);
 }
 

@@ -1,6 +1,7 @@
 import { Group, Text, Textarea } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
+import { intlLocale } from '@shared/intlLocale';
 
 /**
  * The text of a post or comment with its counter: the count is of the trimmed text (what the
@@ -30,7 +31,7 @@ export function ContentField({
   const { t, i18n } = useTranslation();
   const counterId = useId();
   const length = value.trim().length;
-  const locale = i18n.language.startsWith('en') ? 'en-US' : 'it-IT';
+  const locale = intlLocale(i18n.language);
   // Orange 9 and red 9 keep 4.5:1 on white.
   const color = length > max ? 'red.9' : length > warnAt ? 'orange.9' : 'dimmed';
   return (

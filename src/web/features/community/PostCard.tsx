@@ -2,6 +2,7 @@ import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
+import { intlLocale } from '@shared/intlLocale';
 import { UserAvatar } from '../users';
 import { BookCover } from '../listings';
 import { formatWhen } from './format';
@@ -75,7 +76,7 @@ export function PostCard({
                 <Text size="xs" c="dimmed">
                   <time
                     dateTime={post.createdAt}
-                    title={new Date(post.createdAt).toLocaleString(i18n.language)}
+                    title={new Date(post.createdAt).toLocaleString(intlLocale(i18n.language))}
                   >
                     {when}
                   </time>

@@ -1,5 +1,6 @@
 import type { TFunction } from '@web/lib/translator';
 import { formatDate } from '@shared/format';
+import { intlLocale } from '@shared/intlLocale';
 import { relativeTime } from '@shared/relativeTime';
 
 const UNITS = { minutes: 'minute', hours: 'hour', days: 'day' } as const;
@@ -9,7 +10,7 @@ export function formatWhen(value: string, t: TFunction, language: string, now = 
   const r = relativeTime(value, now);
   if (r.unit === 'now') return t('community.time.now');
   if (r.unit === 'date') return formatDate(value, language);
-  const locale = language.startsWith('en') ? 'en' : 'it';
+  const locale = intlLocale(language);
   return new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(-r.count, UNITS[r.unit]);
 }
 

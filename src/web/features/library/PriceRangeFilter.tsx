@@ -1,6 +1,7 @@
 import { Group, NumberInput, RangeSlider, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
+import { intlLocale } from '@shared/intlLocale';
 import { PRICE_STEP as STEP, typedRange } from './priceRange';
 
 const COMMIT_DELAY_MS = 300;
@@ -47,7 +48,7 @@ export function PriceRangeFilter({
   };
 
   const money = (n: number) =>
-    new Intl.NumberFormat(i18n.language.startsWith('en') ? 'en-US' : 'it-IT', {
+    new Intl.NumberFormat(intlLocale(i18n.language), {
       style: 'currency',
       currency,
       maximumFractionDigits: 0,

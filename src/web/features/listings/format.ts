@@ -1,3 +1,5 @@
+import { intlLocale } from '@shared/intlLocale';
+
 // One formatter per locale and currency: building an Intl.NumberFormat costs far more than using
 // one, and a page formats the price of every card it shows.
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -5,7 +7,7 @@ const formatters = new Map<string, Intl.NumberFormat>();
 /** Price in the listing's currency, in the interface language ('10,00 €' / '€10.00'). */
 export function formatPrice(price: number | null | undefined, currency: string, language: string) {
   if (price === null || price === undefined) return '';
-  const locale = language.startsWith('en') ? 'en-US' : 'it-IT';
+  const locale = intlLocale(language);
   const key = `${locale} ${currency}`;
   try {
     let formatter = formatters.get(key);
