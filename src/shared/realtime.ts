@@ -23,3 +23,7 @@ export const REALTIME_CLOSE = {
 } as const;
 
 export type RealtimeCloseCode = (typeof REALTIME_CLOSE)[keyof typeof REALTIME_CLOSE];
+
+/** Topic kind of a chat room's live events (`chat.typing`): `room:<roomId>`. */
+export const ROOM_TOPIC_KIND = 'room';
+export const roomTopic = (roomId: string) => `${ROOM_TOPIC_KIND}:${roomId}`;

@@ -71,7 +71,3 @@ export type RealtimeClientFrameType = keyof RealtimeClientFrames;
 
 export type RealtimeClientFrame<K extends RealtimeClientFrameType = RealtimeClientFrameType> =
   K extends RealtimeClientFrameType ? { type: K } & RealtimeClientFrames[K] : never;
-
-/** Topic kind of a chat room's live events (`chat.typing`): `room:<roomId>`. */
-export const ROOM_TOPIC_KIND = 'room';
-export const roomTopic = (roomId: string) => `${ROOM_TOPIC_KIND}:${roomId}`;

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage } from '@shared/schemas/chats';
 import { TYPING_THROTTLE_MS } from '@shared/schemas/chats';
-import { ROOM_TOPIC_KIND, roomTopic, type RealtimeEvent } from '@shared/realtimeEvents';
+import { ROOM_TOPIC_KIND, roomTopic } from '@shared/realtime';
+import type { RealtimeEvent } from '@shared/realtimeEvents';
 import type { Realtime } from '../../platform/realtime';
 import { isParticipant, isUuid, roomMatesOf } from './queries';
 import type { Query } from '../../db/tx';

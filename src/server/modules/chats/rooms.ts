@@ -1,5 +1,5 @@
 import { ROOMS_PAGE_SIZE, type ChatRoom, type GroupRoomInput } from '@shared/schemas/chats';
-import { roomTopic } from '@shared/realtimeEvents';
+import { roomTopic } from '@shared/realtime';
 import { badRequest, notFound } from '../../platform/errors';
 import { isBlockedBetween } from '../../platform/moderation';
 import { inTransaction, type Query } from '../../db/tx';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 // The server throttles typing frames with the same TYPING_THROTTLE_MS.
 import { TYPING_SHOW_MS, TYPING_THROTTLE_MS } from '@shared/chatLimits';
-import { roomTopic } from '@shared/realtimeEvents';
+import { roomTopic } from '@shared/realtime';
 import {
   sendRealtime,
   useRealtimeEvent,
