@@ -6,7 +6,7 @@ import { useTranslation } from '@web/lib/reactI18n';
 import { Link, Navigate, useNavigate } from '@web/lib/router';
 import { SIGNUP_REDIRECT_DELAY_MS } from '@shared/constants';
 import { PageLoader } from '../../components/PageLoader';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuthCard } from './AuthCard';
 import { GoogleButton } from './GoogleButton';

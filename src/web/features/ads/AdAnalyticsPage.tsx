@@ -18,7 +18,7 @@ import { useTranslation } from '@web/lib/reactI18n';
 import { Link, useParams, useSearchParams } from '@web/lib/router';
 import { AD_TIMEFRAMES, type AdTimeframe } from '@shared/schemas/ads';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { formatPrice } from '../listings';
+import { formatPrice } from '../../lib/price';
 import { NotFoundPage } from '../not-found';
 import { analyticsCsvUrl, useAd, useAnalytics } from './api';
 import { DailyChart } from './DailyChart';

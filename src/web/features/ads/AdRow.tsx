@@ -8,7 +8,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { Link } from '@web/lib/router';
-import { BookCover } from '../listings';
+import { BookCover } from '../../components/BookCover';
 import { AdStatusBadge } from './badges';
 import type { StatusAction } from './api';
 import type { Ad } from './model';

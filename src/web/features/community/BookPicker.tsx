@@ -7,7 +7,7 @@ import { useTranslation } from '@web/lib/reactI18n';
 import type { CatalogueSearchResult } from '@shared/marketplace';
 import { api, ApiError } from '../../lib/api';
 import { CatalogueResultList } from '../catalogue';
-import { BookCover } from '../listings';
+import { BookCover } from '../../components/BookCover';
 import { BOOK_SEARCH_DEBOUNCE_MS, BOOK_SEARCH_LIMIT, BOOK_SEARCH_MIN_QUERY } from './contract';
 import classes from './community.module.css';
 

@@ -3,7 +3,7 @@ import { IconMessageCircle } from '@tabler/icons-react';
 import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
 import { UserAvatar } from '../users';
-import { BookCover } from '../listings';
+import { BookCover } from '../../components/BookCover';
 import { formatWhen } from './format';
 import { LikeButton } from './LikeButton';
 import { PostMenu } from './PostMenu';

@@ -3,7 +3,7 @@ import { forwardRef, useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { formatDate } from '@shared/format';
 import type { ConnectionRequest } from '@shared/connections';
-import { ErrorAlert } from '../listings';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { useConnectionRequests } from './api';
 import { ConnectionActions } from './ConnectionActions';
 import { MemberLine } from './MemberLine';

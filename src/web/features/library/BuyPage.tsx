@@ -20,7 +20,7 @@ import { useShelves } from './api';
 import { DebouncedTextFilter } from './LibraryFilters';
 import { PriceRangeFilter } from './PriceRangeFilter';
 import { Shelf } from './Shelf';
-import { ErrorAlert } from '../listings';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { SponsoredShelf } from '../ads';
 
 const SHELF_PARAMS = ['q', 'genre', 'minPrice', 'maxPrice'] as const;

@@ -26,7 +26,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLibraryListings } from './api';
 import { sliderBounds } from './priceRange';
 import { useLibraryFilters, type FilterPatch } from './useLibraryFilters';
-import { ErrorAlert } from '../listings';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { SponsoredCard } from '../ads';
 import { PageNumbers } from '../../components/PageNumbers';
 

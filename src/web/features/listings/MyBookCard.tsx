@@ -4,9 +4,9 @@ import { useId } from 'react';
 import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
 import type { ListingCard } from '@shared/marketplace';
-import { BookCover } from './BookCover';
+import { BookCover } from '../../components/BookCover';
 import { ActiveBadge, StatusBadge, TypeBadge } from './badges';
-import { formatPrice } from './format';
+import { formatPrice } from '../../lib/price';
 
 export type MyBookAction = 'edit' | 'toggle' | 'complete' | 'delete';
 

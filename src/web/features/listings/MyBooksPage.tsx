@@ -3,7 +3,7 @@ import { IconBooks, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import type { ListingCard } from '@shared/marketplace';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AddBookModal, type AddBookStep } from './AddBookModal';
 import { useMyListings, useSetListingStatus } from './api';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { quickTradeSchema, type CatalogueBook } from '@shared/marketplace';
 import { CatalogueSearch } from '../catalogue';
-import { BookCover } from './BookCover';
+import { BookCover } from '../../components/BookCover';
 import { translatedResolver, useServerSubmit } from './useZodForm';
 import { TitleAuthorFields } from './TitleAuthorFields';
 

@@ -16,7 +16,7 @@ import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { BookCard } from '../listings';
 import { usePublicProfile, useUserListings } from './api';
-import { ErrorAlert } from '../listings';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageNumbers } from '../../components/PageNumbers';
 
 const TABS = ['all', 'sell', 'trade'] as const;
