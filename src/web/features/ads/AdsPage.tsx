@@ -13,6 +13,7 @@ import { AdRow } from './AdRow';
 import { useAd, useDeleteAd, useMyAds, useSaveAd, useSetAdStatus, type StatusAction } from './api';
 import { adErrorMessage } from './errors';
 import type { Ad } from './model';
+import { pageFromParams } from '../../lib/paging';
 
 const TABS = ['all', 'active', 'paused', 'draft'] as const;
 type Tab = (typeof TABS)[number];
@@ -28,7 +29,7 @@ export default function AdsPage() {
   const tab: Tab = (TABS as readonly string[]).includes(params.get('status') ?? '')
     ? (params.get('status') as Tab)
     : 'all';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = pageFromParams(params);
   const ads = useMyAds(tab, page);
   const data = ads.data;
   const [editing, setEditing] = useState<Ad | null>(null);

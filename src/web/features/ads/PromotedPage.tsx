@@ -20,6 +20,7 @@ import { usePromotedAds } from './api';
 import { adErrorMessage } from './errors';
 import { SponsoredAdCard } from './SponsoredCard';
 import { PageNumbers } from '../../components/PageNumbers';
+import { pageCount } from '../../lib/paging';
 
 const PARAMS = ['genre', 'keywords', 'minRating', 'page'] as const;
 const RATINGS = ['', '1', '2', '3', '4', '4.5'];
@@ -49,7 +50,7 @@ export default function PromotedPage() {
   };
 
   const data = promoted.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
   return (
     <Container size="xl" py="xl">
       <Stack gap="lg">

@@ -14,8 +14,12 @@ import { api } from '../../lib/api';
 export const listingKeys = {
   mine: ['me', 'listings'] as const,
   detail: (id: string) => ['listings', 'detail', id] as const,
+  /** Every listing query: the library's pages, the details. */
   library: ['listings'] as const,
+  /** One page of the library for its URL parameters (`URLSearchParams.toString()`). */
+  libraryPage: (query: string) => ['listings', 'library', query] as const,
   shelves: ['shelves'] as const,
+  shelvesFor: (query: string) => ['shelves', query] as const,
   users: ['users'] as const,
 };
 

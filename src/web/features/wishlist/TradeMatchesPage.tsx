@@ -11,6 +11,7 @@ import { AsyncSection, EmptyState } from '../../components/AsyncSection';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useDirectRoom, useTradeMatches } from './api';
 import { PageNumbers } from '../../components/PageNumbers';
+import { pageCount } from '../../lib/paging';
 
 /** /profile/:userId/trades — members with whom a two-way trade is possible, best first. */
 export default function TradeMatchesPage() {
@@ -20,7 +21,7 @@ export default function TradeMatchesPage() {
   const [page, setPage] = useState(1);
   const matches = useTradeMatches(page);
   const data = matches.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / TRADE_MATCHES_PAGE_SIZE)) : 1;
+  const pages = data ? pageCount(data.total, TRADE_MATCHES_PAGE_SIZE) : 1;
 
   return (
     <Stack gap="xl">

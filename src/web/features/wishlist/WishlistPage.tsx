@@ -12,6 +12,7 @@ import { AsyncSection, EmptyState } from '../../components/AsyncSection';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAddWish, useRemoveWish, useWishlist } from './api';
 import { PageNumbers } from '../../components/PageNumbers';
+import { pageCount } from '../../lib/paging';
 
 /** /profile/:userId/wishlist — the member's default list, an add panel and the items. */
 export default function WishlistPage() {
@@ -50,7 +51,7 @@ export default function WishlistPage() {
 
   const data = wishlist.data;
   const list = data?.wishlist;
-  const pages = data ? Math.max(1, Math.ceil(data.total / WISHLIST_PAGE_SIZE)) : 1;
+  const pages = data ? pageCount(data.total, WISHLIST_PAGE_SIZE) : 1;
   return (
     <Stack gap="xl">
       <div>
