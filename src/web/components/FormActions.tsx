@@ -1,6 +1,9 @@
 import { Button, Group } from '@mantine/core';
 
-/** A dialog form's buttons, on the right: cancel (closes), then submit (busy while `loading`). */
+/**
+ * A form's buttons, on the right: cancel (when there is `onCancel`), then submit (busy while
+ * `loading`).
+ */
 export function FormActions({
   cancelLabel,
   submitLabel,
@@ -9,14 +12,16 @@ export function FormActions({
 }: {
   cancelLabel: string;
   submitLabel: string;
-  onCancel: () => void;
+  onCancel?: () => void;
   loading: boolean;
 }) {
   return (
     <Group justify="flex-end">
-      <Button variant="default" onClick={onCancel}>
-        {cancelLabel}
-      </Button>
+      {onCancel && (
+        <Button variant="default" onClick={onCancel}>
+          {cancelLabel}
+        </Button>
+      )}
       <Button type="submit" loading={loading}>
         {submitLabel}
       </Button>
