@@ -34,6 +34,8 @@ describe('ISBN', () => {
     expect(isValidIsbn('059035342X')).toBe(true);
     expect(isValidIsbn('978-88-452-9261-3')).toBe(true);
     expect(isValidIsbn('9788845292614')).toBe(false);
+    // A valid check digit is not enough: ISBN-13s start 978 or 979 (977 is an ISSN's).
+    expect(isValidIsbn('9770000000003')).toBe(false);
     expect(isValidIsbn('8845292615')).toBe(false);
     expect(isValidIsbn('abc')).toBe(false);
     expect(isbn10To13('0590353420')).toBe('9780590353427');

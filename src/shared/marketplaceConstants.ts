@@ -110,9 +110,14 @@ function isbn13CheckDigit(first12: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
+/**
+ * ISBN-13: 13 digits (hyphens and spaces ignored) starting 978 or 979, the only prefixes ISBNs
+ * are issued under, with a valid check digit. The one ISBN-13 check: listings, ads and the
+ * catalogue all use it.
+ */
 export function isValidIsbn13(value: string): boolean {
   const s = normalizeIsbn(value);
-  if (!/^\d{13}$/.test(s)) return false;
+  if (!/^97[89]\d{10}$/.test(s)) return false;
   return isbn13CheckDigit(s.slice(0, 12)) === Number(s[12]);
 }
 

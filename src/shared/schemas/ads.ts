@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { URL_MAX_LENGTH, isUploadPath, normalizeHttpsUrl } from '../urls';
+import { isValidIsbn13 } from '../marketplaceConstants';
 
 /**
  * Advertisements (issue 11; spec 2 sections 3, 4, 5, 7, 8 and 9): the request rules shared by the
@@ -288,14 +289,6 @@ const optionalInt = (invalid: string, refine: (n: number) => boolean, message: s
       .refine(refine, { error: v(message) })
       .nullable(),
   );
-
-/** ISBN-13: 13 digits (hyphens and spaces ignored) with a valid check digit. */
-export function isValidIsbn13(raw: string): boolean {
-  const s = raw.replace(/[\s-]/g, '');
-  if (!/^97[89]\d{10}$/.test(s)) return false;
-  const sum = [...s].reduce((acc, d, i) => acc + Number(d) * (i % 2 ? 3 : 1), 0);
-  return sum % 10 === 0;
-}
 
 /** Calendar day, YYYY-MM-DD (UTC days: the same days as the daily budgets and counts). */
 const dayField = () =>

@@ -1,7 +1,7 @@
 import { Anchor, Container, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
-import { useSession } from './session';
+import { useSession } from '../lib/session';
 import { SocialLinks } from '../components/SocialLinks';
 import { CookieSettingsButton } from '../features/cookies';
 

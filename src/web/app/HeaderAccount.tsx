@@ -1,7 +1,7 @@
 import { Box, Group, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
-import { useSession } from './session';
+import { useSession } from '../lib/session';
 import { LinkButton } from '../components/LinkButton';
 
 // The signed-in corner (menu, avatar) is its own chunk: visitors of the home page never load it.

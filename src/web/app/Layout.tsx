@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { MOBILE_MAX_WIDTH } from '@shared/constants';
 import { NAV_LINKS } from './navLinks';
 import { HeaderAccount } from './HeaderAccount';
-import { useSession } from './session';
+import { useSession } from '../lib/session';
 import { Footer } from './Footer';
 import { CookieConsent } from '../features/cookies';
 import { useMobileViewport } from './useMobileViewport';

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { theme, cssVariablesResolver } from './theme';
-import { SessionProvider, useSession } from './session';
+import { SessionProvider, useSession } from '../lib/session';
 
 const SESSION_ENDED_GRACE_MS = 1000;
 

@@ -95,3 +95,36 @@ export function EmptyState({
     </Stack>
   );
 }
+
+/**
+ * Only the first two states of AsyncSection, for a page that draws its data itself: a spinner
+ * while the query loads, the alert with a retry button when it fails.
+ */
+export function QueryStatus({
+  query,
+  errorTitle,
+  retryLabel,
+}: {
+  query: Pick<Loadable<unknown>, 'isPending' | 'isError' | 'refetch'>;
+  errorTitle: string;
+  /** Defaults to the common "Try again". */
+  retryLabel?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {query.isPending && (
+        <Center py="xl">
+          <Loader role="status" aria-label={t('common.loading')} />
+        </Center>
+      )}
+      {query.isError && (
+        <ErrorAlert title={errorTitle}>
+          <Button mt="xs" size="xs" variant="default" onClick={() => void query.refetch()}>
+            {retryLabel ?? t('common.tryAgain')}
+          </Button>
+        </ErrorAlert>
+      )}
+    </>
+  );
+}

@@ -1,5 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from '@web/lib/reactI18n';
+import { pageCount } from '../lib/paging';
 
 /** Previous / next for a paged list; nothing when everything fits on one page. */
 export function Pager({
@@ -14,7 +15,7 @@ export function Pager({
   onChange: (page: number) => void;
 }) {
   const { t } = useTranslation();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = pageCount(total, pageSize);
   if (pages <= 1) return null;
   return (
     <Group gap="xs" mt="sm" justify="center">

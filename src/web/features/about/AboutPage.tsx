@@ -1,4 +1,4 @@
-import { Button, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconLeaf,
   IconMail,
@@ -6,10 +6,11 @@ import {
   IconShieldCheck,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { FeatureCard } from '../../components/FeatureCard';
+import { HeroHeader } from '../../components/PageHeader';
+import { ButtonLink } from '../../components/ButtonLink';
 
 const VALUES = [
   { key: 'trust', Icon: IconShieldCheck },
@@ -24,14 +25,7 @@ export default function AboutPage() {
 
   return (
     <Container size="lg" py={{ base: 40, sm: 64 }}>
-      <Stack align="center" ta="center" gap="md" mb={56}>
-        <Title order={1} fz={{ base: 32, sm: 44 }}>
-          {t('about.title')}
-        </Title>
-        <Text fz="lg" c="dimmed" maw={680}>
-          {t('about.subtitle')}
-        </Text>
-      </Stack>
+      <HeroHeader title={t('about.title')} subtitle={t('about.subtitle')} mb={56} />
 
       <Paper
         component="section"
@@ -74,14 +68,9 @@ export default function AboutPage() {
         <Text component="p" fz="xl" fs="italic" ff="Georgia, serif" c="brown.8" m={0}>
           {t('about.team.tagline')}
         </Text>
-        <Button
-          component={Link}
-          to="/contact"
-          variant="light"
-          leftSection={<IconMail size={18} aria-hidden />}
-        >
+        <ButtonLink to="/contact" variant="light" icon={IconMail}>
           {t('about.team.contactCta')}
-        </Button>
+        </ButtonLink>
       </Stack>
     </Container>
   );

@@ -17,10 +17,10 @@ import {
 } from '@tabler/icons-react';
 import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
-import { displayNameOf, useSession } from '../../app/session';
+import { displayNameOf, useSession } from '../../lib/session';
 import { dashboardPath } from './safeRedirect';
 import { UserAvatar } from './UserAvatar';
-import { notify } from './notify';
+import { notify } from '../../lib/notify';
 import { ChatsUnreadBadge, useLiveUnreadTotal } from '../chats';
 
 /**

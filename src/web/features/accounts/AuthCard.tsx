@@ -1,4 +1,5 @@
-import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@web/lib/router';
 import type { ReactNode } from 'react';
 
 /** The frame of the sign-in, sign-up and password screens. */
@@ -25,5 +26,37 @@ export function AuthCard({
         </Stack>
       </Paper>
     </Container>
+  );
+}
+
+/** The full-width submit button of an auth form. */
+export function AuthSubmit({ loading, children }: { loading: boolean; children: ReactNode }) {
+  return (
+    <Button type="submit" size="md" loading={loading} fullWidth>
+      {children}
+    </Button>
+  );
+}
+
+/** The line below an auth form that leads to the next screen ("No account? Sign up"). */
+export function AuthFooterLink({
+  lead,
+  to,
+  underline,
+  children,
+}: {
+  /** The words before the link, if any. */
+  lead?: string;
+  to: string;
+  underline?: 'always';
+  children: ReactNode;
+}) {
+  return (
+    <Text ta="center" size="sm">
+      {lead && <>{lead} </>}
+      <Anchor component={Link} to={to} underline={underline}>
+        {children}
+      </Anchor>
+    </Text>
   );
 }

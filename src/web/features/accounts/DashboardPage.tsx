@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '@web/lib/reactI18n';
 import { intlLocale } from '@shared/intlLocale';
 import { Link } from '@web/lib/router';
-import { displayNameOf, useSession } from '../../app/session';
+import { displayNameOf, useSession } from '../../lib/session';
 import { currentLanguage } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { fetchListingStats } from './api';

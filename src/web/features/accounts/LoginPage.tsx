@@ -1,14 +1,14 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
-import { Link, useNavigate, useSearchParams } from '@web/lib/router';
+import { useNavigate, useSearchParams } from '@web/lib/router';
 import { PageLoader } from '../../components/PageLoader';
-import { useSession } from '../../app/session';
-import { notify } from './notify';
+import { useSession } from '../../lib/session';
+import { notify } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthFooterLink, AuthSubmit } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
 import { requestPasswordReset, signIn } from './api';
 import { dashboardPath, safeRedirectPath } from './safeRedirect';
@@ -95,9 +95,7 @@ export default function LoginPage() {
               {...forgotForm.getInputProps('email')}
               error={fieldError(forgotForm.errors.email)}
             />
-            <Button type="submit" size="md" loading={submitting} fullWidth>
-              {t('auth.forgot.submit')}
-            </Button>
+            <AuthSubmit loading={submitting}>{t('auth.forgot.submit')}</AuthSubmit>
             <Anchor component="button" type="button" onClick={() => switchTo('login')} ta="center">
               {t('auth.forgot.backToLogin')}
             </Anchor>
@@ -155,17 +153,12 @@ export default function LoginPage() {
               {t('auth.login.forgotPassword')}
             </Anchor>
           </Group>
-          <Button type="submit" size="md" loading={submitting} fullWidth>
-            {t('auth.login.submit')}
-          </Button>
+          <AuthSubmit loading={submitting}>{t('auth.login.submit')}</AuthSubmit>
         </Stack>
       </form>
-      <Text ta="center" size="sm">
-        {t('auth.login.needAccount')}{' '}
-        <Anchor component={Link} to="/signup" underline="always">
-          {t('auth.login.signupLink')}
-        </Anchor>
-      </Text>
+      <AuthFooterLink lead={t('auth.login.needAccount')} to="/signup" underline="always">
+        {t('auth.login.signupLink')}
+      </AuthFooterLink>
     </AuthCard>
   );
 }

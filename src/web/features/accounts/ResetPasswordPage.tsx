@@ -1,13 +1,13 @@
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { Link, useSearchParams } from '@web/lib/router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthFooterLink, AuthSubmit } from './AuthCard';
 import { resetPassword } from './api';
 import { confirmPasswordKey, newPasswordKey } from './validation';
 import { useSubmitState } from './useSubmitState';
@@ -89,16 +89,10 @@ export default function ResetPasswordPage() {
             labelKey="auth.fields.newPassword"
             confirmLabelKey="auth.fields.confirmNewPassword"
           />
-          <Button type="submit" size="md" loading={submitting} fullWidth>
-            {t('auth.reset.submit')}
-          </Button>
+          <AuthSubmit loading={submitting}>{t('auth.reset.submit')}</AuthSubmit>
         </Stack>
       </form>
-      <Text ta="center" size="sm">
-        <Anchor component={Link} to="/login">
-          {t('auth.forgot.backToLogin')}
-        </Anchor>
-      </Text>
+      <AuthFooterLink to="/login">{t('auth.forgot.backToLogin')}</AuthFooterLink>
     </AuthCard>
   );
 }

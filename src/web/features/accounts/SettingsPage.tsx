@@ -15,20 +15,21 @@ import { IconAlertCircle, IconArrowLeft, IconLogout, IconUpload } from '@tabler/
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
-import { Link, useNavigate } from '@web/lib/router';
+import { useNavigate } from '@web/lib/router';
 import { AVATAR_MAX_BYTES } from '@shared/constants';
 import { formatDate } from '@shared/format';
-import { displayNameOf, ME_QUERY_KEY, useSession } from '../../app/session';
+import { displayNameOf, ME_QUERY_KEY, useSession } from '../../lib/session';
 import { PageLoader } from '../../components/PageLoader';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { fetchMe, sendVerificationEmail, updateMe, uploadAvatar, type Me } from './api';
 import { UserAvatar } from './UserAvatar';
-import { notify } from './notify';
+import { notify } from '../../lib/notify';
 import { MissedMessagesSwitch } from '../chats';
 import { NotificationSettings } from '../notifications';
 import { YourDataSection } from '../privacy';
 import { BlockedMembersSection } from '../blocks';
+import { ButtonLink } from '../../components/ButtonLink';
 
 type Upload =
   | { state: 'idle' }
@@ -103,14 +104,9 @@ export default function SettingsPage() {
         >
           {t('settings.signOut')}
         </Button>
-        <Button
-          component={Link}
-          to="/"
-          variant="default"
-          leftSection={<IconArrowLeft size={18} aria-hidden />}
-        >
+        <ButtonLink to="/" variant="default" icon={IconArrowLeft}>
           {t('common.backToHome')}
-        </Button>
+        </ButtonLink>
       </Group>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -6,9 +6,9 @@ import { useTranslation } from '@web/lib/reactI18n';
 import { Link, Navigate, useNavigate } from '@web/lib/router';
 import { SIGNUP_REDIRECT_DELAY_MS } from '@shared/constants';
 import { PageLoader } from '../../components/PageLoader';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthFooterLink, AuthSubmit } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
 import { signUp } from './api';
 import { confirmPasswordKey, emailKey, newPasswordKey } from './validation';
@@ -90,17 +90,12 @@ export default function SignupPage() {
             labelKey="auth.fields.password"
             confirmLabelKey="auth.fields.confirmPassword"
           />
-          <Button type="submit" size="md" loading={submitting} fullWidth>
-            {t('auth.signup.submit')}
-          </Button>
+          <AuthSubmit loading={submitting}>{t('auth.signup.submit')}</AuthSubmit>
         </Stack>
       </form>
-      <Text ta="center" size="sm">
-        {t('auth.signup.haveAccount')}{' '}
-        <Anchor component={Link} to="/login" underline="always">
-          {t('auth.signup.loginLink')}
-        </Anchor>
-      </Text>
+      <AuthFooterLink lead={t('auth.signup.haveAccount')} to="/login" underline="always">
+        {t('auth.signup.loginLink')}
+      </AuthFooterLink>
     </AuthCard>
   );
 }

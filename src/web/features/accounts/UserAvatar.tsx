@@ -1,7 +1,7 @@
 import { Avatar, type AvatarProps } from '@mantine/core';
 import { useMemo } from 'react';
 import { identiconDataUrl, initialsOf } from '@shared/identicon';
-import { displayNameOf } from '../../app/session';
+import { displayNameOf } from '../../lib/session';
 
 export interface AvatarUser {
   email: string;

@@ -1,10 +1,7 @@
 import {
-  Alert,
   Anchor,
   Button,
-  Center,
   Group,
-  Loader,
   Paper,
   SegmentedControl,
   SimpleGrid,
@@ -19,12 +16,13 @@ import { intlLocale } from '@shared/intlLocale';
 import { Link, useParams, useSearchParams } from '@web/lib/router';
 import { AD_TIMEFRAMES, type AdTimeframe } from '@shared/schemas/ads';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { formatPrice } from '../listings';
+import { formatPrice } from '../../lib/price';
 import { NotFoundPage } from '../not-found';
 import { analyticsCsvUrl, useAd, useAnalytics } from './api';
 import { DailyChart } from './DailyChart';
 import { adErrorMessage } from './errors';
 import { formatPercent } from './lists';
+import { LoadState } from './LoadState';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -101,25 +99,10 @@ export default function AdAnalyticsPage() {
           )}
         </Group>
       </Group>
-      {analytics.isPending && (
-        <Center py="xl">
-          <Loader role="status" aria-label={t('common.loading')} />
-        </Center>
-      )}
-      {analytics.isError && (
-        <Alert
-          color="red"
-          role="alert"
-          styles={{ message: { color: 'var(--mantine-color-error)' } }}
-        >
-          <Group justify="space-between">
-            <span>{adErrorMessage(analytics.error, 'analytics', t)}</span>
-            <Button size="xs" variant="default" onClick={() => analytics.refetch()}>
-              {t('common.tryAgain')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      <LoadState
+        query={analytics}
+        errorMessage={() => adErrorMessage(analytics.error, 'analytics', t)}
+      />
       {data && (
         <Stack gap="lg" aria-busy={analytics.isFetching}>
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">

@@ -30,7 +30,7 @@ import {
 } from '@shared/schemas/ads';
 import { CurrencySelect, DescriptionInput, MoneyInput } from '../../components/formFields';
 import { ApiError } from '../../lib/api';
-import { CoverUpload } from '../listings';
+import { CoverUpload } from '../../components/CoverUpload';
 import { adErrorMessage } from './errors';
 import {
   changedFields,

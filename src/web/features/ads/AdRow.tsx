@@ -9,7 +9,7 @@ import {
 import { useTranslation } from '@web/lib/reactI18n';
 import { intlLocale } from '@shared/intlLocale';
 import { Link } from '@web/lib/router';
-import { BookCover } from '../listings';
+import { BookCover } from '../../components/BookCover';
 import { AdStatusBadge } from './badges';
 import type { StatusAction } from './api';
 import type { Ad } from './model';

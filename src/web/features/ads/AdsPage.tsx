@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAd2, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -13,6 +13,8 @@ import { AdRow } from './AdRow';
 import { useAd, useDeleteAd, useMyAds, useSaveAd, useSetAdStatus, type StatusAction } from './api';
 import { adErrorMessage } from './errors';
 import type { Ad } from './model';
+import { pageFromParams } from '../../lib/paging';
+import { LoadState } from './LoadState';
 
 const TABS = ['all', 'active', 'paused', 'draft'] as const;
 type Tab = (typeof TABS)[number];
@@ -28,7 +30,7 @@ export default function AdsPage() {
   const tab: Tab = (TABS as readonly string[]).includes(params.get('status') ?? '')
     ? (params.get('status') as Tab)
     : 'all';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = pageFromParams(params);
   const ads = useMyAds(tab, page);
   const data = ads.data;
   const [editing, setEditing] = useState<Ad | null>(null);
@@ -126,25 +128,7 @@ export default function AdsPage() {
           <Tabs.Panel key={s} value={s} pt="md">
             {s === tab && (
               <Stack gap="md" aria-busy={ads.isFetching}>
-                {ads.isPending && (
-                  <Center py="xl">
-                    <Loader role="status" aria-label={t('common.loading')} />
-                  </Center>
-                )}
-                {ads.isError && (
-                  <Alert
-                    color="red"
-                    role="alert"
-                    styles={{ message: { color: 'var(--mantine-color-error)' } }}
-                  >
-                    <Group justify="space-between">
-                      <span>{adErrorMessage(ads.error, 'load', t)}</span>
-                      <Button size="xs" variant="default" onClick={() => ads.refetch()}>
-                        {t('common.tryAgain')}
-                      </Button>
-                    </Group>
-                  </Alert>
-                )}
+                <LoadState query={ads} errorMessage={() => adErrorMessage(ads.error, 'load', t)} />
                 {data && data.total === 0 && (
                   <Stack align="center" ta="center" py="xl" gap="xs">
                     <IconAd2 size={48} stroke={1.2} aria-hidden />

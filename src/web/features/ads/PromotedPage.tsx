@@ -1,14 +1,4 @@
-import {
-  Container,
-  Grid,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Container, Grid, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconAd2 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
@@ -20,6 +10,9 @@ import { usePromotedAds } from './api';
 import { adErrorMessage } from './errors';
 import { SponsoredAdCard } from './SponsoredCard';
 import { PageNumbers } from '../../components/PageNumbers';
+import { pageCount } from '../../lib/paging';
+import { PageHeader } from '../../components/PageHeader';
+import { SearchPanel } from '../../components/SearchPanel';
 
 const PARAMS = ['genre', 'keywords', 'minRating', 'page'] as const;
 const RATINGS = ['', '1', '2', '3', '4', '4.5'];
@@ -49,63 +42,49 @@ export default function PromotedPage() {
   };
 
   const data = promoted.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
   return (
     <Container size="xl" py="xl">
       <Stack gap="lg">
-        <div>
-          <Title order={1} fz={{ base: 28, sm: 34 }}>
-            {t('ads.promoted.title')}
-          </Title>
-          <Text c="dimmed">{t('ads.promoted.subtitle')}</Text>
-        </div>
-        <Paper
-          withBorder
-          p="md"
-          component="form"
-          role="search"
-          aria-label={t('ads.promoted.filters')}
-          onSubmit={(e) => {
-            e.preventDefault();
-            update({ keywords: keywords.trim() || null });
-          }}
+        <PageHeader title={t('ads.promoted.title')} subtitle={t('ads.promoted.subtitle')} />
+        <SearchPanel
+          label={t('ads.promoted.filters')}
+          onSubmit={() => update({ keywords: keywords.trim() || null })}
         >
-          <Grid gutter="md" align="flex-end">
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <NativeSelect
-                label={t('ads.form.genre')}
-                value={params.get('genre') ?? ''}
-                onChange={(e) => update({ genre: e.currentTarget.value })}
-                data={[
-                  { value: '', label: t('ads.promoted.allGenres') },
-                  ...AD_GENRES.map((g) => ({ value: g, label: t(`ads.genres.${g}`) })),
-                ]}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput
-                label={t('ads.form.keywords')}
-                description={t('ads.form.listHint')}
-                value={keywords}
-                onChange={(e) => setKeywords(e.currentTarget.value)}
-                onBlur={() => update({ keywords: keywords.trim() || null })}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <NativeSelect
-                label={t('ads.promoted.minRating')}
-                value={params.get('minRating') ?? ''}
-                onChange={(e) => update({ minRating: e.currentTarget.value })}
-                data={RATINGS.map((r) => ({
-                  value: r,
-                  label: r
-                    ? t('ads.promoted.ratingAtLeast', { rating: r })
-                    : t('ads.promoted.anyRating'),
-                }))}
-              />
-            </Grid.Col>
-          </Grid>
-        </Paper>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <NativeSelect
+              label={t('ads.form.genre')}
+              value={params.get('genre') ?? ''}
+              onChange={(e) => update({ genre: e.currentTarget.value })}
+              data={[
+                { value: '', label: t('ads.promoted.allGenres') },
+                ...AD_GENRES.map((g) => ({ value: g, label: t(`ads.genres.${g}`) })),
+              ]}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput
+              label={t('ads.form.keywords')}
+              description={t('ads.form.listHint')}
+              value={keywords}
+              onChange={(e) => setKeywords(e.currentTarget.value)}
+              onBlur={() => update({ keywords: keywords.trim() || null })}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <NativeSelect
+              label={t('ads.promoted.minRating')}
+              value={params.get('minRating') ?? ''}
+              onChange={(e) => update({ minRating: e.currentTarget.value })}
+              data={RATINGS.map((r) => ({
+                value: r,
+                label: r
+                  ? t('ads.promoted.ratingAtLeast', { rating: r })
+                  : t('ads.promoted.anyRating'),
+              }))}
+            />
+          </Grid.Col>
+        </SearchPanel>
         <AsyncSection
           query={promoted}
           errorTitle={adErrorMessage(promoted.error, 'load', t)}

@@ -16,7 +16,7 @@ import { useTranslation } from '@web/lib/reactI18n';
 import { intlLocale } from '@shared/intlLocale';
 import { Link, useLocation } from '@web/lib/router';
 import { AD_REVIEW_MAX, adReviewSchema, type Advertisement } from '@shared/schemas/ads';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { ApiError } from '../../lib/api';
 import { useAddReview, useReviews } from './api';
 import { adErrorMessage } from './errors';

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
 import type { AdCard, AdPlacement, SlotAd } from '@shared/schemas/ads';
-import { BookCover } from '../listings';
+import { BookCover } from '../../components/BookCover';
 import { ReportMenu } from '../moderation';
 import { useSlotAds, type SlotContext } from './api';
 import { sponsorName, adImageSrc } from './model';

@@ -5,7 +5,7 @@ import { useTranslation } from '@web/lib/reactI18n';
 import { AD_SLOT_MAX } from '@shared/schemas/ads';
 import { useSlotAds, type SlotContext } from './api';
 import { SponsoredAdCard } from './SponsoredCard';
-import classes from './SponsoredShelf.module.css';
+import classes from '../../components/Shelf.module.css';
 
 /**
  * /buy: a shelf of sponsored books, headed and labelled as such; nothing when no ad may run.

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import type { AdEventKind, AdPlacement, AdPurchaseStore } from '@shared/schemas/ads';
-import { hasConsent } from '../cookies/api';
+import { hasConsent } from '../../lib/consentStore';
 
 /** The IAB viewability rule: at least half of the ad on screen for one second. */
 export const VIEWABLE_RATIO = 0.5;

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBan, IconLockOpen } from '@tabler/icons-react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { notify } from '../accounts/notify';
+import { notify } from '../../lib/notify';
 import { useBlockState, useSetBlocked } from './api';
 
 /** The confirmation of a block: what blocking does, and that the member is not told. */

@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { useSearchParams } from '@web/lib/router';
 import { MOBILE_MAX_WIDTH } from '@shared/constants';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Conversation } from './Conversation';
 import { NewChatModal } from './NewChatModal';

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { Link, useNavigate, useSearchParams } from '@web/lib/router';
 import type { ListingDetail } from '@shared/marketplace';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { ApiError } from '../../lib/api';
 import { contactSeller } from './api';
 import { CHAT_MESSAGE_MAX } from './limits';

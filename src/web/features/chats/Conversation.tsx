@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { ApiError } from '../../lib/api';
-import { ErrorAlert } from '../listings';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { flattenPages, invalidateRoomLists, markRoomRead, useMessagePages, useRoom } from './api';
 import { Composer } from './Composer';
 import { withDeletedMember } from './format';

@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { Link } from '@web/lib/router';
-import { formatPrice } from '../listings';
+import { formatPrice } from '../../lib/price';
 import type { ChatListing } from './types';
 
 /** The card of the listing a conversation is about: cover, title, price, a link to its page. */

@@ -1,6 +1,5 @@
-import { ActionIcon, Box, Button, Group, Menu, Stack, Text, Textarea } from '@mantine/core';
+import { Box, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { intlLocale } from '@shared/intlLocale';
@@ -13,6 +12,7 @@ import { ReportMenu, ReviewTradeButton } from '../moderation';
 import type { Message, Room } from './types';
 import { memberName } from './format';
 import classes from './ChatsPage.module.css';
+import { OwnerMenu } from '../../components/OwnerMenu';
 
 function useTimeLabel(iso: string) {
   const { i18n } = useTranslation();
@@ -103,30 +103,16 @@ function MessageMenu({ message, onEdit }: { message: Message; onEdit: () => void
   const remove = useDeleteMessage(message.roomId);
   return (
     <>
-      <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
-        <Menu.Target>
-          <ActionIcon
-            variant="subtle"
-            size="sm"
-            color="gray"
-            aria-label={t('chats.message.options')}
-          >
-            <IconDots size={14} aria-hidden />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit}>
-            {t('chats.message.edit')}
-          </Menu.Item>
-          <Menu.Item
-            color="red.9"
-            leftSection={<IconTrash size={14} aria-hidden />}
-            onClick={confirm.open}
-          >
-            {t('chats.message.delete')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <OwnerMenu
+        label={t('chats.message.options')}
+        editLabel={t('chats.message.edit')}
+        deleteLabel={t('chats.message.delete')}
+        onEdit={onEdit}
+        onDelete={confirm.open}
+        iconSize={14}
+        color="gray"
+        initialFocusPlaceholder={false}
+      />
       <ConfirmDialog
         opened={confirming}
         onClose={confirm.close}

@@ -2,7 +2,7 @@ import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
-import { ErrorAlert } from '../listings';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import type { MessagePages } from './api';
 import { MessageItem } from './MessageItem';
 import type { Message, Room } from './types';

@@ -2,7 +2,7 @@ import { Switch, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
-import { ME_QUERY_KEY } from '../../app/session';
+import { ME_QUERY_KEY } from '../../lib/session';
 import { api } from '../../lib/api';
 
 /**

@@ -14,7 +14,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { Link } from '@web/lib/router';
 import { GROUP_NAME_MAX_LENGTH } from '@shared/chatLimits';
-import { ErrorAlert } from '../listings';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { UserAvatar } from '../users';
 import { useCreateDirect, useCreateGroup } from './api';
 import { useFriends } from './friends';

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCoin } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
-import { formatPrice } from '../listings';
+import { formatPrice } from '../../lib/price';
 import { useMakeOffer } from './api';
 import { offerable, pendingOfferOf, sellerOf } from './offers';
 import type { Message, Room } from './types';

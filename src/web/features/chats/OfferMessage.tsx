@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from '@web/lib/reactI18n';
-import { formatPrice } from '../listings';
+import { formatPrice } from '../../lib/price';
 import { useOfferAction, type OfferAction } from './api';
 import type { Offer, OfferStatus } from './types';
 

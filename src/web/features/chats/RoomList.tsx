@@ -13,10 +13,10 @@ import {
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { Link } from '@web/lib/router';
-import { ErrorAlert } from '../listings';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { useRooms } from './api';
 import type { TFunction } from '@web/lib/translator';
-import { formatPrice } from '../listings';
+import { formatPrice } from '../../lib/price';
 import { formatRelative, othersIn, roomName } from './format';
 import { presenceOf, useNow, type Presence } from './live';
 import { UserAvatar } from '../users';

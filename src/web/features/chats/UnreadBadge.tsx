@@ -2,7 +2,7 @@ import { Badge, VisuallyHidden, type BadgeProps } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { useRealtimeEvent, useRealtimeReconnect } from '../../lib/realtime';
 import { chatKeys, useUnreadTotal } from './api';
 

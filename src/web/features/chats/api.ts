@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { CHAT_PAGE_SIZE, ROOMS_PAGE_SIZE } from '@shared/chatLimits';
 import { api } from '../../lib/api';
+import { listingKeys } from '../listings';
 import { chatKeys, upsertMessages } from './cache';
 import type { Message, MessagePage, Offer, Room, RoomPage } from './types';
 
@@ -180,7 +181,7 @@ export function useOfferAction(roomId: string) {
     onSuccess: ({ message }) => {
       upsertMessages(client, roomId, [message]);
       // The listing's status changed (reserved, sold): every cached view of it is stale.
-      void client.invalidateQueries({ queryKey: ['listings'] });
+      void client.invalidateQueries({ queryKey: listingKeys.library });
       void client.invalidateQueries({ queryKey: chatKeys.room(roomId) });
     },
   });

@@ -1,13 +1,11 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
-import type { CatalogueSearchResult } from '@shared/marketplace';
-import { api, ApiError } from '../../lib/api';
-import { CatalogueResultList } from '../catalogue';
-import { BookCover } from '../listings';
+import { ApiError } from '../../lib/api';
+import { CatalogueResultList, useCatalogueSearch } from '../catalogue';
+import { BookCover } from '../../components/BookCover';
 import { BOOK_SEARCH_DEBOUNCE_MS, BOOK_SEARCH_LIMIT, BOOK_SEARCH_MIN_QUERY } from './contract';
 import classes from './community.module.css';
 
@@ -17,22 +15,6 @@ export interface PickedBook {
   title: string;
   author: string;
   coverUrl: string | null;
-}
-
-function useBookSearch(text: string) {
-  const q = text.trim();
-  return useQuery({
-    queryKey: ['catalogue', q.toLowerCase(), BOOK_SEARCH_LIMIT],
-    queryFn: ({ signal }) =>
-      api<CatalogueSearchResult>(
-        `/api/catalogue/search?${new URLSearchParams({ q, limit: String(BOOK_SEARCH_LIMIT) })}`,
-        { signal },
-      ),
-    enabled: q.length >= BOOK_SEARCH_MIN_QUERY,
-    placeholderData: keepPreviousData,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
 }
 
 /**
@@ -51,7 +33,11 @@ export function BookPicker({
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text, BOOK_SEARCH_DEBOUNCE_MS);
-  const search = useBookSearch(value ? '' : debounced);
+  const search = useCatalogueSearch(
+    value ? '' : debounced,
+    BOOK_SEARCH_LIMIT,
+    BOOK_SEARCH_MIN_QUERY,
+  );
   const listId = useId();
   const active = !value && debounced.trim().length >= BOOK_SEARCH_MIN_QUERY;
   const items = active ? (search.data?.items ?? []) : [];

@@ -1,5 +1,5 @@
-import { Anchor, Button, Group, Menu, ActionIcon, Stack, Text } from '@mantine/core';
-import { IconDots, IconPencil, IconTrash, IconArrowBackUp } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { IconArrowBackUp } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
@@ -12,6 +12,7 @@ import { LikeButton } from './LikeButton';
 import { PostText } from './PostText';
 import { useCommentLike, useDeleteComment, useUpdateComment } from './api';
 import type { Comment } from './types';
+import { OwnerMenu } from '../../components/OwnerMenu';
 
 /** One comment: author, time, edited mark, text, like, reply, and the owner's edit and delete. */
 export function CommentItem({
@@ -88,36 +89,18 @@ export function CommentItem({
             </Group>
             {!comment.isOwner && <ReportMenu kind="comment" id={comment.id} />}
             {comment.isOwner && !editing && (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon
-                    variant="subtle"
-                    color="dark"
-                    size="sm"
-                    aria-label={t('community.comments.actions')}
-                  >
-                    <IconDots size={16} aria-hidden />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item
-                    leftSection={<IconPencil size={16} aria-hidden />}
-                    onClick={() => setEditing(true)}
-                  >
-                    {t('community.comments.edit')}
-                  </Menu.Item>
-                  <Menu.Item
-                    color="red.9"
-                    leftSection={<IconTrash size={16} aria-hidden />}
-                    onClick={() => {
-                      remove.reset();
-                      setConfirming(true);
-                    }}
-                  >
-                    {t('community.comments.delete')}
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
+              <OwnerMenu
+                label={t('community.comments.actions')}
+                editLabel={t('community.comments.edit')}
+                deleteLabel={t('community.comments.delete')}
+                onEdit={() => setEditing(true)}
+                onDelete={() => {
+                  remove.reset();
+                  setConfirming(true);
+                }}
+                iconSize={16}
+                color="dark"
+              />
             )}
           </Group>
           {editing ? (

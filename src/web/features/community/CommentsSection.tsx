@@ -2,7 +2,7 @@ import { Anchor, Box, Button, Center, Loader, Stack, Text, Title } from '@mantin
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
-import { ErrorAlert } from '../listings';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
 import { useComments, useCreateComment } from './api';

@@ -14,7 +14,7 @@ import { IconArrowLeft, IconMessagePlus, IconSearch } from '@tabler/icons-react'
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { useSearchParams } from '@web/lib/router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { FeedList } from './FeedList';
 import { EmptyState } from './EmptyState';

@@ -2,7 +2,7 @@ import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
-import { ErrorAlert } from '../listings';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { SponsoredCard } from '../ads';
 import { PostCard } from './PostCard';
 import type { Post, PostPage } from './types';

@@ -4,7 +4,7 @@ import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
 import { intlLocale } from '@shared/intlLocale';
 import { UserAvatar } from '../users';
-import { BookCover } from '../listings';
+import { BookCover } from '../../components/BookCover';
 import { formatWhen } from './format';
 import { LikeButton } from './LikeButton';
 import { PostMenu } from './PostMenu';

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, FileInput, Group, Image, Stack } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { useTranslation } from '@web/lib/reactI18n';
-import { IMAGE_ACCEPT, UploadProgress, useImageUpload } from '../listings';
+import { IMAGE_ACCEPT, UploadProgress, useImageUpload } from '../../components/imageUpload';
 
 /**
  * The post's picture: uploaded at once through the listings' cover pipeline (useImageUpload:

@@ -1,6 +1,6 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, type ButtonProps } from '@mantine/core';
 import { IconCheck, IconMessage, IconUserMinus, IconUserPlus, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { createContext, useContext, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { useNavigate } from '@web/lib/router';
 import type { ConnectionState } from '@shared/connections';
@@ -73,97 +73,104 @@ export function ConnectionActions({
   };
 
   return (
-    <div>
-      <Group gap="xs" wrap="wrap">
-        {state === 'none' && (
-          <Button
-            size={size}
-            leftSection={<IconUserPlus size={16} aria-hidden />}
-            loading={send.isPending}
-            disabled={busy}
-            onClick={() => run('send')}
-          >
-            {t('connections.control.addFriend')}
-          </Button>
-        )}
-        {state === 'pending-outgoing' && (
-          <>
-            <Button size={size} variant="light" disabled>
-              {t('connections.control.requestSent')}
-            </Button>
-            <Button
-              size={size}
-              variant="default"
-              loading={cancel.isPending}
-              disabled={busy}
-              onClick={() => run('cancel')}
-            >
-              {t('connections.control.cancelRequest')}
-            </Button>
-          </>
-        )}
-        {state === 'pending-incoming' && (
-          <>
-            <Button
-              size={size}
-              leftSection={<IconCheck size={16} aria-hidden />}
-              loading={accept.isPending}
-              disabled={busy}
-              onClick={() => run('accept')}
-            >
-              {long ? t('connections.control.accept') : t('connections.requests.accept')}
-            </Button>
-            <Button
-              size={size}
-              variant="default"
-              leftSection={<IconX size={16} aria-hidden />}
-              loading={decline.isPending}
-              disabled={busy}
-              onClick={() => run('decline')}
-            >
-              {t('connections.control.decline')}
-            </Button>
-          </>
-        )}
-        {state === 'accepted' && (
-          <>
-            <Button
-              size={size}
-              leftSection={<IconMessage size={16} aria-hidden />}
-              loading={chat.isPending}
-              disabled={busy}
-              onClick={startChat}
-            >
-              {t('connections.control.sendMessage')}
-            </Button>
-            <Button
-              size={size}
-              variant="default"
-              color="red"
-              leftSection={<IconUserMinus size={16} aria-hidden />}
-              disabled={busy}
-              onClick={() => {
-                setError(null);
-                setConfirming(true);
-              }}
-            >
-              {long ? t('connections.control.remove') : t('connections.friends.remove')}
-            </Button>
-          </>
-        )}
-      </Group>
-      {!confirming && <ActionError message={error} />}
-      <RemoveFriendModal
-        name={member.displayName}
-        opened={confirming}
-        pending={remove.isPending}
-        error={confirming ? error : null}
-        onClose={() => {
-          setConfirming(false);
-          setError(null);
-        }}
-        onConfirm={() => run('remove', () => setConfirming(false))}
-      />
-    </div>
+    <RowContext.Provider value={{ size, busy }}>
+      <div>
+        <Group gap="xs" wrap="wrap">
+          {state === 'none' && (
+            <ActionButton Icon={IconUserPlus} loading={send.isPending} onClick={() => run('send')}>
+              {t('connections.control.addFriend')}
+            </ActionButton>
+          )}
+          {state === 'pending-outgoing' && (
+            <>
+              <Button size={size} variant="light" disabled>
+                {t('connections.control.requestSent')}
+              </Button>
+              <ActionButton
+                variant="default"
+                loading={cancel.isPending}
+                onClick={() => run('cancel')}
+              >
+                {t('connections.control.cancelRequest')}
+              </ActionButton>
+            </>
+          )}
+          {state === 'pending-incoming' && (
+            <>
+              <ActionButton
+                Icon={IconCheck}
+                loading={accept.isPending}
+                onClick={() => run('accept')}
+              >
+                {long ? t('connections.control.accept') : t('connections.requests.accept')}
+              </ActionButton>
+              <ActionButton
+                variant="default"
+                Icon={IconX}
+                loading={decline.isPending}
+                onClick={() => run('decline')}
+              >
+                {t('connections.control.decline')}
+              </ActionButton>
+            </>
+          )}
+          {state === 'accepted' && (
+            <>
+              <ActionButton Icon={IconMessage} loading={chat.isPending} onClick={startChat}>
+                {t('connections.control.sendMessage')}
+              </ActionButton>
+              <ActionButton
+                variant="default"
+                color="red"
+                Icon={IconUserMinus}
+                onClick={() => {
+                  setError(null);
+                  setConfirming(true);
+                }}
+              >
+                {long ? t('connections.control.remove') : t('connections.friends.remove')}
+              </ActionButton>
+            </>
+          )}
+        </Group>
+        {!confirming && <ActionError message={error} />}
+        <RemoveFriendModal
+          name={member.displayName}
+          opened={confirming}
+          pending={remove.isPending}
+          error={confirming ? error : null}
+          onClose={() => {
+            setConfirming(false);
+            setError(null);
+          }}
+          onConfirm={() => run('remove', () => setConfirming(false))}
+        />
+      </div>
+    </RowContext.Provider>
+  );
+}
+
+const RowContext = createContext<{ size: ButtonProps['size']; busy: boolean }>({
+  size: 'sm',
+  busy: false,
+});
+
+/** A button of the row: `size`, disabled while any action of the row runs. */
+function ActionButton({
+  Icon,
+  ...props
+}: ButtonProps & {
+  Icon?: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  const { size, busy } = useContext(RowContext);
+  return (
+    <Button
+      size={size}
+      disabled={busy}
+      leftSection={Icon ? <Icon size={16} aria-hidden /> : undefined}
+      {...props}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { Link } from '@web/lib/router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { useConnectionStatus, useConnectionsLive } from './api';
 import { ConnectionActions } from './ConnectionActions';
 

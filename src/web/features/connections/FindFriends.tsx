@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { forwardRef, useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { FRIEND_SEARCH_DEBOUNCE_MS, FRIEND_SEARCH_MIN_QUERY } from '@shared/connections';
-import { ErrorAlert } from '../listings';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { useFriendSearch } from './api';
 import { ConnectionActions } from './ConnectionActions';
 import { MemberLine } from './MemberLine';

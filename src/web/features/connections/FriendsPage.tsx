@@ -1,16 +1,16 @@
-import { Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconInbox, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { FRIENDS_PAGE_SIZE } from '@shared/connections';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { ErrorAlert } from '../listings';
 import { useConnectionsLive, useFriends } from './api';
 import { FindFriends } from './FindFriends';
 import { FriendCard } from './FriendCard';
 import { Pager } from '../../components/Pager';
 import { RequestsSection } from './RequestsSection';
+import { QueryStatus } from '../../components/AsyncSection';
 
 /** Brings a section into view and moves the keyboard focus there. */
 function reveal(element: HTMLElement | null) {
@@ -49,18 +49,11 @@ export default function FriendsPage() {
             </Text>
           )}
         </Title>
-        {friends.isPending && (
-          <Center py="xl">
-            <Loader role="status" aria-label={t('common.loading')} />
-          </Center>
-        )}
-        {friends.isError && (
-          <ErrorAlert title={t('connections.errors.load')}>
-            <Button mt="xs" size="xs" variant="default" onClick={() => friends.refetch()}>
-              {t('connections.friends.reload')}
-            </Button>
-          </ErrorAlert>
-        )}
+        <QueryStatus
+          query={friends}
+          errorTitle={t('connections.errors.load')}
+          retryLabel={t('connections.friends.reload')}
+        />
         {friends.isSuccess && friends.data.total === 0 && (
           <Stack align="center" py="lg" gap="xs" ta="center">
             <IconUsers size={48} stroke={1.2} aria-hidden />

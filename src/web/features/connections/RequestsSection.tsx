@@ -3,11 +3,27 @@ import { forwardRef, useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { formatDate } from '@shared/format';
 import type { ConnectionRequest } from '@shared/connections';
-import { ErrorAlert } from '../listings';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { useConnectionRequests } from './api';
 import { ConnectionActions } from './ConnectionActions';
 import { MemberLine } from './MemberLine';
 import { Pager } from '../../components/Pager';
+
+/** The two lists, received and sent, side by side. */
+const DIRECTIONS = [
+  {
+    direction: 'incoming',
+    titleKey: 'connections.requests.incoming',
+    labelKey: 'connections.requests.incomingLabel',
+    emptyKey: 'connections.requests.noIncoming',
+  },
+  {
+    direction: 'outgoing',
+    titleKey: 'connections.requests.outgoing',
+    labelKey: 'connections.requests.outgoingLabel',
+    emptyKey: 'connections.requests.noOutgoing',
+  },
+] as const;
 
 function RequestList({
   me,
@@ -83,32 +99,24 @@ export const RequestsSection = forwardRef<HTMLHeadingElement, { me: string }>(
         )}
         {requests.data && (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <div>
-              <Title order={3} fz="md" mb="xs">
-                {t('connections.requests.incoming')} ({requests.data.incoming.total})
-              </Title>
-              <RequestList
-                me={me}
-                direction="incoming"
-                label={t('connections.requests.incomingLabel')}
-                empty={t('connections.requests.noIncoming')}
-                items={requests.data.incoming.items}
-              />
-              <Pager {...requests.data.incoming} onChange={setIncomingPage} />
-            </div>
-            <div>
-              <Title order={3} fz="md" mb="xs">
-                {t('connections.requests.outgoing')} ({requests.data.outgoing.total})
-              </Title>
-              <RequestList
-                me={me}
-                direction="outgoing"
-                label={t('connections.requests.outgoingLabel')}
-                empty={t('connections.requests.noOutgoing')}
-                items={requests.data.outgoing.items}
-              />
-              <Pager {...requests.data.outgoing} onChange={setOutgoingPage} />
-            </div>
+            {DIRECTIONS.map(({ direction, titleKey, labelKey, emptyKey }) => (
+              <div key={direction}>
+                <Title order={3} fz="md" mb="xs">
+                  {t(titleKey)} ({requests.data[direction].total})
+                </Title>
+                <RequestList
+                  me={me}
+                  direction={direction}
+                  label={t(labelKey)}
+                  empty={t(emptyKey)}
+                  items={requests.data[direction].items}
+                />
+                <Pager
+                  {...requests.data[direction]}
+                  onChange={direction === 'incoming' ? setIncomingPage : setOutgoingPage}
+                />
+              </div>
+            ))}
           </SimpleGrid>
         )}
       </section>

@@ -5,6 +5,7 @@ import { useTranslation } from '@web/lib/reactI18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ContactForm } from './ContactForm';
 import { ContactInfo } from './ContactInfo';
+import { HeroHeader } from '../../components/PageHeader';
 
 /** Editing → sending (at least 1 s) → thank-you → back to a blank form. */
 export default function ContactPage() {
@@ -21,14 +22,7 @@ export default function ContactPage() {
 
   return (
     <Container size="lg" py={{ base: 40, sm: 64 }}>
-      <Stack align="center" ta="center" gap="md" mb={48}>
-        <Title order={1} fz={{ base: 32, sm: 44 }}>
-          {t('contact.title')}
-        </Title>
-        <Text fz="lg" c="dimmed" maw={680}>
-          {t('contact.subtitle')}
-        </Text>
-      </Stack>
+      <HeroHeader title={t('contact.title')} subtitle={t('contact.subtitle')} mb={48} />
       <Grid gutter="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Paper component="section" aria-labelledby="contact-main-title" withBorder p="lg">

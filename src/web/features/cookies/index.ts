@@ -1,13 +1,11 @@
-export type { ConsentCategory, CookiePreferences, OptionalCategory } from './consent';
-export { CONSENT_CATEGORIES, OPTIONAL_CATEGORIES, DEFAULT_PREFERENCES } from './consent';
+export type { ConsentCategory, CookiePreferences, OptionalCategory } from '../../lib/consent';
+export { CONSENT_CATEGORIES, OPTIONAL_CATEGORIES, DEFAULT_PREFERENCES } from '../../lib/consent';
 export {
   hasConsent,
   runWithConsent,
   useConsent,
   useCookiePreferences,
-  startCookieConsent,
-  openCookiePreferences,
-  saveCookiePreferences,
-} from './api';
+} from '../../lib/consentStore';
+export { startCookieConsent, openCookiePreferences, saveCookiePreferences } from './api';
 export { CookieConsent } from './CookieConsent';
 export { CookieSettingsButton } from './CookieSettingsButton';

@@ -10,8 +10,8 @@ import {
   preferencesFromCategories,
   type CookiePreferences,
   type OptionalCategory,
-} from './consent';
-import { recordPreferences } from './state';
+} from '../../lib/consent';
+import { recordPreferences } from '../../lib/consentStore';
 
 /** Persistent cookies live at most a year (cookie policy, retention table). */
 const CONSENT_COOKIE_DAYS = 365;

@@ -2,7 +2,7 @@ import { Card, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@
 import { IconBooks, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { formatCounter } from '@shared/format';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { FeatureCard } from '../../components/FeatureCard';
 import { LinkButton } from '../../components/LinkButton';

@@ -22,6 +22,26 @@ function lastUpdatedDate(): Date {
   return new Date(y, m - 1, d);
 }
 
+/** A link below a section: `to` an address of the app, or `href` another site's. */
+export type SectionLink = { labelKey: string } & ({ to: string } | { href: string });
+
+function SectionLinkLine({ link }: { link: SectionLink }) {
+  const { t } = useTranslation();
+  return (
+    <Text>
+      {'to' in link ? (
+        <Anchor component={Link} to={link.to}>
+          {t(link.labelKey)}
+        </Anchor>
+      ) : (
+        <Anchor href={link.href} target="_blank" rel="noopener noreferrer">
+          {t(link.labelKey)}
+        </Anchor>
+      )}
+    </Text>
+  );
+}
+
 function Paragraphs({ texts }: { texts?: string[] }) {
   return texts?.map((p, i) => <Text key={i}>{p}</Text>);
 }
@@ -29,18 +49,21 @@ function Paragraphs({ texts }: { texts?: string[] }) {
 /**
  * A legal page: title, last-updated date, back-to-home link, table of contents and numbered
  * sections whose full text lives in the locale catalogues under legal.{doc}.sections.{id}.
- * `extras` adds interactive or linked content after a section's text.
+ * `extras` adds interactive or linked content after a section's text; `links`, a link on a line
+ * of its own (an address of the app, or another site's in a new tab).
  */
 export function LegalDocument({
   doc,
   sections,
   mailbox,
   extras = {},
+  links = {},
 }: {
   doc: LegalDocumentKey;
   sections: readonly string[];
   mailbox: string;
   extras?: Partial<Record<string, ReactNode>>;
+  links?: Partial<Record<string, SectionLink>>;
 }) {
   const { t, i18n } = useTranslation();
   const title = t(`legal.${doc}.title`);
@@ -99,6 +122,7 @@ export function LegalDocument({
               )}
               <Paragraphs texts={s.after} />
               {extras[id] && <Fragment>{extras[id]}</Fragment>}
+              {links[id] && <SectionLinkLine link={links[id]} />}
               {id === 'contact' && (
                 <Text>
                   <Trans

@@ -1,6 +1,3 @@
-import { Anchor, Text } from '@mantine/core';
-import { Link } from '@web/lib/router';
-import { useTranslation } from '@web/lib/reactI18n';
 import { LegalDocument } from './LegalDocument';
 import { PRIVACY_MAILBOX } from './mailboxes';
 
@@ -22,27 +19,17 @@ export const PRIVACY_SECTIONS = [
 ] as const;
 
 export default function PrivacyPolicyPage() {
-  const { t } = useTranslation();
   return (
     <LegalDocument
       doc="privacy"
       sections={PRIVACY_SECTIONS}
       mailbox={PRIVACY_MAILBOX}
-      extras={{
-        cookies: (
-          <Text>
-            <Anchor component={Link} to="/cookie-policy">
-              {t('legal.privacy.cookiePolicyLink')}
-            </Anchor>
-          </Text>
-        ),
-        authority: (
-          <Text>
-            <Anchor href="https://www.garanteprivacy.it/" target="_blank" rel="noopener noreferrer">
-              {t('legal.privacy.authorityLink')}
-            </Anchor>
-          </Text>
-        ),
+      links={{
+        cookies: { to: '/cookie-policy', labelKey: 'legal.privacy.cookiePolicyLink' },
+        authority: {
+          href: 'https://www.garanteprivacy.it/',
+          labelKey: 'legal.privacy.authorityLink',
+        },
       }}
     />
   );

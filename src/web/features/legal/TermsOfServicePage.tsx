@@ -1,6 +1,3 @@
-import { Anchor, Text } from '@mantine/core';
-import { Link } from '@web/lib/router';
-import { useTranslation } from '@web/lib/reactI18n';
 import { LegalDocument } from './LegalDocument';
 import { LEGAL_MAILBOX } from './mailboxes';
 
@@ -26,21 +23,12 @@ export const TERMS_SECTIONS = [
 ] as const;
 
 export default function TermsOfServicePage() {
-  const { t } = useTranslation();
   return (
     <LegalDocument
       doc="terms"
       sections={TERMS_SECTIONS}
       mailbox={LEGAL_MAILBOX}
-      extras={{
-        privacy: (
-          <Text>
-            <Anchor component={Link} to="/privacy-policy">
-              {t('legal.terms.privacyPolicyLink')}
-            </Anchor>
-          </Text>
-        ),
-      }}
+      links={{ privacy: { to: '/privacy-policy', labelKey: 'legal.terms.privacyPolicyLink' } }}
     />
   );
 }

@@ -18,12 +18,14 @@ import { useTranslation } from '@web/lib/reactI18n';
 import { useDeferredValue } from 'react';
 import { formatDate } from '@shared/format';
 import { initialsOf } from '@shared/identicon';
-import { BookCover, formatPrice, StatusBadge, TypeBadge, useListing } from '../listings';
+import { BookCover } from '../../components/BookCover';
+import { formatPrice } from '../../lib/price';
+import { StatusBadge, TypeBadge, useListing } from '../listings';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ContactSellerSlot } from './ContactSellerSlot';
 import { WishlistHeart } from '../wishlist';
-import { ErrorAlert } from '../listings';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { ReportButton } from '../moderation';
 
 function Fact({ label, value }: { label: string; value: React.ReactNode }) {

@@ -5,7 +5,6 @@ import {
   Grid,
   Loader,
   NativeSelect,
-  Paper,
   Stack,
   Text,
   Title,
@@ -20,8 +19,10 @@ import { useShelves } from './api';
 import { DebouncedTextFilter } from './LibraryFilters';
 import { PriceRangeFilter } from './PriceRangeFilter';
 import { Shelf } from './Shelf';
-import { ErrorAlert } from '../listings';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { SponsoredShelf } from '../ads';
+import { PageHeader } from '../../components/PageHeader';
+import { SearchPanel } from '../../components/SearchPanel';
 
 const SHELF_PARAMS = ['q', 'genre', 'minPrice', 'maxPrice'] as const;
 
@@ -64,58 +65,44 @@ export default function BuyPage() {
   return (
     <Container size="xl" py="xl">
       <Stack gap="lg">
-        <div>
-          <Title order={1} fz={{ base: 28, sm: 34 }}>
-            {t('shelves.title')}
-          </Title>
-          <Text c="dimmed">{t('shelves.subtitle')}</Text>
-        </div>
-        <Paper
-          withBorder
-          p="md"
-          component="form"
-          role="search"
-          aria-label={t('shelves.filtersLabel')}
-          onSubmit={(e) => e.preventDefault()}
-        >
-          <Grid gutter="md" align="flex-end">
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-              <DebouncedTextFilter
-                icon
-                label={t('library.filters.q')}
-                placeholder={t('library.filters.qPlaceholder')}
-                value={params.get('q') ?? ''}
-                onCommit={(q) => update({ q }, true)}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-              <NativeSelect
-                label={t('library.filters.genre')}
-                value={params.get('genre') ?? ''}
-                onChange={(e) => update({ genre: e.currentTarget.value })}
-                data={[
-                  { value: '', label: t('library.filters.allGenres') },
-                  ...MARKET_GENRES.map((g) => ({ value: g, label: t(`genres.${g}`) })),
-                ]}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 5 }}>
-              <PriceRangeFilter
-                bounds={[0, 1000]}
-                minPrice={num('minPrice')}
-                maxPrice={num('maxPrice')}
-                currency="EUR"
-                onCommit={(r) =>
-                  update(
-                    r
-                      ? { minPrice: String(r[0]), maxPrice: String(r[1]) }
-                      : { minPrice: null, maxPrice: null },
-                  )
-                }
-              />
-            </Grid.Col>
-          </Grid>
-        </Paper>
+        <PageHeader title={t('shelves.title')} subtitle={t('shelves.subtitle')} />
+        <SearchPanel label={t('shelves.filtersLabel')}>
+          <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+            <DebouncedTextFilter
+              icon
+              label={t('library.filters.q')}
+              placeholder={t('library.filters.qPlaceholder')}
+              value={params.get('q') ?? ''}
+              onCommit={(q) => update({ q }, true)}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+            <NativeSelect
+              label={t('library.filters.genre')}
+              value={params.get('genre') ?? ''}
+              onChange={(e) => update({ genre: e.currentTarget.value })}
+              data={[
+                { value: '', label: t('library.filters.allGenres') },
+                ...MARKET_GENRES.map((g) => ({ value: g, label: t(`genres.${g}`) })),
+              ]}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <PriceRangeFilter
+              bounds={[0, 1000]}
+              minPrice={num('minPrice')}
+              maxPrice={num('maxPrice')}
+              currency="EUR"
+              onCommit={(r) =>
+                update(
+                  r
+                    ? { minPrice: String(r[0]), maxPrice: String(r[1]) }
+                    : { minPrice: null, maxPrice: null },
+                )
+              }
+            />
+          </Grid.Col>
+        </SearchPanel>
         {shelves.isPending && (
           <Center py="xl">
             <Loader role="status" aria-label={t('common.loading')} />

@@ -26,9 +26,10 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLibraryListings } from './api';
 import { sliderBounds } from './priceRange';
 import { useLibraryFilters, type FilterPatch } from './useLibraryFilters';
-import { ErrorAlert } from '../listings';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { SponsoredCard } from '../ads';
 import { PageNumbers } from '../../components/PageNumbers';
+import { pageCount } from '../../lib/paging';
 
 /** The sponsored card comes after this many results: below the first screen, so it shifts nothing. */
 const SPONSORED_AFTER = 12;
@@ -58,7 +59,7 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
   // long task the moment they arrive; the previous results stay until then.
   const data = useDeferredValue(listings.data);
   const page = data?.page ?? 1;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
   const bounds = sliderBounds(data?.priceBounds);
 
   const filterPanel = (

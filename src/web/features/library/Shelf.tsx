@@ -5,9 +5,9 @@ import { useTranslation } from '@web/lib/reactI18n';
 import { SHELF_SCROLL_PX } from '@shared/marketplaceConstants';
 import type { ListingCard } from '@shared/marketplace';
 import { BookCard } from '../listings';
-import classes from './Shelf.module.css';
+import classes from '../../components/Shelf.module.css';
 
-/** The width of a shelf item (Shelf.module.css). */
+/** The width of a shelf item (components/Shelf.module.css). */
 const SHELF_COVER_SIZES = '(max-width: 36em) 140px, 168px';
 
 /** A horizontal shelf of up to 12 books; previous/next scroll it by 300 px. */

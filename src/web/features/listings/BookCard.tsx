@@ -1,9 +1,9 @@
 import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
 import type { ListingCard } from '@shared/marketplace';
-import { BookCover } from './BookCover';
+import { BookCover } from '../../components/BookCover';
 import { TONES, TYPE_TONES } from './badges';
-import { formatPrice } from './format';
+import { formatPrice } from '../../lib/price';
 import classes from './BookCard.module.css';
 
 /**

@@ -14,7 +14,7 @@ import {
 } from '@shared/marketplace';
 import { CurrencySelect, DescriptionInput, MoneyInput } from '../../components/formFields';
 import { CatalogueSearch } from '../catalogue';
-import { CoverUpload } from './CoverUpload';
+import { CoverUpload } from '../../components/CoverUpload';
 import { translatedResolver, useServerSubmit } from './useZodForm';
 
 export interface ListingFormValues {

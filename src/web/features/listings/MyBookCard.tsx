@@ -1,12 +1,12 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title, type ButtonProps } from '@mantine/core';
 import { IconCheck, IconEdit, IconEye, IconEyeOff, IconTrash } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useId, type ComponentType, type ReactNode } from 'react';
 import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
 import type { ListingCard } from '@shared/marketplace';
-import { BookCover } from './BookCover';
+import { BookCover } from '../../components/BookCover';
 import { ActiveBadge, StatusBadge, TypeBadge } from './badges';
-import { formatPrice } from './format';
+import { formatPrice } from '../../lib/price';
 
 export type MyBookAction = 'edit' | 'toggle' | 'complete' | 'delete';
 
@@ -60,50 +60,46 @@ export function MyBookCard({
         </Stack>
       </Group>
       <Group gap="xs" mt="md">
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconEdit size={14} aria-hidden />}
-          onClick={() => onAction('edit', listing)}
-        >
+        <CardAction Icon={IconEdit} onClick={() => onAction('edit', listing)}>
           {t('myBooks.actions.edit')}
-        </Button>
-        <Button
-          size="xs"
-          variant="default"
+        </CardAction>
+        <CardAction
+          Icon={listing.isActive ? IconEyeOff : IconEye}
           loading={busy}
-          leftSection={
-            listing.isActive ? (
-              <IconEyeOff size={14} aria-hidden />
-            ) : (
-              <IconEye size={14} aria-hidden />
-            )
-          }
           onClick={() => onAction('toggle', listing)}
         >
           {listing.isActive ? t('myBooks.actions.deactivate') : t('myBooks.actions.activate')}
-        </Button>
+        </CardAction>
         {!finished && (
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconCheck size={14} aria-hidden />}
-            onClick={() => onAction('complete', listing)}
-          >
+          <CardAction Icon={IconCheck} onClick={() => onAction('complete', listing)}>
             {t('myBooks.actions.complete')}
-          </Button>
+          </CardAction>
         )}
-        <Button
-          size="xs"
+        <CardAction
+          Icon={IconTrash}
           color="red"
           variant="light"
           c="#b02525"
-          leftSection={<IconTrash size={14} aria-hidden />}
           onClick={() => onAction('delete', listing)}
         >
           {t('myBooks.actions.delete')}
-        </Button>
+        </CardAction>
       </Group>
     </Card>
+  );
+}
+
+/** A small button of the card's action row, its icon before the text. */
+function CardAction({
+  Icon,
+  variant = 'default',
+  ...props
+}: ButtonProps & {
+  Icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button size="xs" variant={variant} leftSection={<Icon size={14} aria-hidden />} {...props} />
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { listingFormAsUpdate, type ListingCard } from '@shared/marketplace';
@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api';
 import { useCompleteListing, useDeleteListing, useListing, useUpdateListing } from './api';
 import { listingErrorMessage, notifyError, notifySuccess } from './errors';
 import { ListingForm } from './ListingForm';
+import { FormActions } from '../../components/FormActions';
 
 /** Edit: the full form, pre-filled from the listing's detail. */
 export function EditListingModal({
@@ -160,14 +161,12 @@ export function CompleteListingModal({
             }}
             error={error}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={complete.isPending}>
-              {t('myBooks.complete.confirm')}
-            </Button>
-          </Group>
+          <FormActions
+            cancelLabel={t('common.cancel')}
+            submitLabel={t('myBooks.complete.confirm')}
+            onCancel={onClose}
+            loading={complete.isPending}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,9 @@
-import { Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBooks, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import type { ListingCard } from '@shared/marketplace';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AddBookModal, type AddBookStep } from './AddBookModal';
 import { useMyListings, useSetListingStatus } from './api';
@@ -11,7 +11,7 @@ import { notifyError } from './errors';
 import { MyBookCard, type MyBookAction } from './MyBookCard';
 import { CompleteListingModal, DeleteListingModal, EditListingModal } from './MyBooksDialogs';
 import { QuickActions } from './QuickActions';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { QueryStatus } from '../../components/AsyncSection';
 
 /** /profile/:userId/books: the owner's listings, all statuses, newest first. */
 export default function MyBooksPage() {
@@ -51,18 +51,7 @@ export default function MyBooksPage() {
         </Button>
       </Group>
       <QuickActions onAdd={setAddStep} />
-      {listings.isPending && (
-        <Center py="xl">
-          <Loader role="status" aria-label={t('common.loading')} />
-        </Center>
-      )}
-      {listings.isError && (
-        <ErrorAlert title={t('myBooks.errors.load')}>
-          <Button mt="xs" size="xs" variant="default" onClick={() => listings.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </ErrorAlert>
-      )}
+      <QueryStatus query={listings} errorTitle={t('myBooks.errors.load')} />
       {listings.isSuccess && items.length === 0 && (
         <Stack align="center" py="xl" gap="xs" ta="center">
           <IconBooks size={48} stroke={1.2} aria-hidden />

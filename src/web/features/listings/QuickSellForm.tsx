@@ -1,4 +1,4 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from '@web/lib/reactI18n';
 import { QUICK_SELL_DEFAULT_PRICE, quickSellSchema } from '@shared/marketplace';
@@ -6,6 +6,7 @@ import { MoneyInput } from '../../components/formFields';
 import { CatalogueSearch } from '../catalogue';
 import { translatedResolver, useServerSubmit } from './useZodForm';
 import { TitleAuthorFields } from './TitleAuthorFields';
+import { FormActions } from '../../components/FormActions';
 
 /** Quick sell: title, author and a price greater than 0 (a catalogue result can fill the first two). */
 export function QuickSellForm({
@@ -41,16 +42,12 @@ export function QuickSellForm({
           allowNegative={false}
           {...form.getInputProps('price')}
         />
-        <Group justify="flex-end">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              {t('sell.chooser.back')}
-            </Button>
-          )}
-          <Button type="submit" loading={submitting}>
-            {t('sell.quickSell.submit')}
-          </Button>
-        </Group>
+        <FormActions
+          cancelLabel={t('sell.chooser.back')}
+          submitLabel={t('sell.quickSell.submit')}
+          onCancel={onCancel}
+          loading={submitting}
+        />
       </Stack>
     </form>
   );

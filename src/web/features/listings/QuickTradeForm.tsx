@@ -1,12 +1,13 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { quickTradeSchema, type CatalogueBook } from '@shared/marketplace';
 import { CatalogueSearch } from '../catalogue';
-import { BookCover } from './BookCover';
+import { BookCover } from '../../components/BookCover';
 import { translatedResolver, useServerSubmit } from './useZodForm';
 import { TitleAuthorFields } from './TitleAuthorFields';
+import { FormActions } from '../../components/FormActions';
 
 interface QuickTradeValues {
   title: string;
@@ -81,16 +82,12 @@ export function QuickTradeForm({
           </Alert>
         )}
         <TitleAuthorFields form={form} />
-        <Group justify="flex-end">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              {t('sell.chooser.back')}
-            </Button>
-          )}
-          <Button type="submit" loading={submitting}>
-            {t('sell.quickTrade.submit')}
-          </Button>
-        </Group>
+        <FormActions
+          cancelLabel={t('sell.chooser.back')}
+          submitLabel={t('sell.quickTrade.submit')}
+          onCancel={onCancel}
+          loading={submitting}
+        />
       </Stack>
     </form>
   );

@@ -3,7 +3,7 @@ import { IconBolt, IconLogin } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AddBookModal, type AddBookStep } from './AddBookModal';
 import { useCreateListing } from './api';

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CompleteListingInput,
-  CoverUpload,
   CreateListingInput,
   ListingDetail,
   UpdateListingInput,
@@ -9,14 +8,18 @@ import type {
   MyListings,
 } from '@shared/marketplace';
 import type { CompletionResult } from '@shared/transactions';
-import { api, uploadFile, type ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
 
 /** Query keys of marketplace data; mutations invalidate all of them (they are cheap to refetch). */
 export const listingKeys = {
   mine: ['me', 'listings'] as const,
   detail: (id: string) => ['listings', 'detail', id] as const,
+  /** Every listing query: the library's pages, the details. */
   library: ['listings'] as const,
+  /** One page of the library for its URL parameters (`URLSearchParams.toString()`). */
+  libraryPage: (query: string) => ['listings', 'library', query] as const,
   shelves: ['shelves'] as const,
+  shelvesFor: (query: string) => ['shelves', query] as const,
   users: ['users'] as const,
 };
 
@@ -102,32 +105,4 @@ export function useDeleteListing() {
       api<void>(`/api/listings/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: invalidate,
   });
-}
-
-/** Why a cover upload failed, as a locale key or the server's (already translated) message. */
-export class UploadError extends Error {
-  constructor(
-    public readonly status: number,
-    message: string,
-    public readonly translated: boolean,
-  ) {
-    super(message);
-  }
-}
-
-/** POST /api/uploads/cover with upload progress (0..100). */
-export async function uploadCover(
-  file: File,
-  onProgress: (percent: number) => void,
-  signal?: AbortSignal,
-): Promise<CoverUpload> {
-  try {
-    return await uploadFile<CoverUpload>('/api/uploads/cover', file, { onProgress, signal });
-  } catch (err) {
-    const e = err as ApiError;
-    if (e.status === 401) throw new UploadError(401, 'sell.upload.sessionExpired', false);
-    if ([400, 413, 415].includes(e.status) && e.message)
-      throw new UploadError(e.status, e.message, true);
-    throw new UploadError(e.status, 'sell.upload.failed', false);
-  }
 }

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '@web/lib/reactI18n';
 import type { PendingTransaction } from '@shared/transactions';
-import { notifyError, notifySuccess } from '../listings/errors';
+import { notifyError, notifySuccess } from '../listings';
 import { useAnswerTransaction, usePendingTransactions } from './pendingApi';
 
 /**

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconFlag } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import type { ReportTarget } from './ReportDialog';
 
 // The dialog (a modal, radios, the reasons' list with its zod schemas) is fetched when the

@@ -21,7 +21,7 @@ import {
   VISITOR_REPORT_REASON,
   type ReportReason,
 } from '@shared/moderation';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { ApiError } from '../../lib/api';
 import { useReport } from './api';
 

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ReportInput } from '@shared/moderation';
 import type { Review, ReviewPage, TradePage } from '@shared/reviews';
 import { api, ApiError } from '../../lib/api';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 
 export function useReport() {
   return useMutation({

@@ -1,6 +1,6 @@
 import { Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '@web/lib/reactI18n';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { LinkButton } from '../../components/LinkButton';
 

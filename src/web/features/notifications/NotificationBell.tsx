@@ -3,7 +3,7 @@ import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { useLiveNotifications, useMarkRead, useUnreadNotifications } from './api';
 import { NotificationList } from './NotificationList';
 import classes from './Notifications.module.css';

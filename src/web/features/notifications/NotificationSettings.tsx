@@ -7,6 +7,12 @@ import { useNotificationSettings, useUpdateNotificationSettings } from './api';
  * Settings: for each notification type, whether it shows in the app and whether it comes in the
  * hourly e-mail digest. A switch sends only itself (PATCH changes only what is sent).
  */
+/** The two switches of a type: in the app, by e-mail. */
+const CHANNELS = [
+  { channel: 'inApp', labelKey: 'notifications.settings.inAppFor' },
+  { channel: 'email', labelKey: 'notifications.settings.emailFor' },
+] as const;
+
 export function NotificationSettings() {
   const { t } = useTranslation();
   const settings = useNotificationSettings();
@@ -53,30 +59,16 @@ export function NotificationSettings() {
               <Table.Td>
                 <Text size="sm">{name(s)}</Text>
               </Table.Td>
-              <Table.Td>
-                <Switch
-                  checked={s.inApp}
-                  disabled={update.isPending}
-                  label={
-                    <VisuallyHidden>
-                      {t('notifications.settings.inAppFor', { type: name(s) })}
-                    </VisuallyHidden>
-                  }
-                  onChange={(e) => change(s.type, 'inApp', e.currentTarget.checked)}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Switch
-                  checked={s.email}
-                  disabled={update.isPending}
-                  label={
-                    <VisuallyHidden>
-                      {t('notifications.settings.emailFor', { type: name(s) })}
-                    </VisuallyHidden>
-                  }
-                  onChange={(e) => change(s.type, 'email', e.currentTarget.checked)}
-                />
-              </Table.Td>
+              {CHANNELS.map(({ channel, labelKey }) => (
+                <Table.Td key={channel}>
+                  <Switch
+                    checked={s[channel]}
+                    disabled={update.isPending}
+                    label={<VisuallyHidden>{t(labelKey, { type: name(s) })}</VisuallyHidden>}
+                    onChange={(e) => change(s.type, channel, e.currentTarget.checked)}
+                  />
+                </Table.Td>
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { NOTIFICATIONS_PAGE_SIZE } from '@shared/notifications';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLiveNotifications, useMarkRead, useUnreadNotifications } from './api';
 import { NotificationList } from './NotificationList';

@@ -16,9 +16,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { useNavigate } from '@web/lib/router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { ApiError } from '../../lib/api';
-import { notify } from '../accounts/notify';
+import { notify } from '../../lib/notify';
 import { deleteAccount, downloadMyData, fetchDeletionMethod } from './api';
 
 /**

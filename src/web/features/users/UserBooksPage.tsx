@@ -16,8 +16,9 @@ import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { BookCard } from '../listings';
 import { usePublicProfile, useUserListings } from './api';
-import { ErrorAlert } from '../listings';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageNumbers } from '../../components/PageNumbers';
+import { pageCount, pageFromParams } from '../../lib/paging';
 
 const TABS = ['all', 'sell', 'trade'] as const;
 
@@ -29,7 +30,7 @@ export default function UserBooksPage() {
   const type = (TABS as readonly string[]).includes(params.get('type') ?? '')
     ? params.get('type')!
     : 'all';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = pageFromParams(params);
   const profile = usePublicProfile(userId);
   const listings = useUserListings(userId, type, page);
   const name = profile.data?.displayName;
@@ -39,7 +40,7 @@ export default function UserBooksPage() {
     (profile.error instanceof ApiError && profile.error.status === 404) ||
     (listings.error instanceof ApiError && listings.error.status === 404);
   const data = listings.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
 
   return (
     <Container size="lg" py="xl">

@@ -4,12 +4,14 @@ import { useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { Link, useNavigate, useParams } from '@web/lib/router';
 import { TRADE_MATCHES_PAGE_SIZE, type TradeBook, type TradeMatch } from '@shared/schemas/wishlist';
-import { BookCover, ErrorAlert } from '../listings';
+import { BookCover } from '../../components/BookCover';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { UserAvatar } from '../users';
 import { AsyncSection, EmptyState } from '../../components/AsyncSection';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useDirectRoom, useTradeMatches } from './api';
 import { PageNumbers } from '../../components/PageNumbers';
+import { pageCount } from '../../lib/paging';
 
 /** /profile/:userId/trades — members with whom a two-way trade is possible, best first. */
 export default function TradeMatchesPage() {
@@ -19,7 +21,7 @@ export default function TradeMatchesPage() {
   const [page, setPage] = useState(1);
   const matches = useTradeMatches(page);
   const data = matches.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / TRADE_MATCHES_PAGE_SIZE)) : 1;
+  const pages = data ? pageCount(data.total, TRADE_MATCHES_PAGE_SIZE) : 1;
 
   return (
     <Stack gap="xl">

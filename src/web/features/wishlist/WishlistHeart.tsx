@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { Link, useLocation } from '@web/lib/router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { useToggleWish, useWishedBookIds } from './api';
 import classes from './WishlistHeart.module.css';
 

@@ -6,11 +6,13 @@ import { Link, useParams } from '@web/lib/router';
 import { WISHLIST_PAGE_SIZE, type WishlistItem } from '@shared/schemas/wishlist';
 import type { CatalogueBook } from '@shared/marketplace';
 import { CatalogueSearch } from '../catalogue';
-import { BookCover, ErrorAlert } from '../listings';
+import { BookCover } from '../../components/BookCover';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { AsyncSection, EmptyState } from '../../components/AsyncSection';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAddWish, useRemoveWish, useWishlist } from './api';
 import { PageNumbers } from '../../components/PageNumbers';
+import { pageCount } from '../../lib/paging';
 
 /** /profile/:userId/wishlist — the member's default list, an add panel and the items. */
 export default function WishlistPage() {
@@ -49,7 +51,7 @@ export default function WishlistPage() {
 
   const data = wishlist.data;
   const list = data?.wishlist;
-  const pages = data ? Math.max(1, Math.ceil(data.total / WISHLIST_PAGE_SIZE)) : 1;
+  const pages = data ? pageCount(data.total, WISHLIST_PAGE_SIZE) : 1;
   return (
     <Stack gap="xl">
       <div>

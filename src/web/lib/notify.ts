@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import i18n from '../../lib/i18n';
+import i18n from './i18n';
 
 /** A notification whose close button has a name (Mantine's has none by default: axe button-name). */
 export function notify(color: 'green' | 'red' | 'orange', message: string, title?: string) {

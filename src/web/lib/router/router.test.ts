@@ -10,7 +10,7 @@ import {
   resolveTo,
   type RouteObject,
   type RouterState,
-} from './router';
+} from '.';
 
 const page = (name: string): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: Object.assign(() => null, { displayName: name }) }),

@@ -11,8 +11,8 @@ import {
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { api, ApiError, onUnauthorized } from '../lib/api';
-import i18n from '../lib/i18n';
+import { api, ApiError, onUnauthorized } from './api';
+import i18n from './i18n';
 
 /** The signed-in member as the web app sees it. */
 export interface SessionUser {

@@ -2,8 +2,8 @@ import { Progress, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { COVER_MAX_BYTES } from '@shared/marketplaceConstants';
-import { useSession } from '../../app/session';
-import { uploadCover, type UploadError } from './api';
+import { useSession } from '../lib/session';
+import { uploadCover, type UploadError } from '../lib/uploads';
 
 /** The image types the upload pipeline takes (sharp re-encodes them). */
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/avif';

@@ -1,0 +1,30 @@
+import type { CoverUpload } from '@shared/marketplace';
+import { uploadFile, type ApiError } from './api';
+
+/** Why a cover upload failed, as a locale key or the server's (already translated) message. */
+export class UploadError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly translated: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** POST /api/uploads/cover with upload progress (0..100). */
+export async function uploadCover(
+  file: File,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<CoverUpload> {
+  try {
+    return await uploadFile<CoverUpload>('/api/uploads/cover', file, { onProgress, signal });
+  } catch (err) {
+    const e = err as ApiError;
+    if (e.status === 401) throw new UploadError(401, 'sell.upload.sessionExpired', false);
+    if ([400, 413, 415].includes(e.status) && e.message)
+      throw new UploadError(e.status, e.message, true);
+    throw new UploadError(e.status, 'sell.upload.failed', false);
+  }
+}
