@@ -246,7 +246,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: '@shared', replacement: fileURLToPath(new URL('./src/shared', import.meta.url)) },
-      // Our own small router and translator are imported by their own names (src/web/lib/router.tsx,
+      // Our own small router and translator are imported by their own names (src/web/lib/router/,
       // src/web/lib/reactI18n.tsx over src/shared/translator.ts): see decisions 0029, 0030, 0048.
       { find: '@web', replacement: fileURLToPath(new URL('./src/web', import.meta.url)) },
     ],

@@ -17,6 +17,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
+import { intlLocale } from '@shared/intlLocale';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { NotFoundPage } from '../not-found';
@@ -26,7 +27,7 @@ import { QueueCard } from './QueueCard';
 
 /** /admin — the moderation queue, suspended members and the audit log (admins only). */
 export default function AdminPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [tab, setTab] = useState<string | null>('queue');
   const [page, setPage] = useState(1);
   const [logPage, setLogPage] = useState(1);
@@ -203,7 +204,7 @@ export default function AdminPage() {
                       <Table.Tr key={e.id}>
                         <Table.Td>
                           <time dateTime={e.createdAt}>
-                            {new Date(e.createdAt).toLocaleString()}
+                            {new Date(e.createdAt).toLocaleString(intlLocale(i18n.language))}
                           </time>
                         </Table.Td>
                         <Table.Td>{e.actor ?? t('admin.log.commandLine')}</Table.Td>
