@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, outbox } from './fixtures';
-import { createConfirmedMember, dismissCookieBanner } from './accounts-helpers';
+import { openMember, type OpenMember } from './accounts-helpers';
 
 /**
  * The wishlist journeys: a member wishes a book from the catalogue search; another member lists
@@ -14,31 +14,13 @@ test.describe.configure({ mode: 'serial' });
 const ROSA = 'Il nome della rosa';
 const POTTER = "Harry Potter and the Sorcerer's Stone";
 
-interface Member {
-  id: string;
-  email: string;
-  name: string;
-  context: BrowserContext;
-  page: Page;
-}
-
-let ada: Member;
-let bruno: Member;
-
-async function member(browser: Browser, username: string): Promise<Member> {
-  const context = await browser.newContext({ locale: 'en-US' });
-  const page = await context.newPage();
-  await page.goto('/');
-  await dismissCookieBanner(page);
-  const { id, email } = await createConfirmedMember(page, { username });
-  const me = await (await page.request.get('/api/me')).json();
-  return { id, email, name: me.displayName || username, context, page };
-}
+let ada: OpenMember;
+let bruno: OpenMember;
 
 test.beforeAll(async ({ browser }) => {
   const suffix = Math.random().toString(36).slice(2, 7);
-  ada = await member(browser, `ada_${suffix}`);
-  bruno = await member(browser, `bruno_${suffix}`);
+  ada = await openMember(browser, { username: `ada_${suffix}` });
+  bruno = await openMember(browser, { username: `bruno_${suffix}` });
 });
 
 test.afterAll(async () => {
@@ -97,6 +79,8 @@ test('a visitor is sent to sign in by the wishlist', async ({ browser }) => {
 
 test('a member wishes a book from the catalogue search; the same book twice is refused', async () => {
   const page = ada.page;
+  // The page's clock runs as usual; the search's pause is passed on it below.
+  await page.clock.install();
   await page.goto(`/profile/${ada.id}/dashboard`);
   await page
     .getByRole('navigation', { name: 'Private area' })
@@ -118,8 +102,9 @@ test('a member wishes a book from the catalogue search; the same book twice is r
   page.on('request', record);
   const search = page.getByRole('searchbox', { name: 'Search for a book to wish' });
   await search.fill('Il');
-  // Nothing to wait for: the pause passes (500 ms) and no search starts.
-  await page.waitForTimeout(700);
+  // Nothing to wait for: the pause (500 ms) passes at once on the page's clock, and no search
+  // starts.
+  await page.clock.runFor(700);
   await expect(results(page)).toHaveCount(0);
   await wishFromCatalogue(page, ROSA, ROSA);
   page.off('request', record);
