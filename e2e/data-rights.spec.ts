@@ -13,7 +13,6 @@ test.use({ locale: 'en-US' });
 test('a member downloads their data, deletes their account and can no longer sign in', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await page.goto('/');
   await dismissCookieBanner(page);
   const title = `Il sentiero dei nidi di ragno ${Date.now().toString(36)}`;
