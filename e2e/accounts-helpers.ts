@@ -81,14 +81,27 @@ export interface OpenMember {
   page: Page;
 }
 
+export interface OpenMemberOptions {
+  /** Defaults to a unique address starting with the username, if any. */
+  email?: string;
+  username?: string;
+  userAgent?: string;
+}
+
 /**
  * A new confirmed member, signed in, in a browser context of their own (English, the cookie
- * banner answered): each member of a journey is a separate person with a separate browser.
+ * banner answered): each member of a journey is a separate person with a separate browser, and
+ * their own account, so journeys running in parallel never share one.
  */
 export async function openMember(
   browser: Browser,
-  opts: { email?: string; username?: string; userAgent?: string } = {},
-): Promise<OpenMember> {
+  opts: OpenMemberOptions & { username: string },
+): Promise<OpenMember & { username: string }>;
+export async function openMember(browser: Browser, opts?: OpenMemberOptions): Promise<OpenMember>;
+export async function openMember(
+  browser: Browser,
+  opts: OpenMemberOptions = {},
+): Promise<OpenMember & { username?: string }> {
   const context = await browser.newContext({
     locale: 'en-US',
     ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
@@ -97,10 +110,10 @@ export async function openMember(
   await page.goto('/');
   await dismissCookieBanner(page);
   const { id, email } = await createConfirmedMember(page, {
-    email: opts.email,
+    email: opts.email ?? (opts.username ? uniqueEmail(opts.username) : undefined),
     username: opts.username,
   });
-  return { id, email, name: email.split('@')[0], context, page };
+  return { id, email, name: email.split('@')[0], username: opts.username, context, page };
 }
 
 /** Signs in through the login form with an e-mail address or a username. */

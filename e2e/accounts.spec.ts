@@ -76,6 +76,19 @@ test.describe('accounts: forms', () => {
   });
 });
 
+/**
+ * The day the signed-in member's account was created, in this machine's time zone (the
+ * browser's): read from the account, not from the clock, so a journey that runs across midnight
+ * expects the day the account was made.
+ */
+async function createdOn(page: Page) {
+  const me = await page.request.get('/api/me');
+  expect(me.status(), await me.text()).toBe(200);
+  const day = new Date(((await me.json()) as { createdAt: string }).createdAt);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return { dd: two(day.getDate()), mm: two(day.getMonth() + 1), yyyy: String(day.getFullYear()) };
+}
+
 /** Fills and sends the sign-up form; the view that follows is the same for any address. */
 async function submitSignUp(page: Page, email: string) {
   await page.getByLabel('Email').fill(email);
@@ -143,9 +156,10 @@ test.describe('accounts: journeys', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
     await expect(page.getByTestId('settings-email')).toHaveText(email);
     await expect(page.getByTestId('settings-status')).toHaveText('Pending verification');
-    const today = new Date();
-    const mmddyyyy = `${String(today.getMonth() + 1).padStart(2, '0')}/${String(today.getDate()).padStart(2, '0')}/${today.getFullYear()}`;
-    await expect(page.getByTestId('settings-member-since')).toHaveText(mmddyyyy);
+    const since = await createdOn(page);
+    await expect(page.getByTestId('settings-member-since')).toHaveText(
+      `${since.mm}/${since.dd}/${since.yyyy}`,
+    );
 
     // Following the e-mailed link confirms the address.
     const link = await linkFromOutbox(page, email, /verify-email/);
@@ -573,16 +587,19 @@ test.describe('accounts: in Italian', () => {
     const mail = (await outbox(page)).find((m) => m.to === email)!;
     expect(mail.subject).toBe('Conferma il tuo account Scaffale');
     await page.goto(link);
-    await expect(page).toHaveURL(/\/profile\/[^/]+\/dashboard$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    // The notice is a toast that closes by itself after a few seconds: looked for first, while
+    // the dashboard loads behind it.
     await expect(
       page.getByText('Il tuo indirizzo email è confermato. Ora puoi accedere.'),
     ).toBeVisible();
+    await expect(page).toHaveURL(/\/profile\/[^/]+\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const id = new URL(page.url()).pathname.split('/')[2];
     await page.goto(`/profile/${id}/settings`);
-    const today = new Date();
-    const ddmmyyyy = `${String(today.getDate()).padStart(2, '0')}/${String(today.getMonth() + 1).padStart(2, '0')}/${today.getFullYear()}`;
-    await expect(page.getByTestId('settings-member-since')).toHaveText(ddmmyyyy);
+    const since = await createdOn(page);
+    await expect(page.getByTestId('settings-member-since')).toHaveText(
+      `${since.dd}/${since.mm}/${since.yyyy}`,
+    );
     await expect(page.getByTestId('settings-status')).toHaveText('Verificato');
   });
 });

@@ -1,11 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { test, expect, expectAccessible } from './fixtures';
-import {
-  createConfirmedMember,
-  dismissCookieBanner,
-  pngBuffer,
-  uniqueEmail,
-} from './accounts-helpers';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { test, expect, expectAccessible, uniqueWord } from './fixtures';
+import { openMember, pngBuffer, uniqueEmail, type OpenMember } from './accounts-helpers';
 
 /**
  * Advertisements, walked as people walk them: an author creates a draft with the form (each
@@ -18,8 +13,8 @@ test.use({ locale: 'en-US' });
 test.describe.configure({ mode: 'serial' });
 
 // A word no other journey uses: the library search and the ad's keywords both carry it.
-const TOKEN = `quokka${Date.now().toString(36)}`;
-const TITLE = `Il pendolo di Foucault ${TOKEN}`;
+let TOKEN = '';
+let TITLE = '';
 // The ad's purchase and sample links: https, answered inside the reader's browser (no network).
 const STORE = 'https://shop.example.org';
 // Headless Chromium announces itself as HeadlessChrome, which bot filters rightly refuse; the
@@ -27,31 +22,23 @@ const STORE = 'https://shop.example.org';
 const PERSON_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
-interface Member {
-  id: string;
-  context: BrowserContext;
-  page: Page;
-}
-
-let author: Member;
-let reader: Member;
+let author: OpenMember;
+let reader: OpenMember;
 let adId: string;
 
-async function member(browser: Browser, username: string): Promise<Member> {
-  const context = await browser.newContext({ locale: 'en-US', userAgent: PERSON_UA });
-  const page = await context.newPage();
-  await page.goto('/');
-  await dismissCookieBanner(page);
-  // Display names come from the e-mail address: author.… and reader.…
-  const email = uniqueEmail(username.split('_')[0]);
-  const { id } = await createConfirmedMember(page, { username, email });
-  return { id, context, page };
-}
+/** Display names come from the e-mail address: author.… and reader.… */
+const member = (browser: Browser, role: 'author' | 'reader') =>
+  openMember(browser, {
+    username: `${role}_${Math.random().toString(36).slice(2, 7)}`,
+    email: uniqueEmail(role),
+    userAgent: PERSON_UA,
+  });
 
 test.beforeAll(async ({ browser }) => {
-  const suffix = Math.random().toString(36).slice(2, 7);
-  author = await member(browser, `author_${suffix}`);
-  reader = await member(browser, `reader_${suffix}`);
+  TOKEN = uniqueWord('quokka');
+  TITLE = `Il pendolo di Foucault ${TOKEN}`;
+  author = await member(browser, 'author');
+  reader = await member(browser, 'reader');
   // A listing the reader's search finds, so the library has results to place the slot among.
   const res = await author.page.request.post('/api/listings', {
     headers: { origin: new URL(author.page.url()).origin },

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible } from './fixtures';
+import { test, expect, expectAccessible, uniqueWord } from './fixtures';
 import { openMember, type OpenMember } from './accounts-helpers';
 
 /**
@@ -11,8 +11,8 @@ import { openMember, type OpenMember } from './accounts-helpers';
 test.use({ locale: 'en-US' });
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
-const stamp = Date.now().toString(36);
-const TITLE = `Il sentiero dei nidi di ragno ${stamp}`;
+let stamp = '';
+let TITLE = '';
 
 type Member = OpenMember;
 
@@ -29,6 +29,8 @@ async function post(page: Page, url: string, data: object) {
 }
 
 test.beforeAll(async ({ browser }) => {
+  stamp = uniqueWord('');
+  TITLE = `Il sentiero dei nidi di ragno ${stamp}`;
   seller = await openMember(browser);
   buyer = await openMember(browser);
 });

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page, WebSocketRoute } from '@playwright/test';
-import { test, expect, expectAccessible } from './fixtures';
+import { test, expect, expectAccessible, uniqueWord } from './fixtures';
 import {
   createConfirmedMember,
   dismissCookieBanner,
@@ -16,7 +16,7 @@ import {
 test.use({ locale: 'en-US' });
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
-const TITLE = `Il barone rampante ${Date.now().toString(36)}`;
+let TITLE = '';
 
 interface Member {
   id: string;
@@ -54,6 +54,7 @@ const chatsLink = (page: Page) =>
   page.getByRole('navigation', { name: 'Private area' }).getByRole('link', { name: /^Chats/ });
 
 test.beforeAll(async ({ browser }) => {
+  TITLE = `Il barone rampante ${uniqueWord('')}`;
   const s = await newPage(browser);
   const { id, email } = await createConfirmedMember(s.page);
   seller = { id, email, name: await displayName(s.page), ...s };
@@ -213,11 +214,13 @@ test('after a lost connection the open conversation fetches what it missed', asy
   const page = seller.page;
   // The seller's socket runs through this relay, which can lose server events and then drop.
   let losing = false;
+  const lost: string[] = [];
   const sockets: WebSocketRoute[] = [];
   await page.routeWebSocket(/\/api\/realtime$/, (ws) => {
     const server = ws.connectToServer();
     server.onMessage((frame) => {
       if (!losing) ws.send(frame);
+      else lost.push(String(frame));
     });
     sockets.push(ws);
   });
@@ -232,7 +235,8 @@ test('after a lost connection the open conversation fetches what it missed', asy
   await composer(buyer.page).fill('Sent while you were away');
   await composer(buyer.page).press('Enter');
   await expect(messages(buyer.page).getByText('Sent while you were away')).toBeVisible();
-  await page.waitForTimeout(1_000);
+  // The server pushed it, and the relay lost it: the seller's page has not seen it.
+  await expect.poll(() => lost.some((f) => f.includes('Sent while you were away'))).toBe(true);
   await expect(messages(page).getByText('Sent while you were away')).toHaveCount(0);
 
   // The connection drops; the client reconnects and asks for the messages after its last one.

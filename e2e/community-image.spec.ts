@@ -1,4 +1,4 @@
-import { test, expect, expectAccessible } from './fixtures';
+import { test, expect, expectAccessible, uniqueWord } from './fixtures';
 import {
   createConfirmedMember,
   dismissCookieBanner,
@@ -14,12 +14,12 @@ import {
 test.use({ locale: 'en-US', viewport: { width: 375, height: 800 } });
 
 const ROSA = 'Il nome della rosa';
-const suffix = Math.random().toString(36).slice(2, 7);
-const TITLE = `Seven days in the abbey ${suffix}`;
 
 test('a member posts with a title, type, tags and an image, and the card shows them', async ({
   page,
 }) => {
+  const suffix = uniqueWord('');
+  const TITLE = `Seven days in the abbey ${suffix}`;
   await page.goto('/');
   await dismissCookieBanner(page);
   const { id } = await createConfirmedMember(page, { email: uniqueEmail(`img_${suffix}`) });

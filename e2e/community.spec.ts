@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible, expectFitsWidth } from './fixtures';
+import { test, expect, expectAccessible, expectFitsWidth, uniqueWord } from './fixtures';
 import { dismissCookieBanner, openMember, uniqueEmail, type OpenMember } from './accounts-helpers';
 
 /**
@@ -15,11 +15,11 @@ test.describe.configure({ mode: 'serial' });
 type Member = OpenMember;
 
 const ROSA = 'Il nome della rosa';
-const suffix = Math.random().toString(36).slice(2, 7);
+let suffix = '';
 /** A word only Ada's post holds, so the search can find it. */
-const WORD = `zibaldone${suffix}`;
-const CONTENT = `Rereading it after years: the library scenes are still the best.\nMore on ${WORD} at https://example.org/rosa.`;
-const XSS = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script> ${suffix}`;
+let WORD = '';
+let CONTENT = '';
+let XSS = '';
 
 let ada: Member;
 let bruno: Member;
@@ -50,6 +50,10 @@ const likeButton = (scope: ReturnType<Page['getByRole']>, what: 'post' | 'commen
   scope.getByRole('button', { name: new RegExp(`^Like ${what}, likes: \\d+$`) });
 
 test.beforeAll(async ({ browser }) => {
+  suffix = uniqueWord('');
+  WORD = `zibaldone${suffix}`;
+  CONTENT = `Rereading it after years: the library scenes are still the best.\nMore on ${WORD} at https://example.org/rosa.`;
+  XSS = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script> ${suffix}`;
   ada = await openMember(browser, { email: uniqueEmail(`ada_${suffix}`) });
   bruno = await openMember(browser, { email: uniqueEmail(`bruno_${suffix}`) });
   await befriend(ada, bruno);

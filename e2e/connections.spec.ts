@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, expectFitsWidth } from './fixtures';
-import { createConfirmedMember, dismissCookieBanner, uniqueEmail } from './accounts-helpers';
+import { dismissCookieBanner, openMember, type OpenMember } from './accounts-helpers';
 
 /**
  * Friends: a member finds another by username on the friends page and sends a request; the other
@@ -10,26 +10,10 @@ import { createConfirmedMember, dismissCookieBanner, uniqueEmail } from './accou
 test.use({ locale: 'en-US' });
 test.describe.configure({ mode: 'serial' });
 
-interface Member {
-  id: string;
-  name: string;
-  username: string;
-  context: BrowserContext;
-  page: Page;
-}
+type Member = OpenMember & { username: string };
 
 let ada: Member;
 let bruno: Member;
-
-async function member(browser: Browser, username: string): Promise<Member> {
-  const context = await browser.newContext({ locale: 'en-US' });
-  const page = await context.newPage();
-  await page.goto('/');
-  await dismissCookieBanner(page);
-  const email = uniqueEmail(username);
-  const { id } = await createConfirmedMember(page, { email, username });
-  return { id, name: email.split('@')[0], username, context, page };
-}
 
 const friendsPage = (m: Member) => m.page.goto(`/profile/${m.id}/friends`);
 const control = (page: Page) => page.getByRole('group', { name: 'Friendship' });
@@ -41,8 +25,8 @@ async function openProfile(viewer: Member, of: Member) {
 
 test.beforeAll(async ({ browser }) => {
   const suffix = Math.random().toString(36).slice(2, 7);
-  ada = await member(browser, `ada_${suffix}`);
-  bruno = await member(browser, `bruno_${suffix}`);
+  ada = await openMember(browser, { username: `ada_${suffix}` });
+  bruno = await openMember(browser, { username: `bruno_${suffix}` });
 });
 
 test.afterAll(async () => {

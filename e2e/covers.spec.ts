@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible } from './fixtures';
+import { test, expect, expectAccessible, uniqueWord } from './fixtures';
 import { createConfirmedMember, dismissCookieBanner, pngBuffer } from './accounts-helpers';
 
 /**
@@ -10,7 +10,6 @@ import { createConfirmedMember, dismissCookieBanner, pngBuffer } from './account
  */
 test.use({ locale: 'en-US' });
 
-const TOKEN = `quokka${Date.now().toString(36)}`;
 const origin = (page: Page) => new URL(page.url()).origin;
 
 async function list(page: Page, title: string, coverUrl?: string) {
@@ -45,6 +44,8 @@ async function expectNamedCovers(page: Page) {
 test('covers: generated for books without an image, responsive for uploads, named on every card', async ({
   page,
 }) => {
+  // A word only this run's books hold, so the library search sees them alone.
+  const TOKEN = uniqueWord('wombat');
   await page.goto('/');
   await dismissCookieBanner(page);
   await createConfirmedMember(page);

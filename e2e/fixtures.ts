@@ -46,3 +46,11 @@ export async function expectFitsWidth(page: Page, width = 375, message?: string)
 
 export const test = base;
 export { expect };
+
+/**
+ * A word no other journey, and no repeat of this one, uses (`--repeat-each` runs a file again on
+ * the same server): searches for it see this run's data alone.
+ */
+export function uniqueWord(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}

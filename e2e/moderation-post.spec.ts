@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible, outbox } from './fixtures';
+import { test, expect, expectAccessible, outbox, uniqueWord } from './fixtures';
 import { createConfirmedMember, dismissCookieBanner } from './accounts-helpers';
 
 /**
@@ -11,10 +11,6 @@ import { createConfirmedMember, dismissCookieBanner } from './accounts-helpers';
  */
 test.use({ locale: 'en-US' });
 test.describe.configure({ timeout: 150_000 });
-
-const stamp = Date.now().toString(36);
-const OFFENSIVE = `Only idiots read this book ${stamp}`;
-const TITLE = `A rant ${stamp}`;
 
 /** `npm run admin -- grant EMAIL`, against the data folder the test server runs on. */
 function grantAdmin(email: string): string {
@@ -27,13 +23,13 @@ function grantAdmin(email: string): string {
 const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
 
 /** A post about a catalogue book, written through the API (the form has its own journey). */
-async function writePost(page: Page, content: string): Promise<string> {
+async function writePost(page: Page, content: string, title: string): Promise<string> {
   const books = await page.request.get('/api/catalogue/search?q=Il%20nome%20della%20rosa&limit=1');
   expect(books.ok(), await books.text()).toBeTruthy();
   const bookId = (await books.json()).items[0].id as string;
   const res = await page.request.post('/api/community/posts', {
     headers: origin(page),
-    data: { bookId, content, title: TITLE },
+    data: { bookId, content, title },
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).id as string;
@@ -42,6 +38,9 @@ async function writePost(page: Page, content: string): Promise<string> {
 test('a member reports a post; an admin hides it; its author gets the reasons', async ({
   browser,
 }) => {
+  const stamp = uniqueWord('');
+  const OFFENSIVE = `Only idiots read this book ${stamp}`;
+  const TITLE = `A rant ${stamp}`;
   const contexts = await Promise.all([1, 2, 3].map(() => browser.newContext({ locale: 'en-US' })));
   const [author, reader, admin] = await Promise.all(
     contexts.map(async (context) => {
@@ -52,7 +51,7 @@ test('a member reports a post; an admin hides it; its author gets the reasons', 
       return { ...who, page };
     }),
   );
-  const postId = await writePost(author.page, OFFENSIVE);
+  const postId = await writePost(author.page, OFFENSIVE, TITLE);
 
   // The reader finds it in the feed and reports it from the post's menu.
   const r = reader.page;

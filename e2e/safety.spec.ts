@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible, outbox } from './fixtures';
+import { test, expect, expectAccessible, outbox, uniqueWord } from './fixtures';
 import {
   createConfirmedMember,
   dismissCookieBanner,
@@ -18,9 +18,9 @@ import {
 test.use({ locale: 'en-US' });
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
-const stamp = Date.now().toString(36);
-const SOLD = `La luna e i falò ${stamp}`;
-const SCAM = `Harry Potter signed first edition ${stamp}`;
+let stamp = '';
+let SOLD = '';
+let SCAM = '';
 
 type Member = OpenMember;
 
@@ -62,6 +62,9 @@ function grantAdmin(email: string): string {
 }
 
 test.beforeAll(async ({ browser }) => {
+  stamp = uniqueWord('');
+  SOLD = `La luna e i falò ${stamp}`;
+  SCAM = `Harry Potter signed first edition ${stamp}`;
   seller = await openMember(browser);
   buyer = await openMember(browser);
 });

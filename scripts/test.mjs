@@ -3,7 +3,7 @@
 // journeys in Chromium.
 // npm test -- <part> runs one part: static | unit | pg | e2e, or fast (static and unit: the
 // edit-test loop, with no build and no browser).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -32,6 +32,40 @@ function run(label, cmd, args, env = {}) {
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 
+/**
+ * Runs commands side by side, each printing its output as one block when it ends (so the log reads
+ * as if they ran in turn), and stops if any failed. For checks that each keep one core busy.
+ */
+async function runSideBySide(steps) {
+  const started = Date.now();
+  const results = await Promise.all(
+    steps.map(
+      ({ label, cmd, args, env = {} }) =>
+        new Promise((resolve) => {
+          const t0 = Date.now();
+          const chunks = [];
+          const child = spawn(cmd, args, { env: { ...process.env, ...env } });
+          child.stdout.on('data', (c) => chunks.push(c));
+          child.stderr.on('data', (c) => chunks.push(c));
+          child.on('error', (err) => chunks.push(Buffer.from(`${err.message}\n`)));
+          child.on('close', (status) =>
+            resolve({ label, status, output: Buffer.concat(chunks), seconds: Date.now() - t0 }),
+          );
+        }),
+    ),
+  );
+  for (const { label, status, output, seconds } of results) {
+    console.log(`\n▶ ${label}`);
+    process.stdout.write(output);
+    console.log(
+      `◀ ${label}: ${status === 0 ? 'ok' : 'FAILED'} in ${(seconds / 1000).toFixed(1)} s`,
+    );
+  }
+  console.log(`(side by side: ${((Date.now() - started) / 1000).toFixed(1)} s in all)`);
+  const failed = results.find((r) => r.status !== 0);
+  if (failed) process.exit(failed.status ?? 1);
+}
+
 function ensureChromium() {
   const path = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   if (existsSync(path)) return path;
@@ -53,11 +87,15 @@ const bin = (name) => `node_modules/.bin/${name}`;
 const want = (part) => !only || PARTS[only].includes(part);
 
 if (want('static')) {
-  run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-  run('lint', bin('eslint'), ['.', '--max-warnings=0']);
-  run('format (Prettier; what it leaves out is in .prettierignore)', bin('prettier'), [
-    '--check',
-    '.',
+  // Each of the three keeps one core busy: side by side they take as long as the typecheck.
+  await runSideBySide([
+    { label: 'typecheck', cmd: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
+    { label: 'lint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'] },
+    {
+      label: 'format (Prettier; what it leaves out is in .prettierignore)',
+      cmd: bin('prettier'),
+      args: ['--check', '.'],
+    },
   ]);
 }
 if (want('unit'))
