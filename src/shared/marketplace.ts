@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isUploadPath, normalizeWebUrl } from './urls';
+import { queryInt as commonQueryInt } from './schemas/common';
 import {
   CATALOGUE_MAX_LIMIT,
   CATALOGUE_API_MIN_QUERY,
@@ -266,16 +267,7 @@ const queryNumber = (error: string) =>
       .optional(),
   );
 
-const queryInt = (error: string, min: number, max: number) =>
-  z.preprocess(
-    (x) => (x === '' || x === undefined ? undefined : typeof x === 'string' ? Number(x) : x),
-    z
-      .number({ error: v(error) })
-      .int({ error: v(error) })
-      .min(min, { error: v(error) })
-      .max(max, { error: v(error) })
-      .optional(),
-  );
+const queryInt = (error: string, min: number, max: number) => commonQueryInt(v(error), min, max);
 
 const queryEnum = <T extends readonly [string, ...string[]]>(values: T, error: string) =>
   z.preprocess(emptyToUndefined, z.enum(values, { error: v(error) }).optional());

@@ -14,8 +14,7 @@ import { IMMUTABLE_CACHE_CONTROL } from '../../platform/http-cache';
 import { createCoverCache, placeholderCover } from './covers';
 import { findBookById } from './queries';
 import { errorSchema } from '../../platform/errors';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@shared/schemas/common';
 
 export const catalogueRoutes: Module = async (app, deps) => {
   const { database, config } = deps;
@@ -75,7 +74,7 @@ export const catalogueRoutes: Module = async (app, deps) => {
     async (request, reply) => {
       const { bookId } = request.params;
       const width = parseWidth(request.query.w);
-      const book = UUID.test(bookId) ? await findBookById(database, bookId) : null;
+      const book = isUuid(bookId) ? await findBookById(database, bookId) : null;
       const remote = book?.cover_url;
       const image = remote
         ? await (width ? covers.sized(book.id, remote, width) : covers.get(book.id, remote))

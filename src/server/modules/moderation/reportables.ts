@@ -8,9 +8,9 @@ import {
   type ReportableView,
 } from '../../platform/moderation';
 import type { Realtime } from '../../platform/realtime';
+import { isUuid } from '@shared/schemas/common';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuids = (ids: string[]) => ids.filter((id) => UUID.test(id));
+const uuids = (ids: string[]) => ids.filter((id) => isUuid(id));
 const EXCERPT_MAX = 300;
 export const excerpt = (s: string | null | undefined) => {
   const text = (s ?? '').trim();
@@ -56,7 +56,7 @@ export const listingReportable = defineReportable({
     return out;
   },
   async hide(query, id) {
-    if (!UUID.test(id)) return false;
+    if (!isUuid(id)) return false;
     const rows = await query(
       `update book_listings set hidden_at = coalesce(hidden_at, now()) where id = $1 returning id`,
       [id],
@@ -64,7 +64,7 @@ export const listingReportable = defineReportable({
     return rows.length > 0;
   },
   async restore(query, id) {
-    if (!UUID.test(id)) return false;
+    if (!isUuid(id)) return false;
     const rows = await query(
       'update book_listings set hidden_at = null where id = $1 returning id',
       [id],
@@ -72,7 +72,7 @@ export const listingReportable = defineReportable({
     return rows.length > 0;
   },
   async ownerOf(query, id) {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     const [row] = await query<{ user_id: string }>(
       'select user_id from book_listings where id = $1',
       [id],
@@ -179,7 +179,7 @@ export const messageReportable = defineReportable({
     return out;
   },
   async hide(query, id) {
-    if (!UUID.test(id)) return false;
+    if (!isUuid(id)) return false;
     const rows = await query(
       `update chat_messages set removed_at = coalesce(removed_at, clock_timestamp())
        where id = $1 returning id`,
@@ -188,7 +188,7 @@ export const messageReportable = defineReportable({
     return rows.length > 0;
   },
   async restore(query, id) {
-    if (!UUID.test(id)) return false;
+    if (!isUuid(id)) return false;
     const rows = await query(
       'update chat_messages set removed_at = null where id = $1 returning id',
       [id],
@@ -196,7 +196,7 @@ export const messageReportable = defineReportable({
     return rows.length > 0;
   },
   async ownerOf(query, id) {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     const [row] = await query<{ sender_id: string | null }>(
       'select sender_id from chat_messages where id = $1',
       [id],
