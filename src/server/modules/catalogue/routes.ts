@@ -15,6 +15,7 @@ import { createCoverCache, placeholderCover } from './covers';
 import { findBookById } from './queries';
 import { errorSchema } from '../../platform/errors';
 import { isUuid } from '@shared/schemas/common';
+import { idParam } from '../../platform/route-presets';
 
 export const catalogueRoutes: Module = async (app, deps) => {
   const { database, config } = deps;
@@ -57,7 +58,7 @@ export const catalogueRoutes: Module = async (app, deps) => {
         tags: ['catalogue'],
         summary: "A book's cover from our origin (remote covers are fetched once and cached)",
         description: `WebP, optionally resized to \`w\` px wide (${COVER_WIDTHS.join(', ')}); a book without a usable image gets its generated cover (SVG, or WebP at \`w\`).`,
-        params: z.object({ bookId: z.string().max(64) }),
+        params: idParam('bookId'),
         querystring: z.object({
           w: z
             .string()

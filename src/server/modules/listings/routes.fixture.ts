@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, expect } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createMember, type Member } from '../../test/members';
+import { gattopardo } from '../../test/listings';
 
 export let t: TestApp;
 export let seller: Member;
@@ -26,22 +27,7 @@ beforeAll(async () => {
   buyer = await createMember(t, { username: 'buyer_one', displayName: 'Bruno Buyer' });
 });
 
-export const full = {
-  mode: 'full',
-  title: 'Il Gattopardo',
-  author: 'Giuseppe Tomasi di Lampedusa',
-  genre: 'fiction',
-  condition: 'likeNew',
-  listingType: 'sell',
-  price: 12.5,
-  currency: 'EUR',
-  description: 'Prima edizione Feltrinelli, ottime condizioni.',
-  isbn: '978-88-07-88108-4',
-  language: 'Italiano',
-  location: 'Palermo',
-  shippingCost: 4.9,
-  isNegotiable: true,
-};
+export const full = { ...gattopardo, language: 'Italiano', isNegotiable: true };
 
 export function req(
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',

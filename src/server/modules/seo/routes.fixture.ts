@@ -2,6 +2,7 @@ import { beforeAll, expect } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createMember, type Member } from '../../test/members';
 import { createWebFixture } from '../../platform/spa/web-fixture';
+import { gattopardo } from '../../test/listings';
 
 export let t: TestApp;
 export let seller: Member;
@@ -10,20 +11,7 @@ export let listing: { id: string };
 export let nasty: { id: string };
 export const PUBLIC_URL = 'https://scaffale.example';
 
-export const gattopardo = {
-  mode: 'full',
-  title: 'Il Gattopardo',
-  author: 'Giuseppe Tomasi di Lampedusa',
-  genre: 'fiction',
-  condition: 'likeNew',
-  listingType: 'sell',
-  price: 12.5,
-  currency: 'EUR',
-  description: 'Prima edizione Feltrinelli, ottime condizioni.',
-  isbn: '978-88-07-88108-4',
-  location: 'Palermo',
-  shippingCost: 4.9,
-};
+export { gattopardo };
 
 beforeAll(async () => {
   t = await createTestApp({
