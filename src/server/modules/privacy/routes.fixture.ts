@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, expect } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createMember, type Member } from '../../test/members';
-import { befriend, createListing, requester } from '../chats/test-support';
+import { befriend, createListing, requester, saleThroughChat } from '../chats/test-support';
 import { adsClient } from '../ads/test-support';
 
 export let t: TestApp;
@@ -32,28 +32,8 @@ export const zefMessage = 'Grazie Bea, spedisco domani con il corriere.';
 export const beaMessage = 'Perfetto, il mio indirizzo è in via Segreta 7.';
 
 /** A sale completed through the chat's offer flow: contact, offer, accept, complete. */
-export async function completeSale(seller: Member, buyer: Member) {
-  const listing = await createListing(t, seller, { title: 'Le città invisibili', price: 12 });
-  const contact = await req('POST', '/api/chats/contact', buyer, {
-    listingId: listing.id,
-    content: beaMessage,
-  });
-  expect(contact.statusCode, contact.body).toBe(201);
-  const { roomId } = contact.json();
-  const offer = await req('POST', `/api/chats/rooms/${roomId}/offers`, buyer, {
-    listingId: listing.id,
-    amount: 10,
-  });
-  expect(offer.statusCode, offer.body).toBe(201);
-  const offerId = offer.json().message.offer.id;
-  expect((await req('POST', `/api/chats/offers/${offerId}/accept`, seller)).statusCode).toBe(200);
-  expect((await req('POST', `/api/chats/offers/${offerId}/complete`, seller)).statusCode).toBe(200);
-  const [tx] = await t.database.query<{ id: string }>(
-    `select id from transactions where listing_id = $1 and status = 'completed'`,
-    [listing.id],
-  );
-  return { listingId: listing.id, roomId: roomId as string, transactionId: tx.id };
-}
+export const completeSale = (seller: Member, buyer: Member) =>
+  saleThroughChat(t, seller, buyer, { title: 'Le città invisibili', content: beaMessage });
 
 beforeAll(async () => {
   t = await createTestApp();
