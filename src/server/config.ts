@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { z } from 'zod';
 
 export interface Config {
   port: number;
@@ -54,9 +55,9 @@ export interface Config {
    * that came through no proxy are answered.
    */
   devMailViewer: boolean;
+  /** Server processes sharing the port (WEB_CONCURRENCY, 1; above 1 needs DATABASE_URL). */
+  webConcurrency: number;
 }
-
-type Env = Record<string, string | undefined>;
 
 /** Secrets missing from the environment are generated once and kept in DATA_DIR. */
 export function loadSecrets(dataDir: string): { authSecret: string } {
@@ -72,16 +73,121 @@ export function loadSecrets(dataDir: string): { authSecret: string } {
   return secrets;
 }
 
-function int(value: string | undefined, fallback: number): number {
-  const n = Number.parseInt(value ?? '', 10);
-  return Number.isFinite(n) ? n : fallback;
+/** A value left empty counts as not set, as it does in `.env.example`. */
+const unset = (value: string | undefined) => value === undefined || value.trim() === '';
+
+/** A whole number (at least `min`); `fallback` when not set. */
+const int = (fallback: number, min = Number.MIN_SAFE_INTEGER) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (unset(value)) return Math.max(min, fallback);
+      if (!/^\s*-?\d+\s*$/.test(value!)) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number (got "${value}")` });
+        return z.NEVER;
+      }
+      return Math.max(min, Number.parseInt(value!, 10));
+    });
+
+/** true or 1, false or 0; `fallback` when not set. */
+const flag = (fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (unset(value)) return fallback;
+      const v = value!.trim().toLowerCase();
+      if (v === 'true' || v === '1') return true;
+      if (v === 'false' || v === '0') return false;
+      ctx.addIssue({ code: 'custom', message: `must be true or false (got "${value}")` });
+      return z.NEVER;
+    });
+
+/** Text, without a trailing slash and checked when a `url`; `fallback` when not set. */
+function text(fallback: string, opts?: { url?: boolean }): z.ZodType<string, string | undefined>;
+function text(
+  fallback: undefined,
+  opts?: { url?: boolean },
+): z.ZodType<string | undefined, string | undefined>;
+function text(
+  fallback: string | undefined,
+  opts: { url?: boolean } = {},
+): z.ZodType<string | undefined, string | undefined> {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (unset(value)) return fallback;
+      if (!opts.url) return value!;
+      if (!URL.canParse(value!) || !/^https?:$/.test(new URL(value!).protocol)) {
+        ctx.addIssue({ code: 'custom', message: `must be an http or https URL (got "${value}")` });
+        return z.NEVER;
+      }
+      return value!.replace(/\/$/, '');
+    });
 }
 
-/** ADS_COST_PER_CLICK: a non-negative amount with at most 2 decimals; 0.20 otherwise. */
-function costPerClick(value: string | undefined): number {
-  const n = Number(value);
-  if (value === undefined || value.trim() === '' || !Number.isFinite(n) || n < 0) return 0.2;
-  return Math.round(n * 100) / 100;
+/** A non-negative amount, rounded to cents (ADS_COST_PER_CLICK). */
+const amount = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (unset(value)) return fallback;
+      const n = Number(value);
+      if (!Number.isFinite(n) || n < 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be an amount of 0 or more (got "${value}")`,
+        });
+        return z.NEVER;
+      }
+      return Math.round(n * 100) / 100;
+    });
+
+/**
+ * Every environment variable the server reads, with its default (`.env.example` lists them with
+ * the same defaults). A bad value stops the server with a message naming the variable.
+ */
+export const envSchema = z.object({
+  PORT: int(3000),
+  HOST: text('0.0.0.0'),
+  DATA_DIR: text('./data'),
+  PUBLIC_URL: text(undefined, { url: true }),
+  DATABASE_URL: text(undefined),
+  DATABASE_POOL_SIZE: int(10, 1),
+  WEB_CONCURRENCY: int(1),
+  WEB_DIR: text(undefined),
+  AUTH_SECRET: text(undefined),
+  LOG_LEVEL: text('info'),
+  TRUST_PROXY: flag(false),
+  BODY_LIMIT_BYTES: int(1024 * 1024),
+  AUTH_RATE_LIMIT_PER_MINUTE: int(10, 1),
+  AUTH_ACCOUNT_RATE_LIMIT_PER_HOUR: int(20, 1),
+  SMTP_URL: text(undefined),
+  MAIL_FROM: text('Scaffale <no-reply@scaffale.local>'),
+  SUPPORT_EMAIL: text('support@scaffale.local'),
+  DEV_MAIL_VIEWER: flag(false),
+  GOOGLE_CLIENT_ID: text(undefined),
+  GOOGLE_CLIENT_SECRET: text(undefined),
+  GOOGLE_ISSUER: text('https://accounts.google.com', { url: true }),
+  GOOGLE_BOOKS_ENABLED: flag(true),
+  GOOGLE_BOOKS_URL: text('https://www.googleapis.com/books/v1', { url: true }),
+  GOOGLE_BOOKS_API_KEY: text(undefined),
+  GOOGLE_BOOKS_TIMEOUT_MS: int(2500),
+  ADS_COST_PER_CLICK: amount(0.2),
+  ADS_SERVING_CACHE_MS: int(2000, 0),
+  PUBLIC_READ_CACHE_MS: int(2000, 0),
+});
+export type Env = z.output<typeof envSchema>;
+
+/** The environment, checked: every problem is reported at once, each naming its variable. */
+export function parseEnv(env: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')} ${issue.message}`);
+  throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
 }
 
 export function trustedOriginsOf(publicUrl: string): string[] {
@@ -91,49 +197,53 @@ export function trustedOriginsOf(publicUrl: string): string[] {
   return loopback.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
 }
 
-export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
-  const port = int(env.PORT, 3000);
-  const host = env.HOST ?? '0.0.0.0';
-  const dataDir = resolve(env.DATA_DIR ?? './data');
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+export function loadConfig(
+  raw: Record<string, string | undefined> = process.env,
+  overrides: Partial<Config> = {},
+): Config {
+  const env = parseEnv(raw);
+  const dataDir = resolve(env.DATA_DIR);
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const authSecret = env.AUTH_SECRET ?? overrides.authSecret ?? loadSecrets(dataDir).authSecret;
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? {
           clientId: env.GOOGLE_CLIENT_ID,
           clientSecret: env.GOOGLE_CLIENT_SECRET,
-          issuer: (env.GOOGLE_ISSUER ?? 'https://accounts.google.com').replace(/\/$/, ''),
+          issuer: env.GOOGLE_ISSUER,
         }
       : undefined;
   return {
-    port,
-    host,
+    port: env.PORT,
+    host: env.HOST,
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    databasePoolSize: Math.max(1, int(env.DATABASE_POOL_SIZE, 10)),
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     publicUrl,
     trustedOrigins: trustedOriginsOf(publicUrl),
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'Scaffale <no-reply@scaffale.local>',
-    supportEmail: env.SUPPORT_EMAIL ?? 'support@scaffale.local',
-    logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
-    bodyLimit: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
-    authRateLimitPerMinute: Math.max(1, int(env.AUTH_RATE_LIMIT_PER_MINUTE, 10)),
-    authAccountRateLimitPerHour: Math.max(1, int(env.AUTH_ACCOUNT_RATE_LIMIT_PER_HOUR, 20)),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    supportEmail: env.SUPPORT_EMAIL,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    authAccountRateLimitPerHour: env.AUTH_ACCOUNT_RATE_LIMIT_PER_HOUR,
     authSecret,
     google,
     googleBooks: {
-      baseUrl: (env.GOOGLE_BOOKS_URL ?? 'https://www.googleapis.com/books/v1').replace(/\/$/, ''),
-      apiKey: env.GOOGLE_BOOKS_API_KEY || undefined,
-      enabled: env.GOOGLE_BOOKS_ENABLED !== 'false',
-      timeoutMs: int(env.GOOGLE_BOOKS_TIMEOUT_MS, 2500),
+      baseUrl: env.GOOGLE_BOOKS_URL,
+      apiKey: env.GOOGLE_BOOKS_API_KEY,
+      enabled: env.GOOGLE_BOOKS_ENABLED,
+      timeoutMs: env.GOOGLE_BOOKS_TIMEOUT_MS,
     },
+    webDir: env.WEB_DIR,
     secureCookies: publicUrl.startsWith('https://'),
-    adsCostPerClick: costPerClick(env.ADS_COST_PER_CLICK),
-    adsServingCacheMs: Math.max(0, int(env.ADS_SERVING_CACHE_MS, 2000)),
-    publicReadCacheMs: Math.max(0, int(env.PUBLIC_READ_CACHE_MS, 2000)),
-    devMailViewer: env.DEV_MAIL_VIEWER === 'true' || env.DEV_MAIL_VIEWER === '1',
+    adsCostPerClick: env.ADS_COST_PER_CLICK,
+    adsServingCacheMs: env.ADS_SERVING_CACHE_MS,
+    publicReadCacheMs: env.PUBLIC_READ_CACHE_MS,
+    devMailViewer: env.DEV_MAIL_VIEWER,
+    webConcurrency: env.WEB_CONCURRENCY,
     ...overrides,
     ...(overrides.publicUrl && !overrides.trustedOrigins
       ? { trustedOrigins: trustedOriginsOf(overrides.publicUrl) }

@@ -2,7 +2,7 @@ import 'dotenv/config';
 import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
-import { loadConfig } from './config';
+import { loadConfig, parseEnv } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
@@ -18,7 +18,8 @@ function findWebDir(): string | undefined {
 }
 
 async function main() {
-  const config = loadConfig(process.env, { webDir: process.env.WEB_DIR ?? findWebDir() });
+  const loaded = loadConfig(process.env);
+  const config = { ...loaded, webDir: loaded.webDir ?? findWebDir() };
   const database = await openDatabase(config);
   const applied = await migrate(database);
 
@@ -67,7 +68,7 @@ async function main() {
  * is replaced; SIGTERM or SIGINT stops them all.
  */
 function primary(workers: number) {
-  if (!process.env.DATABASE_URL) {
+  if (!parseEnv(process.env).DATABASE_URL) {
     console.error(
       'WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database is one process',
     );
@@ -93,7 +94,13 @@ function primary(workers: number) {
   process.on('SIGINT', stop);
 }
 
-const workers = Number.parseInt(process.env.WEB_CONCURRENCY ?? '1', 10);
+let workers = 1;
+try {
+  workers = parseEnv(process.env).WEB_CONCURRENCY;
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(2);
+}
 if (cluster.isPrimary && workers > 1) primary(workers);
 else
   main().catch((err) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberSummarySchema } from './schemas/common';
+import { isUuid, memberSummarySchema, pageNumber } from './schemas/common';
 
 /** Friends, requests and search results per page. */
 export const FRIENDS_PAGE_SIZE = 20;
@@ -19,15 +19,7 @@ export const CONNECTION_STATES = [
 ] as const;
 export type ConnectionState = (typeof CONNECTION_STATES)[number];
 
-const pageNumber = z.preprocess(
-  (x) => (x === '' || x === undefined ? undefined : typeof x === 'string' ? Number(x) : x),
-  z
-    .number({ error: 'connections.validation.pageInvalid' })
-    .int({ error: 'connections.validation.pageInvalid' })
-    .min(1, { error: 'connections.validation.pageInvalid' })
-    .max(10_000, { error: 'connections.validation.pageInvalid' })
-    .optional(),
-);
+const page = pageNumber('connections.validation.pageInvalid');
 
 export const connectionMemberSchema = memberSummarySchema.extend({
   /** When the member joined Scaffale. */
@@ -78,11 +70,11 @@ export const connectionRequestsSchema = z.object({
 export type ConnectionRequests = z.infer<typeof connectionRequestsSchema>;
 
 export const connectionRequestsQuerySchema = z.object({
-  incomingPage: pageNumber,
-  outgoingPage: pageNumber,
+  incomingPage: page,
+  outgoingPage: page,
 });
 
-export const friendsQuerySchema = z.object({ page: pageNumber });
+export const friendsQuerySchema = z.object({ page });
 
 export const connectionStatusSchema = z.object({
   state: z.enum(CONNECTION_STATES),
@@ -114,7 +106,7 @@ export const friendSearchQuerySchema = z.object({
     .trim()
     .min(FRIEND_SEARCH_MIN_QUERY, { error: 'connections.validation.queryTooShort' })
     .max(FRIEND_SEARCH_MAX_QUERY, { error: 'connections.validation.queryTooLong' }),
-  page: pageNumber,
+  page,
 });
 
 export const friendSearchResultSchema = z.object({
@@ -133,5 +125,4 @@ export const friendSearchPageSchema = z.object({
 export type FriendSearchPage = z.infer<typeof friendSearchPageSchema>;
 
 /** What a connection's id is (a uuid); anything else is simply not found. */
-export const isConnectionId = (id: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+export const isConnectionId = isUuid;

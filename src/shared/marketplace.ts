@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isUploadPath, normalizeWebUrl } from './urls';
+import { queryInt as commonQueryInt } from './schemas/common';
 import {
   CATALOGUE_MAX_LIMIT,
   CATALOGUE_API_MIN_QUERY,
@@ -17,7 +18,6 @@ import {
   normalizeIsbn,
   isWholeCents,
   type ListingType,
-  type ShelfKey,
 } from './marketplaceConstants';
 
 /**
@@ -26,6 +26,7 @@ import {
  * ISBN helpers live in marketplaceConstants.ts (no zod) and are re-exported here.
  */
 export * from './marketplaceConstants';
+export * from './marketplaceAnswers';
 
 // ---------- form schemas ----------
 
@@ -266,16 +267,7 @@ const queryNumber = (error: string) =>
       .optional(),
   );
 
-const queryInt = (error: string, min: number, max: number) =>
-  z.preprocess(
-    (x) => (x === '' || x === undefined ? undefined : typeof x === 'string' ? Number(x) : x),
-    z
-      .number({ error: v(error) })
-      .int({ error: v(error) })
-      .min(min, { error: v(error) })
-      .max(max, { error: v(error) })
-      .optional(),
-  );
+const queryInt = (error: string, min: number, max: number) => commonQueryInt(v(error), min, max);
 
 const queryEnum = <T extends readonly [string, ...string[]]>(values: T, error: string) =>
   z.preprocess(emptyToUndefined, z.enum(values, { error: v(error) }).optional());
@@ -344,122 +336,3 @@ export const catalogueSearchQuerySchema = z.object({
       .optional(),
   ),
 });
-
-// ---------- response shapes ----------
-
-export const sellerSummarySchema = z.object({
-  id: z.string(),
-  displayName: z.string(),
-  username: z.string().nullable(),
-});
-
-export const listingCardSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  author: z.string(),
-  /** Always on our origin: /uploads/... or /api/covers/:bookId (remote covers are proxied). */
-  coverUrl: z.string().nullable(),
-  genre: z.enum(MARKET_GENRES),
-  condition: z.enum(CONDITIONS),
-  listingType: z.enum(LISTING_TYPES),
-  price: z.number().nullable(),
-  currency: z.string(),
-  status: z.enum(LISTING_STATUSES),
-  isActive: z.boolean(),
-  description: z.string().nullable(),
-  language: z.string().nullable(),
-  createdAt: z.string(),
-  /** The catalogue book listed (the wishlist heart adds it). */
-  bookId: z.string(),
-  seller: sellerSummarySchema,
-});
-export type ListingCard = z.infer<typeof listingCardSchema>;
-
-export const listingDetailSchema = listingCardSchema.extend({
-  isbn: z.string().nullable(),
-  location: z.string().nullable(),
-  shippingCost: z.number().nullable(),
-  isNegotiable: z.boolean(),
-  images: z.array(z.string()),
-  updatedAt: z.string(),
-  seller: sellerSummarySchema.extend({
-    avatarUrl: z.string().nullable(),
-    memberSince: z.string(),
-  }),
-});
-export type ListingDetail = z.infer<typeof listingDetailSchema>;
-
-export const listingPageSchema = z.object({
-  items: z.array(listingCardSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  priceBounds: z.object({ min: z.number(), max: z.number() }),
-});
-export type ListingPage = z.infer<typeof listingPageSchema>;
-
-export const userListingPageSchema = listingPageSchema.omit({ priceBounds: true });
-export type UserListingPage = z.infer<typeof userListingPageSchema>;
-
-export const myListingsSchema = z.object({ items: z.array(listingCardSchema) });
-export type MyListings = z.infer<typeof myListingsSchema>;
-
-export const myListingStatsSchema = z.object({
-  total: z.number().int(),
-  available: z.number().int(),
-  totalValue: z.number().int(),
-});
-export type MyListingStats = z.infer<typeof myListingStatsSchema>;
-
-export const shelvesSchema = z.object({
-  shelves: z.array(
-    z.object({
-      key: z.string() as z.ZodType<ShelfKey>,
-      items: z.array(listingCardSchema),
-    }),
-  ),
-});
-export type Shelves = z.infer<typeof shelvesSchema>;
-
-export const catalogueBookSchema = z.object({
-  id: z.string(),
-  googleBooksId: z.string().nullable(),
-  title: z.string(),
-  authors: z.array(z.string()),
-  author: z.string(),
-  isbn10: z.string().nullable(),
-  isbn13: z.string().nullable(),
-  isbn: z.string().nullable(),
-  publisher: z.string().nullable(),
-  publishedDate: z.string().nullable(),
-  description: z.string().nullable(),
-  pageCount: z.number().int().nullable(),
-  categories: z.array(z.string()),
-  language: z.string().nullable(),
-  /** Our origin: /api/covers/:id when the book has a cover, else null. */
-  coverUrl: z.string().nullable(),
-});
-export type CatalogueBook = z.infer<typeof catalogueBookSchema>;
-
-export const catalogueSearchResultSchema = z.object({
-  source: z.enum(['google', 'local']),
-  items: z.array(catalogueBookSchema),
-});
-export type CatalogueSearchResult = z.infer<typeof catalogueSearchResultSchema>;
-
-export const publicProfileSchema = z.object({
-  id: z.string(),
-  displayName: z.string(),
-  username: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
-  avatarSeed: z.string(),
-  memberSince: z.string(),
-  rating: z.number(),
-  booksListed: z.number().int(),
-  totalTrades: z.number().int(),
-  recentBooks: z.array(listingCardSchema),
-});
-export type PublicProfile = z.infer<typeof publicProfileSchema>;
-
-export const coverUploadSchema = z.object({ url: z.string() });
-export type CoverUpload = z.infer<typeof coverUploadSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, requiredText } from './schemas/common';
+import { emailField, pageNumber, requiredText } from './schemas/common';
 import { personName, stripInvisibleControls } from './names';
 
 /** Why something is reported (issue 12): spam, scam or fraud, offensive, illegal, other. */
@@ -141,13 +141,5 @@ export type ModerationReasonInput = z.input<typeof moderationReasonSchema>;
 export const actionAnswerSchema = z.object({ ok: z.literal(true) });
 
 export const pageQuerySchema = z.object({
-  page: z.preprocess(
-    (x) => (x === '' || x === undefined ? undefined : typeof x === 'string' ? Number(x) : x),
-    z
-      .number({ error: 'validation.invalid' })
-      .int({ error: 'validation.invalid' })
-      .min(1, { error: 'validation.invalid' })
-      .max(10_000, { error: 'validation.invalid' })
-      .optional(),
-  ),
+  page: pageNumber('validation.invalid'),
 });

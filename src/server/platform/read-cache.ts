@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { TtlCache } from './ttl-cache';
 
 /**
  * The micro-cache of anonymous public reads: the serialized answer of a read that many visitors
@@ -15,58 +16,22 @@ import type { FastifyInstance } from 'fastify';
  *   before its answer leaves, and computations started before that are not kept: after a write
  *   answers, no read served by this process predates it. Writes made elsewhere (another server
  *   process, a script) show within `ttlMs`, at most twice that for a key being recomputed.
- * Bounded (least recently used out first); failures are not kept.
+ * Bounded (least recently used out first); failures are not kept. The cache itself is the
+ * server's one TtlCache (platform/ttl-cache.ts).
  */
-export class PublicReadCache {
-  private entries = new Map<string, Entry>();
-
+export class PublicReadCache extends TtlCache<string> {
   constructor(
     readonly ttlMs: number,
-    private readonly now: () => number = Date.now,
-    private readonly maxEntries = 1_000,
-  ) {}
-
-  get(key: string, load: () => Promise<string>): Promise<string> {
-    if (this.ttlMs <= 0) return load();
-    const t = this.now();
-    const entries = this.entries;
-    const hit = entries.get(key);
-    if (hit && t - hit.at < 2 * this.ttlMs) {
-      entries.delete(key);
-      entries.set(key, hit);
-      if (t - hit.at >= this.ttlMs && !hit.refreshing) {
-        hit.refreshing = true;
-        load().then(
-          (body) => {
-            if (entries.get(key) === hit) entries.set(key, { at: t, body: Promise.resolve(body) });
-          },
-          () => {
-            hit.refreshing = false;
-          },
-        );
-      }
-      return hit.body;
-    }
-    const body = load();
-    const entry: Entry = { at: t, body };
-    entries.set(key, entry);
-    body.catch(() => {
-      if (entries.get(key) === entry) entries.delete(key);
-    });
-    if (entries.size > this.maxEntries) entries.delete(entries.keys().next().value as string);
-    return body;
+    now: () => number = Date.now,
+    maxEntries = 1_000,
+  ) {
+    // Fresh for ttlMs, then served once more while it is recomputed, until 2 × ttlMs.
+    super(2 * ttlMs, now, maxEntries, ttlMs);
   }
 
-  /** Forgets every answer, and the computations under way (they finish for their own callers). */
-  clear(): void {
-    if (this.entries.size) this.entries = new Map();
+  override get(key: string, load: () => Promise<string>): Promise<string> {
+    return this.ttlMs <= 0 ? load() : super.get(key, load);
   }
-}
-
-interface Entry {
-  at: number;
-  body: Promise<string>;
-  refreshing?: boolean;
 }
 
 declare module 'fastify' {

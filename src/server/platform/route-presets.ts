@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 
 /**
  * Route settings more than one module uses, written once.
@@ -15,4 +16,28 @@ export const perMember = (request: FastifyRequest): string => request.user?.id ?
  */
 export function memberWriteLimit(max: number, timeWindow: string) {
   return { rateLimit: { max, timeWindow, keyGenerator: perMember } };
+}
+
+/**
+ * Path parameters naming one row: `idParam('postId')` is `{ postId: string }` of at most 64
+ * characters (an id that is no UUID is the service's 404, as a missing one).
+ */
+export const idParam = <K extends string>(name: K) =>
+  z.object({ [name]: z.string().max(64) } as Record<K, z.ZodString>);
+
+/**
+ * What a module's member routes share: the OpenAPI `tags` and `security`, `signedIn` for the
+ * routes that need a session, and `writes` for its state changes (a session, and at most
+ * `writesPerMinute` a minute for each member).
+ */
+export function memberRoutes(app: FastifyInstance, tag: string, writesPerMinute: number) {
+  return {
+    tags: [tag],
+    security: [{ session: [] }],
+    signedIn: { preHandler: app.requireUser },
+    writes: {
+      preHandler: app.requireUser,
+      config: memberWriteLimit(writesPerMinute, '1 minute'),
+    },
+  };
 }

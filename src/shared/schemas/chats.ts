@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, LISTING_STATUSES, LISTING_TYPES, isWholeCents } from '../marketplace';
+import { pageNumber, queryInt } from './common';
 import {
   MESSAGE_MAX_LENGTH,
   CHAT_PAGE_SIZE,
@@ -68,26 +69,15 @@ export const makeOfferSchema = z.object({
 });
 export type MakeOfferInput = z.input<typeof makeOfferSchema>;
 
-const queryInt = (min: number, max: number) =>
-  z.preprocess(
-    (x) => (x === '' || x === undefined ? undefined : typeof x === 'string' ? Number(x) : x),
-    z
-      .number({ error: 'validation.invalid' })
-      .int({ error: 'validation.invalid' })
-      .min(min, { error: 'validation.invalid' })
-      .max(max, { error: 'validation.invalid' })
-      .optional(),
-  );
-
 export const roomsQuerySchema = z.object({
-  page: queryInt(1, 10_000),
-  pageSize: queryInt(1, ROOMS_MAX_PAGE_SIZE),
+  page: pageNumber('validation.invalid'),
+  pageSize: queryInt('validation.invalid', 1, ROOMS_MAX_PAGE_SIZE),
 });
 
 export const messagesQuerySchema = z.object({
   before: z.string().max(64, { error: 'validation.invalid' }).optional(),
   after: z.string().max(64, { error: 'validation.invalid' }).optional(),
-  limit: queryInt(1, CHAT_PAGE_SIZE),
+  limit: queryInt('validation.invalid', 1, CHAT_PAGE_SIZE),
 });
 
 // ---------- answers ----------

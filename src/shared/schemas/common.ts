@@ -32,3 +32,23 @@ export const memberSummarySchema = z.object({
   avatarSeed: z.string(),
 });
 export type MemberSummary = z.infer<typeof memberSummarySchema>;
+
+/**
+ * A database id: a UUID in its text form, any case. Ids that are not can name no row, so routes
+ * answer 404 without asking the database (and never reach a `::uuid` cast).
+ */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (id: string): boolean => UUID_PATTERN.test(id);
+
+/**
+ * An optional whole number in a query string, between `min` and `max`: '' or absent give
+ * undefined; `error` is the locale key of the message for anything else.
+ */
+export const queryInt = (error: string, min: number, max: number) =>
+  z.preprocess(
+    (x) => (x === '' || x === undefined ? undefined : typeof x === 'string' ? Number(x) : x),
+    z.number({ error }).int({ error }).min(min, { error }).max(max, { error }).optional(),
+  );
+
+/** `?page=`: 1 to 10,000, optional (the route reads the first page without it). */
+export const pageNumber = (error: string) => queryInt(error, 1, 10_000);

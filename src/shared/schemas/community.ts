@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isOwnCoverUpload } from '../urls';
 import type { RealtimeEvent } from '../realtimeEvents';
+import { pageNumber } from './common';
 
 /*
  * Community API (server: src/server/modules/community). Request rules shared by the server and the
@@ -254,17 +255,9 @@ export type CreateCommentInput = z.input<typeof createCommentSchema>;
 export const updateCommentSchema = z.object({ content: commentContent() });
 export type UpdateCommentInput = z.input<typeof updateCommentSchema>;
 
-const pageNumber = z.preprocess(
-  (x) => (x === '' || x === undefined ? undefined : typeof x === 'string' ? Number(x) : x),
-  z
-    .number({ error: 'communityApi.validation.pageInvalid' })
-    .int({ error: 'communityApi.validation.pageInvalid' })
-    .min(1, { error: 'communityApi.validation.pageInvalid' })
-    .max(10_000, { error: 'communityApi.validation.pageInvalid' })
-    .optional(),
-);
+const page = pageNumber('communityApi.validation.pageInvalid');
 
-export const pageQuerySchema = z.object({ page: pageNumber });
+export const pageQuerySchema = z.object({ page });
 
 export const searchQuerySchema = z.object({
   q: z
@@ -272,7 +265,7 @@ export const searchQuerySchema = z.object({
     .trim()
     .min(SEARCH_MIN_CHARS, { error: 'communityApi.validation.queryTooShort' })
     .max(SEARCH_MAX_CHARS, { error: 'communityApi.validation.queryTooLong' }),
-  page: pageNumber,
+  page,
 });
 
 // ---------- answers ----------

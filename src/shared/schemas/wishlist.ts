@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberSummarySchema } from './common';
+import { isUuid, memberSummarySchema, pageNumber } from './common';
 
 /**
  * Wishlist and trade matches (spec 2: wishlist screen, sections 3, 7 and 8). Messages are locale
@@ -17,20 +17,9 @@ export const WISHLIST_MAX_ITEMS = 1000;
 export const DEFAULT_WISHLIST_NAME = 'My Wishlist';
 export const DEFAULT_WISHLIST_DESCRIPTION = 'Books I want to read or acquire';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isWishlistUuid = (s: string) => UUID.test(s);
+export const isWishlistUuid = isUuid;
 
-const pageNumber = z.preprocess(
-  (x) => (x === '' || x === undefined ? undefined : typeof x === 'string' ? Number(x) : x),
-  z
-    .number({ error: 'wishlist.validation.pageInvalid' })
-    .int({ error: 'wishlist.validation.pageInvalid' })
-    .min(1, { error: 'wishlist.validation.pageInvalid' })
-    .max(10_000, { error: 'wishlist.validation.pageInvalid' })
-    .optional(),
-);
-
-export const pageQuerySchema = z.object({ page: pageNumber });
+export const pageQuerySchema = z.object({ page: pageNumber('wishlist.validation.pageInvalid') });
 
 /** POST /api/me/wishlist/items: a catalogue book (the catalogue search stores every result). */
 export const addWishlistItemSchema = z.object({

@@ -9,6 +9,7 @@ import type {
   Advertisement,
 } from '@shared/schemas/ads';
 import { activeMember } from '../../platform/moderation/members';
+import { isUuid } from '@shared/schemas/common';
 
 /** A day (YYYY-MM-DD) in UTC: ads' dates, daily counts and budgets all use UTC days. */
 export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -18,9 +19,8 @@ export function addDays(day: string, n: number): string {
   return dayOf(d);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids that are not UUIDs can name no ad (and must never reach a ::uuid cast). */
-export const isAdId = (id: string) => UUID.test(id);
+export const isAdId = isUuid;
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 

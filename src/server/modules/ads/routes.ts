@@ -21,7 +21,7 @@ import {
   promotedQuerySchema,
 } from '@shared/schemas/ads';
 import type { Module } from '../../platform/module';
-import { memberWriteLimit } from '../../platform/route-presets';
+import { idParam, memberWriteLimit } from '../../platform/route-presets';
 import type { Database } from '../../db/client';
 import { currentUser } from '../../platform/auth';
 import { AppError, badRequest, errorSchema } from '../../platform/errors';
@@ -40,7 +40,7 @@ import { createServing } from './serving';
 import { servingInvalidators } from './reportable';
 import { adNotFound, createAdService } from './service';
 
-const idParams = z.object({ id: z.string().max(64) });
+const idParams = idParam('id');
 
 /** The event writer of each app's database, so tests and scripts can flush it. */
 const writers = new WeakMap<Database, EventWriter>();

@@ -1,5 +1,5 @@
 import type { Module } from '../../platform/module';
-import { memberWriteLimit } from '../../platform/route-presets';
+import { memberRoutes } from '../../platform/route-presets';
 import {
   blockParamsSchema,
   blockStateSchema,
@@ -12,13 +12,7 @@ import { createBlockService } from './service';
 
 export const blockRoutes: Module = async (app, { database, realtime, notifications }) => {
   const blocks = createBlockService({ database, realtime, notifications, log: app.log });
-  const tags = ['blocks'];
-  const security = [{ session: [] }];
-  const signedIn = { preHandler: app.requireUser };
-  const writes = {
-    preHandler: app.requireUser,
-    config: memberWriteLimit(60, '1 minute'),
-  };
+  const { tags, security, signedIn, writes } = memberRoutes(app, 'blocks', 60);
 
   app.get(
     '/api/blocks',

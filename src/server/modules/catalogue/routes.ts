@@ -14,8 +14,8 @@ import { IMMUTABLE_CACHE_CONTROL } from '../../platform/http-cache';
 import { createCoverCache, placeholderCover } from './covers';
 import { findBookById } from './queries';
 import { errorSchema } from '../../platform/errors';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@shared/schemas/common';
+import { idParam } from '../../platform/route-presets';
 
 export const catalogueRoutes: Module = async (app, deps) => {
   const { database, config } = deps;
@@ -58,7 +58,7 @@ export const catalogueRoutes: Module = async (app, deps) => {
         tags: ['catalogue'],
         summary: "A book's cover from our origin (remote covers are fetched once and cached)",
         description: `WebP, optionally resized to \`w\` px wide (${COVER_WIDTHS.join(', ')}); a book without a usable image gets its generated cover (SVG, or WebP at \`w\`).`,
-        params: z.object({ bookId: z.string().max(64) }),
+        params: idParam('bookId'),
         querystring: z.object({
           w: z
             .string()
@@ -75,7 +75,7 @@ export const catalogueRoutes: Module = async (app, deps) => {
     async (request, reply) => {
       const { bookId } = request.params;
       const width = parseWidth(request.query.w);
-      const book = UUID.test(bookId) ? await findBookById(database, bookId) : null;
+      const book = isUuid(bookId) ? await findBookById(database, bookId) : null;
       const remote = book?.cover_url;
       const image = remote
         ? await (width ? covers.sized(book.id, remote, width) : covers.get(book.id, remote))

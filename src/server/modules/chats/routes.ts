@@ -17,7 +17,7 @@ import {
   ROOMS_PAGE_SIZE,
 } from '@shared/schemas/chats';
 import type { Module } from '../../platform/module';
-import { memberWriteLimit } from '../../platform/route-presets';
+import { idParam, memberRoutes } from '../../platform/route-presets';
 import { currentUser } from '../../platform/auth';
 import { registerLiveChat } from './events';
 import { queryOf } from './queries';
@@ -25,9 +25,9 @@ import { createChatService, type OfferAction } from './service';
 import { defineOfferNotifications } from './notifications';
 import { errorSchema } from '../../platform/errors';
 
-const roomParams = z.object({ roomId: z.string().max(64) });
+const roomParams = idParam('roomId');
 const messageParams = z.object({ roomId: z.string().max(64), messageId: z.string().max(64) });
-const offerParams = z.object({ offerId: z.string().max(64) });
+const offerParams = idParam('offerId');
 const noContent = z.null().describe('No content');
 
 /** Errors every signed-in chat route can answer. */
@@ -55,13 +55,7 @@ export const chatRoutes: Module = async (app, deps) => {
     await Promise.allSettled([...chats.background]);
   });
 
-  const tags = ['chats'];
-  const security = [{ session: [] }];
-  const signedIn = { preHandler: app.requireUser };
-  const writes = {
-    preHandler: app.requireUser,
-    config: memberWriteLimit(120, '1 minute'),
-  };
+  const { tags, security, signedIn, writes } = memberRoutes(app, 'chats', 120);
 
   app.get(
     '/api/chats/rooms',

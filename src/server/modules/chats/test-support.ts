@@ -168,3 +168,36 @@ export async function expectRefusal(
     expect(res.json().error.message).toBe(expected[lang]);
   }
 }
+
+/**
+ * A sale completed through the chat's offer flow: the buyer contacts the seller about a new
+ * listing with `content`, offers 10, the seller accepts and completes.
+ */
+export async function saleThroughChat(
+  t: TestApp,
+  seller: Member,
+  buyer: Member,
+  { title, content }: { title: string; content: string },
+) {
+  const req = requester(t);
+  const listing = await createListing(t, seller, { title, price: 12 });
+  const contact = await req('POST', '/api/chats/contact', buyer, {
+    listingId: listing.id,
+    content,
+  });
+  expect(contact.statusCode, contact.body).toBe(201);
+  const { roomId } = contact.json();
+  const offer = await req('POST', `/api/chats/rooms/${roomId}/offers`, buyer, {
+    listingId: listing.id,
+    amount: 10,
+  });
+  expect(offer.statusCode, offer.body).toBe(201);
+  const offerId = offer.json().message.offer.id;
+  expect((await req('POST', `/api/chats/offers/${offerId}/accept`, seller)).statusCode).toBe(200);
+  expect((await req('POST', `/api/chats/offers/${offerId}/complete`, seller)).statusCode).toBe(200);
+  const [tx] = await t.database.query<{ id: string }>(
+    `select id from transactions where listing_id = $1 and status = 'completed'`,
+    [listing.id],
+  );
+  return { listingId: listing.id as string, roomId: roomId as string, transactionId: tx.id };
+}

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { coverPath, prefixQuery } from '../catalogue/queries';
 import type { Query } from '../../db/tx';
 import { activeMember, notBlocked } from '../../platform/moderation';
+import { isUuid } from '@shared/schemas/common';
 
 /**
  * SQL: what the viewer ($1, null for visitors) may read of the member in `column`: their account
@@ -13,8 +14,7 @@ import { activeMember, notBlocked } from '../../platform/moderation';
 const readableAuthor = (column: string, viewerId: string | null) =>
   viewerId ? `${activeMember(column)} and ${notBlocked('$1', column)}` : activeMember(column);
 
-export const isUuid = (id: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+export { isUuid };
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 

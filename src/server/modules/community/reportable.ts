@@ -9,6 +9,7 @@ import {
   defineReportable,
   type ModerationQuery,
   type ReportableView,
+  ownerOfRow,
 } from '../../platform/moderation';
 import type { Realtime } from '../../platform/realtime';
 import { excerpt } from '../moderation/reportables';
@@ -83,14 +84,8 @@ export const postReportable = defineReportable({
     );
     return rows.length > 0 || (await statusOf(query, 'community_posts', id)) === 'published';
   },
-  async ownerOf(query, id) {
-    if (!isUuid(id)) return null;
-    const [row] = await query<{ user_id: string }>(
-      'select user_id from community_posts where id = $1',
-      [id],
-    );
-    return row?.user_id ?? null;
-  },
+  ownerOf: (query, id) =>
+    ownerOfRow(query, id, 'select user_id as owner from community_posts where id = $1'),
   // Readers of the post's page (topic post:<id>) refetch it: 404 once removed.
   async changed(id, { realtime, query }) {
     const [row] = await query<{ status: string }>(
@@ -170,14 +165,8 @@ export const commentReportable = defineReportable({
     );
     return rows.length > 0 || (await statusOf(query, 'post_comments', id)) === 'published';
   },
-  async ownerOf(query, id) {
-    if (!isUuid(id)) return null;
-    const [row] = await query<{ user_id: string }>(
-      'select user_id from post_comments where id = $1',
-      [id],
-    );
-    return row?.user_id ?? null;
-  },
+  ownerOf: (query, id) =>
+    ownerOfRow(query, id, 'select user_id as owner from post_comments where id = $1'),
   // Readers of the post refetch its comments (the count comes with the event).
   async changed(id, { realtime, query }) {
     const [row] = await query<{ post_id: string; status: string; comment_count: number }>(

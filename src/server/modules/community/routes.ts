@@ -20,7 +20,7 @@ import {
 } from '@shared/schemas/community';
 import { MODERATION_REASON_MAX } from '@shared/moderation';
 import type { Module } from '../../platform/module';
-import { memberWriteLimit } from '../../platform/route-presets';
+import { idParam, memberWriteLimit } from '../../platform/route-presets';
 import { currentUser } from '../../platform/auth';
 import { errorSchema, notFound } from '../../platform/errors';
 import { adminOnly } from '../../platform/moderation';
@@ -31,9 +31,9 @@ import { RateLimited, createCommunityService } from './service';
 // Posts and comments are reportable (the moderation registry).
 import './reportable';
 
-const postParams = z.object({ postId: z.string().max(64) });
-const commentParams = z.object({ commentId: z.string().max(64) });
-const userParams = z.object({ userId: z.string().max(64) });
+const postParams = idParam('postId');
+const commentParams = idParam('commentId');
+const userParams = idParam('userId');
 const noContent = z.null().describe('No content');
 const pinBody = z
   .object({ reason: z.string().trim().max(MODERATION_REASON_MAX).optional() })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Module } from '../../platform/module';
-import { memberWriteLimit } from '../../platform/route-presets';
+import { idParam, memberRoutes, memberWriteLimit } from '../../platform/route-presets';
 import {
   FRIENDS_PAGE_SIZE,
   FRIEND_SEARCH_PAGE_SIZE,
@@ -21,19 +21,13 @@ import { createConnectionService } from './service';
 import { defineFriendNotifications } from './notifications';
 import { errorSchema } from '../../platform/errors';
 
-const idParams = z.object({ id: z.string().max(64) });
-const userParams = z.object({ userId: z.string().max(64) });
+const idParams = idParam('id');
+const userParams = idParam('userId');
 
 export const connectionRoutes: Module = async (app, { database, realtime, notifications }) => {
   defineFriendNotifications(notifications, database);
   const connections = createConnectionService({ database, realtime, notifications, log: app.log });
-  const tags = ['connections'];
-  const security = [{ session: [] }];
-  const signedIn = { preHandler: app.requireUser };
-  const writes = {
-    preHandler: app.requireUser,
-    config: memberWriteLimit(60, '1 minute'),
-  };
+  const { tags, security, signedIn, writes } = memberRoutes(app, 'connections', 60);
   const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
   app.get(

@@ -6,7 +6,8 @@ import {
   shelvesQuerySchema,
   shelvesSchema,
 } from '@shared/marketplace';
-import { searchListings, TotalsCache, TtlCache } from './search';
+import { TtlCache } from '../../platform/ttl-cache';
+import { searchListings, TotalsCache } from './search';
 import { loadShelves, SHELVES_TTL_MS } from './shelves';
 import { hasBlocks } from '../../platform/moderation';
 import type { ListingPage, Shelves } from '@shared/marketplace';

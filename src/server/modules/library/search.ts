@@ -10,6 +10,7 @@ import type { Database } from '../../db/client';
 import { prefixQuery } from '../catalogue/queries';
 import { CARD_COLUMNS, CARD_JOINS, toCard, type CardRow } from '../listings/queries';
 import { blockedMembersOf, notBlocked, visibleListing } from '../../platform/moderation';
+import { TtlCache } from '../../platform/ttl-cache';
 
 /** Parameterised WHERE clauses; `text` says how q is matched. */
 export class Filters {
@@ -111,59 +112,7 @@ type Totals = { total: number; min: number | null; max: number | null; base?: nu
  */
 export const TOTALS_TTL_MS = 10_000;
 
-/**
- * A small LRU of promised values that expire after `ttlMs` (failures are not kept). With
- * `refreshAfterMs`, an entry asked for once it is that old (but still fresh) is served as it is
- * while one reload runs in the background, which replaces it when it succeeds: a key asked for
- * often is never reloaded on a request's path, and no value served is older than `ttlMs`.
- */
-export class TtlCache<T> {
-  private readonly entries = new Map<
-    string,
-    { at: number; value: Promise<T>; refreshing?: boolean }
-  >();
-  constructor(
-    private readonly ttlMs: number,
-    private readonly now: () => number = Date.now,
-    private readonly maxEntries = 2_000,
-    private readonly refreshAfterMs = Infinity,
-  ) {}
-
-  get(key: string, load: () => Promise<T>): Promise<T> {
-    const t = this.now();
-    const hit = this.entries.get(key);
-    if (hit && t - hit.at < this.ttlMs) {
-      // Most recently used last.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      if (t - hit.at >= this.refreshAfterMs && !hit.refreshing) {
-        hit.refreshing = true;
-        load().then(
-          (value) => {
-            // Unless the entry was replaced or dropped meanwhile.
-            if (this.entries.get(key) === hit)
-              this.entries.set(key, { at: t, value: Promise.resolve(value) });
-          },
-          () => {
-            hit.refreshing = false;
-          },
-        );
-      }
-      return hit.value;
-    }
-    const value = load();
-    const entry = { at: t, value };
-    this.entries.set(key, entry);
-    value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
-    if (this.entries.size > this.maxEntries)
-      this.entries.delete(this.entries.keys().next().value as string);
-    return value;
-  }
-}
-
-/** Totals asked for again after this long are recounted in the background (see TtlCache). */
+/** Totals asked for again after this long are recounted in the background (platform/ttl-cache.ts). */
 export const TOTALS_REFRESH_MS = 8_000;
 
 export class TotalsCache extends TtlCache<Totals> {

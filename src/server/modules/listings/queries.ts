@@ -8,6 +8,7 @@ import type {
 } from '@shared/marketplace';
 import type { Database } from '../../db/client';
 import { visibleListing } from '../../platform/moderation/members';
+import { isUuid } from '@shared/schemas/common';
 
 /**
  * The card columns of a listing: `l` is book_listings, joined to its book `b` (for the remote
@@ -102,8 +103,7 @@ export function toDetail(row: DetailRow): ListingDetail {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string) => UUID.test(s);
+export { isUuid };
 
 /** `readers`: only as its readers may see it (not hidden by a moderator, seller active). */
 export async function findListingDetail(

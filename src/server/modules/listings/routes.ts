@@ -1,8 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { Module } from '../../platform/module';
-import { memberWriteLimit } from '../../platform/route-presets';
+import { idParam, memberWriteLimit } from '../../platform/route-presets';
 import {
   COVER_MAX_BYTES,
   completeListingSchema,
@@ -24,7 +23,7 @@ import { createWishlistAlerts } from '../wishlist/alerts';
 import { completionResultSchema } from '@shared/transactions';
 import { TRANSACTION_SUBJECT } from '../reviews/confirmations';
 
-const idParams = z.object({ id: z.string().max(64) });
+const idParams = idParam('id');
 
 /** The spec's text for an upload without a session. */
 async function requireUserForUpload(request: FastifyRequest) {

@@ -6,11 +6,13 @@ import {
   defineReportable,
   type ModerationQuery,
   type ReportableView,
+  ownerOfRow,
+  changedRow,
 } from '../../platform/moderation';
 import type { Realtime } from '../../platform/realtime';
+import { isUuid } from '@shared/schemas/common';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuids = (ids: string[]) => ids.filter((id) => UUID.test(id));
+const uuids = (ids: string[]) => ids.filter((id) => isUuid(id));
 const EXCERPT_MAX = 300;
 export const excerpt = (s: string | null | undefined) => {
   const text = (s ?? '').trim();
@@ -55,30 +57,16 @@ export const listingReportable = defineReportable({
     }
     return out;
   },
-  async hide(query, id) {
-    if (!UUID.test(id)) return false;
-    const rows = await query(
+  hide: (query, id) =>
+    changedRow(
+      query,
+      id,
       `update book_listings set hidden_at = coalesce(hidden_at, now()) where id = $1 returning id`,
-      [id],
-    );
-    return rows.length > 0;
-  },
-  async restore(query, id) {
-    if (!UUID.test(id)) return false;
-    const rows = await query(
-      'update book_listings set hidden_at = null where id = $1 returning id',
-      [id],
-    );
-    return rows.length > 0;
-  },
-  async ownerOf(query, id) {
-    if (!UUID.test(id)) return null;
-    const [row] = await query<{ user_id: string }>(
-      'select user_id from book_listings where id = $1',
-      [id],
-    );
-    return row?.user_id ?? null;
-  },
+    ),
+  restore: (query, id) =>
+    changedRow(query, id, 'update book_listings set hidden_at = null where id = $1 returning id'),
+  ownerOf: (query, id) =>
+    ownerOfRow(query, id, 'select user_id as owner from book_listings where id = $1'),
 });
 
 /** A member's profile. Hiding a profile is suspending its member: the member is the profile. */
@@ -178,31 +166,17 @@ export const messageReportable = defineReportable({
     }
     return out;
   },
-  async hide(query, id) {
-    if (!UUID.test(id)) return false;
-    const rows = await query(
+  hide: (query, id) =>
+    changedRow(
+      query,
+      id,
       `update chat_messages set removed_at = coalesce(removed_at, clock_timestamp())
        where id = $1 returning id`,
-      [id],
-    );
-    return rows.length > 0;
-  },
-  async restore(query, id) {
-    if (!UUID.test(id)) return false;
-    const rows = await query(
-      'update chat_messages set removed_at = null where id = $1 returning id',
-      [id],
-    );
-    return rows.length > 0;
-  },
-  async ownerOf(query, id) {
-    if (!UUID.test(id)) return null;
-    const [row] = await query<{ sender_id: string | null }>(
-      'select sender_id from chat_messages where id = $1',
-      [id],
-    );
-    return row?.sender_id ?? null;
-  },
+    ),
+  restore: (query, id) =>
+    changedRow(query, id, 'update chat_messages set removed_at = null where id = $1 returning id'),
+  ownerOf: (query, id) =>
+    ownerOfRow(query, id, 'select sender_id as owner from chat_messages where id = $1'),
   async changed(id, services) {
     // Open conversations refetch the message (the chats module's own event).
     const realtime = services.realtime as Realtime | undefined;

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   NOTIFICATIONS_PAGE_SIZE,
   notificationSettingsPatchSchema,
@@ -8,11 +7,11 @@ import {
   unreadCountSchema,
 } from '@shared/notifications';
 import type { Module } from '../../platform/module';
-import { memberWriteLimit } from '../../platform/route-presets';
+import { idParam, memberRoutes } from '../../platform/route-presets';
 import { currentUser } from '../../platform/auth';
 import { errorSchema } from '../../platform/errors';
 
-const idParams = z.object({ id: z.string().max(64) });
+const idParams = idParam('id');
 
 /**
  * The notification centre: the signed-in member's notifications (newest first, only those whose
@@ -20,13 +19,7 @@ const idParams = z.object({ id: z.string().max(64) });
  * A notification of another member answers 404, as a missing one does.
  */
 export const notificationRoutes: Module = async (app, { notifications }) => {
-  const tags = ['notifications'];
-  const security = [{ session: [] }];
-  const signedIn = { preHandler: app.requireUser };
-  const writes = {
-    preHandler: app.requireUser,
-    config: memberWriteLimit(120, '1 minute'),
-  };
+  const { tags, security, signedIn, writes } = memberRoutes(app, 'notifications', 120);
 
   app.get(
     '/api/notifications',

@@ -11,11 +11,11 @@ import {
   type PendingTransaction,
 } from '@shared/transactions';
 import { inTransaction } from '../../db/tx';
+import { isUuid } from '@shared/schemas/common';
 
 /** Confirmation notifications are about the transaction row. */
 export const TRANSACTION_SUBJECT = 'transaction';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Not pending, not the member's to answer, or no such row: the same answer. */
 const notAwaiting = () => notFound('reviews.confirm.errors.notFound');
 
@@ -92,7 +92,7 @@ export function createConfirmationService(database: Database) {
      * A listing meanwhile sold, traded or deleted cancels the request (409).
      */
     async confirm(userId: string, id: string) {
-      if (!UUID.test(id)) throw notAwaiting();
+      if (!isUuid(id)) throw notAwaiting();
       const [asked] = await database.query<{ listing_id: string | null }>(
         `select listing_id from transactions where id = $1 and buyer_id = $2 and status = 'pending'`,
         [id, userId],
@@ -137,7 +137,7 @@ export function createConfirmationService(database: Database) {
 
     /** The named member says no, or the seller takes the request back: nothing is recorded. */
     async decline(userId: string, id: string) {
-      if (!UUID.test(id)) throw notAwaiting();
+      if (!isUuid(id)) throw notAwaiting();
       const [row] = await database.query<{ seller_id: string; buyer_id: string }>(
         `update transactions set status = 'cancelled'
          where id = $1 and status = 'pending' and (buyer_id = $2 or seller_id = $2)

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { publicRating } from '@shared/marketplace';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createMember, type Member } from '../../test/members';
-import { createListing, requester } from '../chats/test-support';
+import { createListing, requester, saleThroughChat } from '../chats/test-support';
 
 let t: TestApp;
 let req: ReturnType<typeof requester>;
@@ -21,28 +21,8 @@ beforeAll(async () => {
 }, 120_000);
 
 /** A sale completed through the chat's offer flow: contact, offer, accept, complete. */
-async function completeSale(s: Member, b: Member, title: string): Promise<string> {
-  const listing = await createListing(t, s, { title, price: 12 });
-  const contact = await req('POST', '/api/chats/contact', b, {
-    listingId: listing.id,
-    content: 'Lo compro',
-  });
-  expect(contact.statusCode, contact.body).toBe(201);
-  const { roomId } = contact.json();
-  const offer = await req('POST', `/api/chats/rooms/${roomId}/offers`, b, {
-    listingId: listing.id,
-    amount: 10,
-  });
-  expect(offer.statusCode, offer.body).toBe(201);
-  const offerId = offer.json().message.offer.id;
-  expect((await req('POST', `/api/chats/offers/${offerId}/accept`, s)).statusCode).toBe(200);
-  expect((await req('POST', `/api/chats/offers/${offerId}/complete`, s)).statusCode).toBe(200);
-  const [tx] = await t.database.query<{ id: string }>(
-    `select id from transactions where listing_id = $1 and status = 'completed'`,
-    [listing.id],
-  );
-  return tx.id;
-}
+const completeSale = async (s: Member, b: Member, title: string): Promise<string> =>
+  (await saleThroughChat(t, s, b, { title, content: 'Lo compro' })).transactionId;
 
 describe('reviews after a trade', () => {
   let txId: string;

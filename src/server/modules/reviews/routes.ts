@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Module } from '../../platform/module';
-import { memberWriteLimit } from '../../platform/route-presets';
+import { idParam, memberWriteLimit } from '../../platform/route-presets';
 import { pageQuerySchema } from '@shared/moderation';
 import {
   createReviewSchema,
@@ -60,7 +60,7 @@ export const reviewRoutes: Module = async (app, deps) => {
         tags,
         security,
         summary: 'Edit my review (only the fields sent), within 14 days of writing it',
-        params: z.object({ id: z.string().max(64) }),
+        params: idParam('id'),
         body: editReviewSchema,
         response: {
           200: reviewSchema,
@@ -82,7 +82,7 @@ export const reviewRoutes: Module = async (app, deps) => {
       schema: {
         tags,
         summary: "A member's reviews, newest first, and their average",
-        params: z.object({ id: z.string().max(64) }),
+        params: idParam('id'),
         querystring: pageQuerySchema,
         response: { 200: reviewPageSchema, 400: errorSchema, 404: errorSchema },
       },

@@ -3,10 +3,10 @@ import type { Database } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { activeMember } from '../../platform/moderation';
 import { sqlState } from '../../db/tx';
+import { isUuid } from '@shared/schemas/common';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EDIT_WINDOW_MS = REVIEW_EDIT_DAYS * DAY_MS;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 interface ReviewRow {
@@ -76,7 +76,7 @@ export async function displayedRating(
 
 export function createReviewService({ database, now }: { database: Database; now: () => Date }) {
   async function findReview(id: string): Promise<Review | null> {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     const [row] = await database.query<ReviewRow>(`${REVIEW_SELECT} where r.id = $1`, [id]);
     return row ? toReview(row) : null;
   }
@@ -87,7 +87,7 @@ export function createReviewService({ database, now }: { database: Database; now
       authorId: string,
       input: { transactionId: string; rating: number; text: string },
     ): Promise<Review> {
-      const [tx] = UUID.test(input.transactionId)
+      const [tx] = isUuid(input.transactionId)
         ? await database.query<{
             buyer_id: string;
             seller_id: string;
@@ -173,7 +173,7 @@ export function createReviewService({ database, now }: { database: Database; now
 
     /** My completed transactions, newest first, each with the review I wrote (if any). */
     async myTrades(userId: string, page = 1, listingId?: string) {
-      if (listingId !== undefined && !UUID.test(listingId))
+      if (listingId !== undefined && !isUuid(listingId))
         return { items: [], total: 0, page, pageSize: REVIEWS_PAGE_SIZE };
       const pageSize = REVIEWS_PAGE_SIZE;
       const [rows, [count]] = await Promise.all([

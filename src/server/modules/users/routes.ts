@@ -1,5 +1,4 @@
 import { avatarSeedOf } from '../profiles/service';
-import { z } from 'zod';
 import type { Module } from '../../platform/module';
 import {
   FALLBACK_RATING,
@@ -19,9 +18,10 @@ import { CARD_COLUMNS, CARD_JOINS, toCard, type CardRow } from '../listings/quer
 import { typeValues } from '../library/search';
 import { activeMember, isBlockedBetween, visibleListing } from '../../platform/moderation';
 import { displayedRating } from '../reviews/service';
+import { idParam } from '../../platform/route-presets';
 
 const profileNotFound = () => notFound('listings.errors.profileNotFound');
-const params = z.object({ id: z.string().max(64) });
+const params = idParam('id');
 
 async function completedTransactions(database: Database, userId: string): Promise<number> {
   const [row] = await database.query<{ n: number }>(

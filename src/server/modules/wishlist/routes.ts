@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Module } from '../../platform/module';
-import { memberWriteLimit } from '../../platform/route-presets';
+import { idParam, memberRoutes } from '../../platform/route-presets';
 import {
   TRADE_MATCHES_PAGE_SIZE,
   WISHLIST_PAGE_SIZE,
@@ -18,9 +18,9 @@ import { defineWishlistTypes, wishlistAlertsSettled } from './alerts';
 import { listItems, listTradeMatches, toWishlist, wishedBookIds } from './queries';
 import { createWishlistService } from './service';
 
-const userParams = z.object({ id: z.string().max(64) });
-const itemParams = z.object({ itemId: z.string().max(64) });
-const bookParams = z.object({ bookId: z.string().max(64) });
+const userParams = idParam('id');
+const itemParams = idParam('itemId');
+const bookParams = idParam('bookId');
 
 export const wishlistRoutes: Module = async (app, deps) => {
   const { database, notifications } = deps;
@@ -28,13 +28,7 @@ export const wishlistRoutes: Module = async (app, deps) => {
   // Alerts started by the last listings finish before the app closes its database.
   app.addHook('onClose', () => wishlistAlertsSettled());
   const wishlist = createWishlistService({ database });
-  const tags = ['wishlist'];
-  const security = [{ session: [] }];
-  const signedIn = { preHandler: app.requireUser };
-  const writes = {
-    preHandler: app.requireUser,
-    config: memberWriteLimit(120, '1 minute'),
-  };
+  const { tags, security, signedIn, writes } = memberRoutes(app, 'wishlist', 120);
 
   app.get(
     '/api/users/:id/wishlist',

@@ -5,6 +5,7 @@ import type { Realtime } from '../realtime';
 import { badRequest, notFound } from '../errors';
 import { createDigest, DIGEST_WINDOW_HOURS } from './digest';
 import type { NotificationData, NotificationTypeDef, Notifications, NotifyInput } from './types';
+import { isUuid } from '@shared/schemas/common';
 
 /** `data` is kept short: ids and a few facts, never a copy of the subject. */
 export const MAX_DATA_BYTES = 1024;
@@ -93,7 +94,6 @@ interface Row {
   actor_avatar: string | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const parseData = (d: NotificationData | string): NotificationData =>
   typeof d === 'string' ? (JSON.parse(d) as NotificationData) : (d ?? {});
@@ -108,7 +108,7 @@ function encodeCursor(row: Row): string {
 
 function decodeCursor(cursor: string): { at: string; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!at || !id || !UUID.test(id) || Number.isNaN(Date.parse(at)))
+  if (!at || !id || !isUuid(id) || Number.isNaN(Date.parse(at)))
     throw badRequest('notifications.errors.badCursor', {
       cursor: 'notifications.errors.badCursor',
     });
@@ -352,7 +352,7 @@ export function createNotifications(opts: NotificationsOptions): NotificationSer
     unreadCount,
 
     async markRead(userId, id) {
-      const rows = UUID.test(id)
+      const rows = isUuid(id)
         ? await database.query(
             `update notifications set read_at = coalesce(read_at, $3)
              where id = $1 and recipient_id = $2 and in_app returning id`,

@@ -1,0 +1,24 @@
+import { beforeAll } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers';
+import type { Member } from '../../test/members';
+import { caller } from '../community/test-support';
+
+export let t: TestApp;
+export let call: ReturnType<typeof caller>;
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { adsServingCacheMs: 0 } });
+  call = caller(t);
+}, 120_000);
+
+export const block = (who: Member | null, other: Member | { id: string }, lang = 'en') =>
+  call(who, 'PUT', `/api/blocks/${other.id}`, undefined, lang);
+export const unblock = (who: Member | null, other: Member) =>
+  call(who, 'DELETE', `/api/blocks/${other.id}`);
+
+export async function befriend(a: Member, b: Member) {
+  await t.database.query(
+    `insert into connections (requester_id, addressee_id, status) values ($1, $2, 'accepted')`,
+    [a.id, b.id],
+  );
+}

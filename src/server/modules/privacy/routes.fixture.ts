@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, expect } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers';
+import { createMember, type Member } from '../../test/members';
+import { befriend, createListing, requester, saleThroughChat } from '../chats/test-support';
+import { adsClient } from '../ads/test-support';
+
+export let t: TestApp;
+export let req: ReturnType<typeof requester>;
+export let zef: Member; // the member who exports and then deletes their account
+export let bea: Member; // buyer: a transaction, a conversation and reviews with zef
+export let carlo: Member; // a friend of zef
+export let dario: Member; // blocked by zef
+export let elena: Member; // blocks zef (zef must not learn it from the export)
+export const zefName = 'Zefirino Cancellato';
+export const zefUsername = `zefi_${randomBytes(3).toString('hex')}`;
+export const avatarFile = `${randomBytes(16).toString('hex')}.webp`;
+export const avatarUrl = `/uploads/avatars/${avatarFile}`;
+
+export const ids = {
+  soldListing: '',
+  openListing: '',
+  roomId: '',
+  transactionId: '',
+  postOfBea: '',
+  postOfZef: '',
+  adId: '',
+};
+export const zefMessage = 'Grazie Bea, spedisco domani con il corriere.';
+export const beaMessage = 'Perfetto, il mio indirizzo è in via Segreta 7.';
+
+/** A sale completed through the chat's offer flow: contact, offer, accept, complete. */
+export const completeSale = (seller: Member, buyer: Member) =>
+  saleThroughChat(t, seller, buyer, { title: 'Le città invisibili', content: beaMessage });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  req = requester(t);
+  zef = await createMember(t, {
+    email: `zefirino-${randomBytes(4).toString('hex')}@example.com`,
+    displayName: zefName,
+    username: zefUsername,
+  });
+  bea = await createMember(t, { displayName: 'Beatrice Buyer' });
+  carlo = await createMember(t, { displayName: 'Carlo Friend' });
+  dario = await createMember(t, { displayName: 'Dario Blocked' });
+  elena = await createMember(t, { displayName: 'Elena Blocker' });
+  expect((await req('PUT', `/api/blocks/${dario.id}`, zef)).statusCode).toBeLessThan(300);
+  expect((await req('PUT', `/api/blocks/${zef.id}`, elena)).statusCode).toBeLessThan(300);
+
+  // Profile: an avatar file on disk, a bio and a city.
+  const dir = join(t.config.dataDir, 'uploads', 'avatars');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, avatarFile), Buffer.from('RIFF0000WEBP'));
+  await t.database.query(
+    `update users set avatar_url = $2, bio = 'Lettore di Calvino', location_city = 'Pavia'
+     where id = $1`,
+    [zef.id, avatarUrl],
+  );
+  await t.database.query('insert into uploads (url, owner_id) values ($1, $2)', [
+    avatarUrl,
+    zef.id,
+  ]);
+
+  const sale = await completeSale(zef, bea);
+  ids.soldListing = sale.listingId;
+  ids.roomId = sale.roomId;
+  ids.transactionId = sale.transactionId;
+  const sent = await req('POST', `/api/chats/rooms/${ids.roomId}/messages`, zef, {
+    content: zefMessage,
+  });
+  expect(sent.statusCode, sent.body).toBe(201);
+  ids.openListing = (await createListing(t, zef, { title: 'Il visconte dimezzato' })).id;
+
+  for (const [author, other] of [
+    [bea, zef],
+    [zef, bea],
+  ] as const) {
+    const review = await req('POST', '/api/reviews', author, {
+      transactionId: ids.transactionId,
+      rating: 5,
+      text: `Recensione di ${author === zef ? 'zef' : 'bea'} per ${other === zef ? 'zef' : 'bea'}`,
+    });
+    expect(review.statusCode, review.body).toBe(201);
+  }
+
+  await befriend(t, zef, carlo);
+  const [{ book_id: bookId }] = await t.database.query<{ book_id: string }>(
+    'select book_id from book_listings where id = $1',
+    [ids.soldListing],
+  );
+  const [postOfBea] = await t.database.query<{ id: string }>(
+    `insert into community_posts (user_id, book_id, content) values ($1, $2, 'Post di Bea')
+     returning id`,
+    [bea.id, bookId],
+  );
+  const [postOfZef] = await t.database.query<{ id: string }>(
+    `insert into community_posts (user_id, book_id, content) values ($1, $2, 'Post di Zef')
+     returning id`,
+    [zef.id, bookId],
+  );
+  ids.postOfBea = postOfBea.id;
+  ids.postOfZef = postOfZef.id;
+  await t.database.query(
+    `insert into post_comments (post_id, user_id, content) values ($1, $2, 'Commento di Zef')`,
+    [ids.postOfBea, zef.id],
+  );
+  await t.database.query(
+    `insert into post_comments (post_id, user_id, content) values ($1, $2, 'Commento di Bea')`,
+    [ids.postOfZef, bea.id],
+  );
+  await t.database.query(`insert into post_reactions (post_id, user_id) values ($1, $2)`, [
+    ids.postOfBea,
+    zef.id,
+  ]);
+  const wish = await req('POST', '/api/me/wishlist/items', zef, { bookId });
+  expect(wish.statusCode, wish.body).toBe(201);
+  ids.adId = await adsClient(t).createAd(zef, { title: 'Il mio romanzo' });
+  await t.database.query(
+    `insert into ad_daily_stats (ad_id, day, impressions, clicks, conversions)
+     values ($1, '2026-11-01', 40, 3, 1)`,
+    [ids.adId],
+  );
+  const report = await req('POST', '/api/reports', zef, {
+    kind: 'profile',
+    id: carlo.id,
+    reason: 'spam',
+  });
+  expect(report.statusCode, report.body).toBeLessThan(300);
+}, 180_000);
