@@ -1,10 +1,14 @@
+import type { ReactNode } from 'react';
 import {
+  Grid,
   NativeSelect,
   NumberInput,
   Textarea,
+  TextInput,
   type NativeSelectProps,
   type NumberInputProps,
   type TextareaProps,
+  type TextInputProps,
 } from '@mantine/core';
 
 /** An amount of money: not below 0, in cents (two decimals). The form passes the rest. */
@@ -26,4 +30,14 @@ export function CurrencySelect({
  */
 export function DescriptionInput(props: TextareaProps & { maxLength: number }) {
   return <Textarea withAsterisk autosize minRows={3} maxRows={10} {...props} />;
+}
+
+/** An ISBN box: digits on a phone's keyboard; the form passes its label, hint and the rest. */
+export function IsbnInput(props: TextInputProps) {
+  return <TextInput inputMode="numeric" {...props} />;
+}
+
+/** A form grid's column: the whole row on a phone, half of it from the sm breakpoint up. */
+export function HalfCol({ children }: { children: ReactNode }) {
+  return <Grid.Col span={{ base: 12, sm: 6 }}>{children}</Grid.Col>;
 }

@@ -28,7 +28,13 @@ import {
   type AdPurchaseStore,
   type Advertisement,
 } from '@shared/schemas/ads';
-import { CurrencySelect, DescriptionInput, MoneyInput } from '../../components/formFields';
+import {
+  CurrencySelect,
+  DescriptionInput,
+  HalfCol,
+  IsbnInput,
+  MoneyInput,
+} from '../../components/formFields';
 import { ApiError } from '../../lib/api';
 import { CoverUpload } from '../../components/CoverUpload';
 import { adErrorMessage } from './errors';
@@ -114,21 +120,21 @@ export function AdForm({
         )}
         <Fieldset bg="var(--mantine-color-body)" legend={t('ads.form.sections.book')}>
           <Grid gutter="md">
-            <Grid.Col span={{ base: 12, sm: 6 }}>
+            <HalfCol>
               <TextInput
                 label={t('ads.form.title')}
                 withAsterisk
                 maxLength={AD_TITLE_MAX}
                 {...form.getInputProps('title')}
               />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
+            </HalfCol>
+            <HalfCol>
               <TextInput
                 label={t('ads.form.subtitle')}
                 maxLength={AD_SUBTITLE_MAX}
                 {...form.getInputProps('subtitle')}
               />
-            </Grid.Col>
+            </HalfCol>
             <Grid.Col span={12}>
               <DescriptionInput
                 label={t('ads.form.description')}
@@ -136,7 +142,7 @@ export function AdForm({
                 {...form.getInputProps('description')}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
+            <HalfCol>
               <NativeSelect
                 label={t('ads.form.genre')}
                 withAsterisk
@@ -146,29 +152,28 @@ export function AdForm({
                 ]}
                 {...form.getInputProps('genre')}
               />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
+            </HalfCol>
+            <HalfCol>
               <NativeSelect
                 label={t('ads.form.language')}
                 data={AD_LANGUAGES.map((l) => ({ value: l, label: t(`ads.languages.${l}`) }))}
                 {...form.getInputProps('language')}
               />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
+            </HalfCol>
+            <HalfCol>
+              <IsbnInput
                 label={t('ads.form.isbn13')}
                 description={t('ads.form.isbnHint')}
-                inputMode="numeric"
                 {...form.getInputProps('isbn13')}
               />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
+            </HalfCol>
+            <HalfCol>
               <TextInput
                 label={t('ads.form.publisher')}
                 maxLength={200}
                 {...form.getInputProps('publisher')}
               />
-            </Grid.Col>
+            </HalfCol>
             <Grid.Col span={{ base: 6, sm: 3 }}>
               <NumberInput
                 label={t('ads.form.publicationYear')}
@@ -217,28 +222,28 @@ export function AdForm({
 
         <Fieldset bg="var(--mantine-color-body)" legend={t('ads.form.sections.promotion')}>
           <Grid gutter="md">
-            <Grid.Col span={{ base: 12, sm: 6 }}>
+            <HalfCol>
               <NativeSelect
                 label={t('ads.form.adType')}
                 withAsterisk
                 data={AD_TYPES.map((a) => ({ value: a, label: t(`ads.types.${a}`) }))}
                 {...form.getInputProps('adType')}
               />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
+            </HalfCol>
+            <HalfCol>
               <TextInput
                 label={t('ads.form.keywords')}
                 description={t('ads.form.listHint')}
                 {...form.getInputProps('keywords')}
               />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
+            </HalfCol>
+            <HalfCol>
               <TextInput
                 label={t('ads.form.targetAudience')}
                 description={t('ads.form.listHint')}
                 {...form.getInputProps('targetAudience')}
               />
-            </Grid.Col>
+            </HalfCol>
             <Grid.Col span={{ base: 6, sm: 3 }}>
               <TextInput
                 type="date"
@@ -253,12 +258,8 @@ export function AdForm({
                 {...form.getInputProps('endDate')}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              {money('dailyBudget', t('ads.form.dailyBudget'))}
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              {money('totalBudget', t('ads.form.totalBudget'))}
-            </Grid.Col>
+            <HalfCol>{money('dailyBudget', t('ads.form.dailyBudget'))}</HalfCol>
+            <HalfCol>{money('totalBudget', t('ads.form.totalBudget'))}</HalfCol>
             <Grid.Col span={12}>
               <Text size="sm" c="gray.7">
                 {t('ads.form.budgetHint')}
@@ -274,22 +275,16 @@ export function AdForm({
                 {url(`purchaseLinks.${store}`, t(STORE_KEYS[store]))}
               </Grid.Col>
             ))}
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              {url('sampleChapterUrl', t('ads.form.sampleChapterUrl'))}
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              {url('trailerVideoUrl', t('ads.form.trailerVideoUrl'))}
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              {url('authorWebsiteUrl', t('ads.form.authorWebsiteUrl'))}
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
+            <HalfCol>{url('sampleChapterUrl', t('ads.form.sampleChapterUrl'))}</HalfCol>
+            <HalfCol>{url('trailerVideoUrl', t('ads.form.trailerVideoUrl'))}</HalfCol>
+            <HalfCol>{url('authorWebsiteUrl', t('ads.form.authorWebsiteUrl'))}</HalfCol>
+            <HalfCol>
               <TextInput
                 label={t('ads.form.socialLinks')}
                 description={t('ads.form.listHint')}
                 {...form.getInputProps('socialLinks')}
               />
-            </Grid.Col>
+            </HalfCol>
           </Grid>
         </Fieldset>
 

@@ -2,17 +2,16 @@ import {
   Anchor,
   Badge,
   Button,
-  Center,
   Container,
   Grid,
   Group,
-  Loader,
   Paper,
   Stack,
   Text,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { PageLoader } from '../../components/PageLoader';
 import {
   IconArrowLeft,
   IconBook,
@@ -88,12 +87,7 @@ export default function AdPage() {
   const { adId } = useParams();
   const ad = useAd(adId);
   useDocumentTitle(ad.data?.title ?? t('ads.page.pageTitle'));
-  if (ad.isPending)
-    return (
-      <Center py={96}>
-        <Loader role="status" aria-label={t('common.loading')} />
-      </Center>
-    );
+  if (ad.isPending) return <PageLoader />;
   if (ad.isError) {
     const missing = (ad.error as { status?: number }).status === 404;
     return (

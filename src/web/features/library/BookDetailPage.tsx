@@ -2,16 +2,15 @@ import {
   Anchor,
   Avatar,
   Button,
-  Center,
   Container,
   Grid,
   Group,
-  Loader,
   Paper,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
+import { PageLoader } from '../../components/PageLoader';
 import { IconArrowLeft, IconBooks } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
@@ -87,12 +86,7 @@ export default function BookDetailPage() {
   );
 
   if (!bookId) return errorPanel(t('bookDetail.errors.noId'), t('bookDetail.errors.notFoundText'));
-  if (listing.isPending || (!book && !listing.isError))
-    return (
-      <Center py={80}>
-        <Loader role="status" aria-label={t('common.loading')} />
-      </Center>
-    );
+  if (listing.isPending || (!book && !listing.isError)) return <PageLoader />;
   if (listing.isError) {
     const missing = listing.error instanceof ApiError && listing.error.status === 404;
     return missing

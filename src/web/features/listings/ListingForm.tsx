@@ -12,7 +12,13 @@ import {
   type ListingDetail,
   type ListingForm as ListingFormOutput,
 } from '@shared/marketplace';
-import { CurrencySelect, DescriptionInput, MoneyInput } from '../../components/formFields';
+import {
+  CurrencySelect,
+  DescriptionInput,
+  HalfCol,
+  IsbnInput,
+  MoneyInput,
+} from '../../components/formFields';
 import { CatalogueSearch } from '../catalogue';
 import { CoverUpload } from '../../components/CoverUpload';
 import { translatedResolver, useServerSubmit } from './useZodForm';
@@ -128,23 +134,23 @@ export function ListingForm({
           />
         )}
         <Grid gutter="md">
-          <Grid.Col span={{ base: 12, sm: 6 }}>
+          <HalfCol>
             <TextInput
               label={t('sell.fields.title')}
               withAsterisk
               maxLength={300}
               {...form.getInputProps('title')}
             />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
+          </HalfCol>
+          <HalfCol>
             <TextInput
               label={t('sell.fields.author')}
               withAsterisk
               maxLength={300}
               {...form.getInputProps('author')}
             />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
+          </HalfCol>
+          <HalfCol>
             <NativeSelect
               label={t('sell.fields.genre')}
               withAsterisk
@@ -154,21 +160,21 @@ export function ListingForm({
               ]}
               {...form.getInputProps('genre')}
             />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
+          </HalfCol>
+          <HalfCol>
             <NativeSelect
               label={t('sell.fields.condition')}
               data={CONDITIONS.map((c) => ({ value: c, label: t(`conditions.${c}`) }))}
               {...form.getInputProps('condition')}
             />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
+          </HalfCol>
+          <HalfCol>
             <NativeSelect
               label={t('sell.fields.listingType')}
               data={LISTING_TYPES.map((c) => ({ value: c, label: t(`listingTypes.${c}`) }))}
               {...form.getInputProps('listingType')}
             />
-          </Grid.Col>
+          </HalfCol>
           <Grid.Col span={{ base: 7, sm: 3 }}>
             <MoneyInput
               label={t('sell.fields.price')}
@@ -191,35 +197,34 @@ export function ListingForm({
               {...form.getInputProps('description')}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
+          <HalfCol>
+            <IsbnInput
               label={t('sell.fields.isbn')}
               description={t('sell.fields.isbnHint')}
-              inputMode="numeric"
               {...form.getInputProps('isbn')}
             />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
+          </HalfCol>
+          <HalfCol>
             <TextInput
               label={t('sell.fields.language')}
               maxLength={50}
               {...form.getInputProps('language')}
             />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
+          </HalfCol>
+          <HalfCol>
             <TextInput
               label={t('sell.fields.location')}
               maxLength={200}
               {...form.getInputProps('location')}
             />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
+          </HalfCol>
+          <HalfCol>
             <MoneyInput
               label={t('sell.fields.shippingCost')}
               allowNegative={false}
               {...form.getInputProps('shippingCost')}
             />
-          </Grid.Col>
+          </HalfCol>
           <Grid.Col span={12}>
             <Checkbox
               label={t('sell.fields.isNegotiable')}
