@@ -162,7 +162,7 @@ test.describe('accounts: journeys', () => {
     await expect(page.getByTestId('settings-status')).toHaveText('Verified');
     await expectAccessible(page);
 
-    // Username: invalid and taken names are refused with the spec's messages.
+    // Username: invalid and taken names are refused, each with its own message.
     const other = `taken_${Date.now().toString(36)}`;
     const otherEmail = uniqueEmail('other');
     const signUp = await page.request.post('/api/auth/sign-up/email', {

@@ -70,7 +70,7 @@ test('an author creates a draft with the form and activates it', async () => {
   await page.getByRole('link', { name: 'Create advertisement' }).first().click();
   await expect(page).toHaveURL(new RegExp(`/profile/${author.id}/ads/new$`));
   const form = page.getByRole('form', { name: 'Advertisement' });
-  // The spec's defaults.
+  // The create form's defaults: banner, English, EUR, budgets 0, this year.
   await expect(form.getByLabel('Ad type')).toHaveValue('banner');
   await expect(form.getByLabel('Language')).toHaveValue('en');
   await expect(form.getByLabel('Currency')).toHaveValue('EUR');

@@ -10,7 +10,7 @@ export const FRIEND_SEARCH_MIN_QUERY = 2;
 export const FRIEND_SEARCH_DEBOUNCE_MS = 300;
 const FRIEND_SEARCH_MAX_QUERY = 100;
 
-/** How the signed-in member stands with another member (spec 2 section 4). */
+/** How the signed-in member stands with another: no link, a request either way, or friends. */
 export const CONNECTION_STATES = [
   'none',
   'pending-outgoing',
@@ -36,7 +36,7 @@ export const friendSchema = z.object({
   booksExchanged: z.number().int(),
   /** Reactions to each other's posts (0 until the community feed exists). */
   reactions: z.number().int(),
-  /** booksExchanged + reactions (spec 2 section 9); the list's order, highest first. */
+  /** booksExchanged + reactions; the list's order, highest first. */
   interactions: z.number().int(),
 });
 export type Friend = z.infer<typeof friendSchema>;

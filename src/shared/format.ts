@@ -1,6 +1,6 @@
 /**
- * Home counters (spec 1 section 5): one decimal and M from a million, one decimal and K from a
- * thousand, plain below. Missing or invalid counts are 0.
+ * Home counters: one decimal and M from a million, one decimal and K from a thousand, plain below.
+ * Missing or invalid counts are 0.
  */
 export function formatCounter(value: number | null | undefined): string {
   const n =
@@ -10,7 +10,7 @@ export function formatCounter(value: number | null | undefined): string {
   return String(n);
 }
 
-/** DD/MM/YYYY in Italian, MM/DD/YYYY in English (spec 1 section 5). */
+/** DD/MM/YYYY in Italian, MM/DD/YYYY in English. */
 export function formatDate(value: Date | string | number, language: string): string {
   // A bare calendar date ('2025-09-28') is that day wherever the reader is, not UTC midnight.
   const bare = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);

@@ -1,7 +1,7 @@
 /**
- * Avatar fallbacks drawn locally (spec 1 section 3: the provided URL, else an identicon keyed by
- * the e-mail, else initials). The seed is Me.avatarSeed: the sha-256 hex of the lower-cased
- * e-mail, so the e-mail itself never leaves the server and no remote service is asked.
+ * Avatar fallbacks drawn locally: the uploaded picture, else an identicon, else initials. The seed
+ * is Me.avatarSeed, a sha-256 hex derived from the member's id (avatarSeedOf on the server), so no
+ * e-mail is hashed and no remote service is asked.
  */
 
 const GRID = 5;

@@ -21,7 +21,7 @@ import {
 } from './marketplaceConstants';
 
 /**
- * Marketplace schemas shared by the server and the web app (spec 2 sections 3, 5 and 9).
+ * Marketplace schemas shared by the server and the web app.
  * Validation messages are locale keys under `listings.validation.*`. The constants, types and
  * ISBN helpers live in marketplaceConstants.ts (no zod) and are re-exported here.
  */

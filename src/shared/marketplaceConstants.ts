@@ -1,7 +1,7 @@
 /**
- * Marketplace rules shared by the server and the web app (spec 2 sections 3, 5 and 9) that need no
- * zod: the first pages (home, library, a book) import these alone, so they never download zod and
- * never build the schemas of marketplace.ts, which re-exports all of this.
+ * Marketplace rules shared by the server and the web app that need no zod: the first pages (home,
+ * library, a book) import these alone, so they never download zod and never build the schemas of
+ * marketplace.ts, which re-exports all of this.
  */
 
 export const FORM_GENRES = [
@@ -65,7 +65,7 @@ export function isWholeCents(n: number): boolean {
 }
 export const QUERY_MAX_LENGTH = 200;
 export const QUICK_SELL_DEFAULT_PRICE = 10;
-/** The quick-add and wishlist search boxes start searching past this many characters (spec 2, s. 9). */
+/** The quick-add and wishlist search boxes start searching past this many characters. */
 export const CATALOGUE_MIN_QUERY = 3;
 /** The catalogue API accepts queries from this many: the community's book search starts at 2. */
 export const CATALOGUE_API_MIN_QUERY = 2;
@@ -78,7 +78,10 @@ export const COVER_MAX_BYTES = 5 * 1024 * 1024;
 export const FIXED_SHELVES = ['bestDeals', 'justListed', 'popular', 'premium'] as const;
 export type ShelfKey = (typeof FIXED_SHELVES)[number] | `genre:${Genre}`;
 
-/** Spec 2 section 9: 3.5 plus 0.1 per completed transaction, extra capped at 1.5, total at 5. */
+/**
+ * A seller's formula rating: 3.5 plus 0.1 per completed transaction, the extra capped at 1.5, the
+ * total at 5.
+ */
 export function publicRating(completedTransactions: number): number {
   const n = Number.isFinite(completedTransactions)
     ? Math.max(0, Math.floor(completedTransactions))

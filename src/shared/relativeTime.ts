@@ -1,6 +1,6 @@
 /**
- * Relative time with the spec's thresholds (spec 2, Chats): just now under a minute, minutes under
- * 60, hours under 24, days under 7, otherwise a date. Pure: the caller words it in its language.
+ * Relative time: just now under a minute, minutes under 60, hours under 24, days under 7, otherwise
+ * a date. Pure: the caller words it in its language.
  */
 export type RelativeTime =
   { unit: 'now' } | { unit: 'minutes' | 'hours' | 'days'; count: number } | { unit: 'date' };

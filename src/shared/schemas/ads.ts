@@ -1,7 +1,7 @@
 /**
- * Advertisements (issue 11; spec 2 sections 3, 4, 5, 7, 8 and 9): the request rules shared by the
- * server and the web form, and the shape of every answer, by topic in `ads/` (constants, fields,
- * queries, events and reviews, answers); `isValidIsbn13` is re-exported from marketplaceConstants. Validation messages are locale keys
+ * Advertisements (issue 11): the request rules shared by the server and the web form, and the shape
+ * of every answer, by topic in `ads/` (constants, fields, queries, events and reviews, answers);
+ * `isValidIsbn13` is re-exported from marketplaceConstants. Validation messages are locale keys
  * under `ads.validation.*` (shared with the web form); server errors are under `adsApi.errors.*`.
  *
  * ROUTES (all JSON unless said; errors are {"error": {"code", "message", "fields"?}}):

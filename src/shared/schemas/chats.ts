@@ -17,7 +17,7 @@ import {
 
 export * from '../chatLimits';
 
-/** Trimmed, 1 to 4,000 characters (spec 2 section 5: whitespace alone is not sent). */
+/** Trimmed, 1 to 4,000 characters: whitespace alone is not sent. */
 export const messageContentField = () =>
   z
     .string({ error: 'chatApi.validation.contentRequired' })

@@ -86,7 +86,7 @@ import { pageNumber } from './common';
  * CRLF made LF), never HTML; render it as text.
  */
 
-// ---------- constants (spec 2 section 9) ----------
+// ---------- constants: limits, page sizes, timings ----------
 
 /** Post text: at most this many characters; the counter turns orange above POST_WARN. */
 export const POST_MAX = 2000;
@@ -107,7 +107,7 @@ export const POPULAR_WINDOW_DAYS = 7;
 /** Per member and rolling hour, counted in the database (every server process agrees). */
 export const POSTS_PER_HOUR = 10;
 export const COMMENTS_PER_HOUR = 60;
-/** The create-post book search (spec 2 section 5 and 9): /api/catalogue/search. */
+/** The create-post book search (/api/catalogue/search): 2 characters, a 300 ms pause, 10 hits. */
 export const BOOK_SEARCH_MIN_CHARS = 2;
 export const BOOK_SEARCH_DEBOUNCE_MS = 300;
 export const BOOK_SEARCH_RESULTS = 10;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../constants';
 import { displayNameField, optionalPersonName } from '../names';
 
-/** 3 to 20 letters, digits or underscores (spec 1 section 5). */
+/** A username: 3 to 20 letters, digits or underscores. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
 
 export const usernameField = () =>

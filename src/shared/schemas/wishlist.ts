@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { isUuid, memberSummarySchema, pageNumber } from './common';
 
 /**
- * Wishlist and trade matches (spec 2: wishlist screen, sections 3, 7 and 8). Messages are locale
- * keys under `wishlist.*`; the server and the web app translate them alike.
+ * Wishlist and trade matches. Messages are locale keys under `wishlist.*`; the server and the web
+ * app translate them alike.
  */
 
 /** Items per page of a wishlist, and members per page of the trade matches. */

@@ -4,7 +4,7 @@ import { useTranslation } from '@web/lib/reactI18n';
 import { NotFoundPage } from '../features/not-found';
 import { LinkButton, PlainButton } from '../components/LinkButton';
 
-/** Error boundary of the router: refresh-page and go-to-login actions (spec 1, auth screens). */
+/** Error boundary of the router: refresh-page and go-to-login actions; a 404 shows not-found. */
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();

@@ -19,9 +19,8 @@ function isTextInput(el: EventTarget | null): boolean {
 }
 
 /**
- * Spec 1, shell: on mobile, while an input has focus the viewport's maximum scale is 1 (no zoom
- * jump on iOS) and 5 again on blur; after an orientation change the viewport is recalculated
- * after 500 ms.
+ * On mobile, while an input has focus the viewport's maximum scale is 1 (no zoom jump on iOS) and 5
+ * again on blur; after an orientation change the viewport is recalculated after 500 ms.
  */
 export function useMobileViewport() {
   useEffect(() => {

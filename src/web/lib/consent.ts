@@ -8,7 +8,7 @@ export type CookiePreferences = Record<ConsentCategory, boolean>;
 export const OPTIONAL_CATEGORIES = ['functional', 'analytics', 'marketing'] as const;
 export type OptionalCategory = (typeof OPTIONAL_CATEGORIES)[number];
 
-/** Spec 1 section 3: essential and functional on, analytics and marketing off. */
+/** Default cookie preferences: essential and functional on, analytics and marketing off. */
 export const DEFAULT_PREFERENCES: CookiePreferences = Object.freeze({
   essential: true,
   functional: true,

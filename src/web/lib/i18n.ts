@@ -16,7 +16,7 @@ async function loadCatalogue(language: string, groups: string[]): Promise<Record
   return Object.assign({}, ...parts.map((p) => p.default));
 }
 
-// The spec's order: the stored choice, then the browser, then <html lang>.
+// Language detection order: the stored choice, then the browser, then <html lang>.
 const detector = languageDetector(LANGUAGE_STORAGE_KEY);
 
 // Our own translator (lib/translator.ts over @shared/translator, decisions 0029 and 0048): Italian

@@ -33,8 +33,8 @@ export interface LanguageDetector {
 }
 
 /**
- * The spec's detection order (spec 1): the stored choice, then the browser's languages, then
- * `<html lang>`; the choice is stored on every change. Ours, of about 40 lines; it replaced
+ * Language detection order: the stored choice, then the browser's languages, then `<html lang>`;
+ * the choice is stored on every change. Ours, of about 40 lines; it replaced
  * i18next-browser-languagedetector, of which only these three sources were used.
  */
 export function languageDetector(

@@ -8,7 +8,7 @@ import { forwardCookies, sendAuthResponse, toFetchHeaders } from '../../platform
 import { loadMe } from '../profiles/service';
 import { endOtherSessions, findEmailByUsername } from './queries';
 
-/** Sign-in form: an e-mail address or a username, and the password (spec 1 section 5). */
+/** Sign-in form: an e-mail address or a username, and the password. */
 export const signInSchema = z.object({
   identifier: z
     .string({ error: 'validation.required' })

@@ -309,7 +309,7 @@ export function createAdService({
 
 export type AdService = ReturnType<typeof createAdService>;
 
-/** Create's defaults for fields left out (spec 2 section 5). */
+/** Create's defaults for fields left out: empty lists, no purchase links, budgets 0, else null. */
 function defaultOf(field: AdField, value: unknown): unknown {
   if (value !== undefined) return value;
   switch (field) {

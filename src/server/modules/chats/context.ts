@@ -61,7 +61,7 @@ export function createChatContext(deps: ChatServiceDeps) {
     background.add(job);
   }
 
-  /** Unexpected failures answer the spec's text instead of a bare 500 message. */
+  /** Unexpected failures are logged and answer 500 with `key`, the action's failure text. */
   async function orFail<T>(key: string, work: () => Promise<T>): Promise<T> {
     try {
       return await work();

@@ -25,7 +25,7 @@ import { TRANSACTION_SUBJECT } from '../reviews/confirmations';
 
 const idParams = idParam('id');
 
-/** The spec's text for an upload without a session. */
+/** An upload without a session: 401 'Authentication required for upload. Please log in again.' */
 async function requireUserForUpload(request: FastifyRequest) {
   if (!request.user) throw unauthorized('listings.errors.uploadAuth');
 }

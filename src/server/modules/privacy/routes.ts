@@ -17,7 +17,7 @@ export function exportFileName(username: string | null, fallback: string, now: D
 }
 
 /**
- * Members' data rights (GDPR articles 15, 17 and 20; spec 1 section 9, privacy policy): download
+ * Members' data rights (GDPR articles 15, 17 and 20, as the privacy policy states): download
  * everything about oneself, and delete one's account. Both work on the session's member only.
  */
 export const privacyRoutes: Module = async (app, { auth, database, storage, realtime, now }) => {

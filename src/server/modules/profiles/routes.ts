@@ -9,7 +9,7 @@ import { currentUser } from '../../platform/auth';
 import { fileTooLarge, invalidFileType } from '../../platform/storage';
 import { changeAvatar, loadMe, updateProfile, uploadFailed } from './service';
 
-/** The spec's text for a profile change or an upload without a user (spec 1 section 8). */
+/** A profile change or an upload without a signed-in user: 401 'User not authenticated'. */
 async function requireUserForChanges(request: FastifyRequest) {
   if (!request.user) throw unauthorized('profile.errors.notAuthenticated');
 }

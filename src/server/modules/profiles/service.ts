@@ -18,8 +18,8 @@ import {
 export const AVATAR_MAX_SIDE = 512;
 
 /**
- * The identicon seed: sha-256 hex of the member's id. Not of the e-mail as the spec's identicon
- * service had it: a public hash of an e-mail lets anyone test whether an address has an account.
+ * The identicon seed: sha-256 hex of the member's id, never of the e-mail: a public hash of an
+ * e-mail lets anyone test whether an address has an account.
  */
 export function avatarSeedOf(userId: string): string {
   return createHash('sha256').update(`scaffale-identicon:${userId}`).digest('hex');

@@ -63,7 +63,7 @@ export async function reviewSummary(
 
 /**
  * The rating a profile shows: the mean of the member's reviews, or, while nobody has reviewed
- * them, the spec's formula over their completed transactions (spec 2 section 9).
+ * them, publicRating over their completed transactions (3.5 plus 0.1 each, at most 5).
  */
 export async function displayedRating(
   database: Database,

@@ -4,9 +4,9 @@ import type { Database } from '../../db/client';
 import { findListingDetail } from '../listings/queries';
 
 /**
- * A member's profile is public when its privacy level is 'public' (the default, spec 1 section 3)
- * and the account is active. Anything else keeps the member out of the sitemap and out of every
- * page head: no name, no picture, no link.
+ * A member's profile is public when its privacy level is 'public' (the default) and the account is
+ * active. Anything else keeps the member out of the sitemap and out of every page head: no name, no
+ * picture, no link.
  */
 export const PUBLIC_MEMBER = `privacy_level = 'public' and account_status = 'active'`;
 

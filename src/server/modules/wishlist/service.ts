@@ -15,7 +15,7 @@ export function createWishlistService({ database }: { database: Database }) {
   return {
     /**
      * The wishlist of `ownerId` as `me` may see it: wishlists are private to their owner (see
-     * docs/decisions.md), so anyone else is refused with the spec's 'could not access'.
+     * docs/decisions.md), so anyone else is refused with 403 'Could not access this wishlist'.
      */
     async listFor(me: string, ownerId: string): Promise<WishlistRow> {
       if (me !== ownerId) throw forbidden('wishlist.errors.noAccess');
@@ -72,7 +72,7 @@ export function createWishlistService({ database }: { database: Database }) {
       if (rows.length === 0) throw itemNotFound();
     },
 
-    /** Is this book on the member's wishlist? A missing row is simply "no" (spec 2 section 8). */
+    /** Is this book on the member's wishlist? A missing row is simply "no". */
     async membership(me: string, bookId: string): Promise<WishlistMembership> {
       if (!isWishlistUuid(bookId)) return { wished: false, itemId: null };
       const [row] = await database.query<{ id: string }>(

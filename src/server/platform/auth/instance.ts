@@ -38,7 +38,7 @@ export interface AuthDeps {
   log?: FastifyBaseLogger;
 }
 
-/** The part of an e-mail address before the @: the default display name (spec 1 section 5). */
+/** The part of an e-mail address before the @: the default display name. */
 export function emailLocalPart(email: string): string {
   return email.split('@')[0] ?? email;
 }

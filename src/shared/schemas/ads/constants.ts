@@ -1,6 +1,6 @@
-/** Advertisements: the fixed lists and limits (spec 2 sections 5 and 9). */
+/** Advertisements: the fixed lists and limits. */
 
-/** Spec 2 section 5: the 25 ad genres (keys; labels live in the web catalogues). */
+/** The 25 ad genres (keys; labels live in the web catalogues). */
 export const AD_GENRES = [
   'fiction',
   'nonFiction',
@@ -42,7 +42,7 @@ export const MARKET_TO_AD_GENRE: Record<string, AdGenre | undefined> = {
   other: undefined,
 };
 
-/** Spec 2 section 5: English, Spanish, French, German, Italian, Portuguese, Russian, Chinese,
+/** Ad languages: English, Spanish, French, German, Italian, Portuguese, Russian, Chinese,
  * Japanese, Korean, Arabic, Hindi, Other (ISO 639-1 codes; 'other'). Default English. */
 export const AD_LANGUAGES = [
   'en',
@@ -77,7 +77,7 @@ export const AD_STORED_STATUSES = ['draft', 'active', 'paused', 'rejected'] as c
 export const AD_STATUSES = ['draft', 'active', 'paused', 'expired', 'rejected'] as const;
 export type AdStatus = (typeof AD_STATUSES)[number];
 
-/** The author's list tabs (spec: all, active, paused, draft) plus expired. */
+/** The author's list tabs: all, active, paused, draft, and expired. */
 export const AD_LIST_FILTERS = ['all', 'active', 'paused', 'draft', 'expired'] as const;
 export type AdListFilter = (typeof AD_LIST_FILTERS)[number];
 
@@ -94,7 +94,7 @@ export type AdTimeframe = (typeof AD_TIMEFRAMES)[number];
 export const AD_PURCHASE_STORES = ['amazon', 'bookshop', 'barnes_noble', 'author_website'] as const;
 export type AdPurchaseStore = (typeof AD_PURCHASE_STORES)[number];
 
-/** Spec 2 section 9. */
+/** Pages of 20 ads and 10 reviews; analytics list the last 20 events; a slot has up to 12 ads. */
 export const ADS_PAGE_SIZE = 20;
 export const AD_REVIEWS_PAGE_SIZE = 10;
 export const AD_RECENT_EVENTS = 20;

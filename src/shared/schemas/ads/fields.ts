@@ -247,9 +247,8 @@ const always = {
 };
 
 /**
- * POST /api/ads (and the web form). Defaults (spec 2 section 5): ad type banner, language
- * English, budgets 0, currency EUR; the publication year defaults to the current year in the
- * form (it stays optional here).
+ * POST /api/ads (and the web form). Defaults: ad type banner, language English, budgets 0, currency
+ * EUR; the publication year defaults to the current year in the form (it stays optional here).
  */
 export const adCreateSchema = z
   .object({
@@ -286,7 +285,7 @@ export const adUpdateSchema = z.object(adFieldsShape).partial().superRefine(endA
 export type AdUpdateInput = z.input<typeof adUpdateSchema>;
 export type AdUpdate = z.output<typeof adUpdateSchema>;
 
-/** The form's defaults (spec 2 section 5), for the web's create mode. */
+/** The form's defaults for the web's create mode: banner, English, EUR, budgets 0, this year. */
 export const adFormDefaults = (now = new Date()) => ({
   adType: 'banner' as AdType,
   language: 'en' as AdLanguage,

@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { dashboardPath, safeRedirectPath } from './safeRedirect';
 
-/** Spec 1, section 9: 100 ms before reading the session, 100 ms before redirecting, one retry after 1 s. */
+/** Waits of 100 ms before reading the session and before redirecting; one retry after 1 s. */
 const SETTLE_MS = 100;
 const RETRY_MS = 1000;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

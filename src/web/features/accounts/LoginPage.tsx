@@ -30,8 +30,8 @@ export default function LoginPage() {
   const arrivedSignedOut = useRef(false);
   useDocumentTitle(view === 'login' ? t('auth.login.pageTitle') : t('auth.forgot.pageTitle'));
 
-  // Arriving signed in goes home (spec 1, section 6); signing in here (or in another tab while
-  // this page is open) goes on to the return path or the dashboard.
+  // Arriving signed in goes home; signing in here (or in another tab while this page is open) goes
+  // on to the return path or the dashboard.
   useEffect(() => {
     if (session.status === 'signed-out') arrivedSignedOut.current = true;
     if (session.status !== 'signed-in') return;

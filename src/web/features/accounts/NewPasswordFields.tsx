@@ -2,7 +2,7 @@ import { PasswordInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from '@web/lib/reactI18n';
 
-/** A new password and its confirmation (sign-up and reset), with the spec's messages. */
+/** A new password and its confirmation (sign-up and reset), with the form's translated errors. */
 export function NewPasswordFields<T extends { password: string; confirmPassword: string }>({
   form,
   labelKey,

@@ -44,7 +44,7 @@ const ICONS: Record<string, typeof IconBooks> = {
   settings: IconSettings,
 };
 
-/** The seller rating shown in the sidebar is fixed at 5.0 (spec 1, section 9). */
+/** The seller rating shown in the sidebar is fixed at 5.0. */
 const SIDEBAR_RATING = 5;
 
 /**

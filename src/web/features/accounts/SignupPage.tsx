@@ -33,7 +33,7 @@ export default function SignupPage() {
   });
   const fieldError = (key: unknown) => (key ? t(String(key)) : undefined);
 
-  // Created view, then the login page after 2 s (spec 1, sign-up).
+  // Created view, then the login page after 2 s.
   useEffect(() => {
     if (!created) return;
     const timer = setTimeout(() => navigate('/login'), SIGNUP_REDIRECT_DELAY_MS);

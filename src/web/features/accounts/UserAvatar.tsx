@@ -11,8 +11,8 @@ export interface AvatarUser {
 }
 
 /**
- * The member's picture with the spec's fallback order: the uploaded image, else the identicon
- * drawn locally from the e-mail's hash, else the initials (also shown if an image fails to load).
+ * The member's picture, in this fallback order: the uploaded image, else the identicon drawn
+ * locally from avatarSeed (a hash of the id), else the initials (also if an image fails to load).
  */
 export function UserAvatar({
   user,

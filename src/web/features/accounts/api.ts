@@ -68,7 +68,10 @@ export const updateMe = (patch: Partial<Pick<Me, 'username' | 'displayName'>>) =
 
 export const fetchListingStats = () => api<ListingStats>('/api/me/listings/stats');
 
-/** POST /api/me/avatar with real upload progress; the server's message, else the spec's. */
+/**
+ * POST /api/me/avatar with real upload progress; the server's message, else 'Failed to upload
+ * avatar. Please try again.'
+ */
 export async function uploadAvatar(file: File, onProgress: (percent: number) => void): Promise<Me> {
   try {
     return await uploadFile<Me>('/api/me/avatar', file, { onProgress });

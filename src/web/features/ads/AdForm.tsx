@@ -55,7 +55,7 @@ const STORE_KEYS: Record<AdPurchaseStore, string> = {
 };
 
 /**
- * Every field and rule of spec 2 section 5, validated with the shared schema (the server's own
+ * Every field and rule of an advertisement, validated with the shared schema (the server's own
  * rules), each message once under its field; the server's field errors land in the same places.
  */
 export function AdForm({

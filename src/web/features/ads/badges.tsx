@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { useTranslation } from '@web/lib/reactI18n';
 import type { AdStatus } from './model';
 
-/** A distinct colour per status (spec 2 §3), text dark enough for WCAG AA on the tint. */
+/** A distinct colour per status, text dark enough for WCAG AA on the tint. */
 const TONES: Record<AdStatus, { color: string; text: string }> = {
   active: { color: 'green', text: '#1e6b30' },
   paused: { color: 'yellow', text: '#8a5a00' },

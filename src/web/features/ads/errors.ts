@@ -5,7 +5,7 @@ export type AdAction = 'save' | 'load' | 'delete' | 'status' | 'analytics' | 're
 
 /**
  * The message of a failed ad action: the server's own (translated) message for what the person
- * can fix (4xx), the spec's 'Failed to ...' for server and network failures.
+ * can fix (4xx), a fixed 'Failed to ...' for server and network failures.
  */
 export function adErrorMessage(err: unknown, action: AdAction, t: TFunction): string {
   if (err instanceof ApiError) {

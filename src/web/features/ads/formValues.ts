@@ -45,7 +45,7 @@ const NO_LINKS: Record<AdPurchaseStore, string> = {
   author_website: '',
 };
 
-/** Create mode: the spec's defaults (banner, English, EUR, budgets 0, this year). */
+/** Create mode: the defaults (banner, English, EUR, budgets 0, this year). */
 export function emptyAdValues(now = new Date()): AdFormValues {
   const d = adFormDefaults(now);
   return {

@@ -9,7 +9,7 @@ import { CatalogueResultList } from './CatalogueResultList';
 import { useCatalogueSearch } from './useCatalogueSearch';
 import classes from './CatalogueSearch.module.css';
 
-/** The select-book field clears this long after a choice (spec 2, quick add). */
+/** The select-book field clears this long after a choice. */
 export const SELECTION_CLEAR_MS = 1000;
 
 /**

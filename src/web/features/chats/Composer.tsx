@@ -8,9 +8,8 @@ import { useSendMessage } from './api';
 import { CHAT_MESSAGE_MAX } from './limits';
 
 /**
- * Writing a message (spec 2 section 5): trimmed, an empty one is not sent, Enter sends and
- * Shift+Enter breaks the line, one send at a time, and on failure the text comes back with the
- * error shown.
+ * Writing a message: trimmed, an empty one is not sent, Enter sends and Shift+Enter breaks the
+ * line, one send at a time, and on failure the text comes back with the error shown.
  */
 export function Composer({ roomId, onTyping }: { roomId: string; onTyping: () => void }) {
   const { t, i18n } = useTranslation();

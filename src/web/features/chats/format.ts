@@ -10,7 +10,7 @@ export const othersIn = (room: Room, meId: string): ChatUser[] =>
 
 /**
  * A direct room is named after the other member; a group by its name; and either, with nothing
- * to show, 'User {first 8 characters of the id}...' (spec).
+ * to show, 'User {first 8 characters of the id}...'.
  */
 export function roomName(room: Room, meId: string, t: TFunction): string {
   const other = room.isGroup ? undefined : othersIn(room, meId)[0];

@@ -19,7 +19,7 @@ export interface PickedBook {
 
 /**
  * The book of a post, chosen through the catalogue search: at least 2 characters, a 300 ms
- * pause, 10 results (spec 2, book post). Once chosen the book is shown with a way to change it.
+ * pause, 10 results. Once chosen the book is shown with a way to change it.
  */
 export function BookPicker({
   value,

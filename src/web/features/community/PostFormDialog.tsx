@@ -31,7 +31,8 @@ const sameTags = (a: string[], b: string[]) => a.join('\n') === b.join('\n');
 
 /**
  * Writing a post about a book (create), or changing one's own (edit: marked edited afterwards).
- * Validated here with the spec's messages and again by the server, whose errors show in the dialog.
+ * Validated here (a book, text within 1 to POST_CONTENT_MAX, title and tags within their limits)
+ * and again by the server, whose errors show in the dialog.
  */
 export function PostFormDialog({
   opened,

@@ -5,7 +5,7 @@ import { relativeTime } from '@shared/relativeTime';
 
 const UNITS = { minutes: 'minute', hours: 'hour', days: 'day' } as const;
 
-/** 'just now', '5 minutes ago', '3 hours ago', '2 days ago', or the date (spec thresholds). */
+/** 'just now', '5 minutes ago', '3 hours ago', '2 days ago', or the date from 7 days. */
 export function formatWhen(value: string, t: TFunction, language: string, now = Date.now()) {
   const r = relativeTime(value, now);
   if (r.unit === 'now') return t('community.time.now');

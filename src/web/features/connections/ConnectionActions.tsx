@@ -29,9 +29,8 @@ const failureKey: Record<ConnectionAction, string> = {
 };
 
 /**
- * What a member can do with another, by state (spec 2 section 4): add friend; a disabled
- * 'request sent' with cancel; accept and decline; send message and remove (after confirmation).
- * Errors show under the buttons.
+ * What a member can do with another, by state: add friend; a disabled 'request sent' with cancel;
+ * accept and decline; send message and remove (after confirmation). Errors show under the buttons.
  */
 export function ConnectionActions({
   me,

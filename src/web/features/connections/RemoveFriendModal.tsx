@@ -1,7 +1,7 @@
 import { useTranslation } from '@web/lib/reactI18n';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 
-/** Asks before a friendship ends (spec 2 section 4: removal after confirmation). */
+/** Asks before a friendship ends: a friend is removed only after confirmation. */
 export function RemoveFriendModal({
   name,
   opened,

@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api';
 
 /**
  * The message shown under a button: the server's own (already in the member's language) when it
- * explains a refusal, else the spec's failure text for that action.
+ * explains a refusal, else the action's own failure text (`fallbackKey`).
  */
 export function actionErrorMessage(err: unknown, fallbackKey: string, t: TFunction): string {
   if (err instanceof ApiError && [400, 403, 409].includes(err.status) && err.message)
@@ -13,7 +13,10 @@ export function actionErrorMessage(err: unknown, fallbackKey: string, t: TFuncti
   return t(fallbackKey);
 }
 
-/** Starting a chat: a plain 404 means the chats service is missing, so the spec's text. */
+/**
+ * Starting a chat: a plain 404 means the chats service is missing, so 'Unable to start
+ * conversation. Please try again.'
+ */
 export function chatErrorMessage(err: unknown, t: TFunction): string {
   if (err instanceof ApiError && [400, 403, 409].includes(err.status) && err.message)
     return err.message;

@@ -43,7 +43,7 @@ export function StatusBadge({ status }: { status: ListingStatus }) {
   return <ToneBadge tone={STATUS_TONES[status]}>{t(`statuses.${status}`)}</ToneBadge>;
 }
 
-/** My books: 'Available' for active listings, 'Inactive' otherwise (spec 2, my books). */
+/** My books: 'Available' for active listings, 'Inactive' otherwise. */
 export function ActiveBadge({ active }: { active: boolean }) {
   const { t } = useTranslation();
   return (

@@ -6,7 +6,7 @@ export type ListingAction = 'load' | 'add' | 'update' | 'delete' | 'status' | 'c
 
 /**
  * The message for a failed listing action: the server's own (translated) message for input
- * problems, the spec's 'Failed to ... Please try again.' for server and network failures, and
+ * problems, a fixed 'Failed to ... Please try again.' for server and network failures, and
  * the unexpected-error variant for anything that is not an API failure.
  */
 export function listingErrorMessage(err: unknown, action: ListingAction, t: TFunction): string {

@@ -22,8 +22,8 @@ import { notify } from '../../lib/notify';
 import { deleteAccount, downloadMyData, fetchDeletionMethod } from './api';
 
 /**
- * Settings → "Your data": download everything about me, and delete my account (spec 1
- * section 9, members' rights). The texts are the lazy `privacy` locale group.
+ * Settings → "Your data": download everything about me, and delete my account (members' rights).
+ * The texts are the lazy `privacy` locale group.
  */
 export function YourDataSection() {
   const { t } = useTranslation();
