@@ -58,7 +58,7 @@ describe('listingFormSchema', () => {
       isNegotiable: false,
     });
   });
-  it('carries the spec messages as locale keys, all at once', () => {
+  it('carries the validation messages as locale keys, all at once', () => {
     const r = listingFormSchema.safeParse({ listingType: 'both', price: '' });
     expect(messages(r)).toEqual({
       title: 'listings.validation.titleRequired',

@@ -133,7 +133,7 @@ describe('accounts: sign-up, verification, password reset', async () => {
     });
   });
 
-  it('a password shorter than 6 characters is refused with the spec message', async () => {
+  it('a password shorter than 6 characters is refused with its message', async () => {
     const en = await call({
       method: 'POST',
       url: '/api/auth/sign-up/email',

@@ -80,7 +80,7 @@ describe('creating an advertisement', () => {
     expect(ad.purchaseLinks).not.toHaveProperty('bookshop');
   });
 
-  it('applies the spec defaults: banner, English, EUR, budgets 0', async () => {
+  it('applies the defaults: banner, English, EUR, budgets 0', async () => {
     const res = await call(ada, 'POST', '/api/ads', {
       title: 'T',
       description: 'D',

@@ -164,7 +164,7 @@ describe('profiles API', async () => {
       expect(res.json()).toMatchObject({ bio: null, locationCity: 'Milano', username: 'Alice_R' });
     });
 
-    it('refuses invalid usernames with the spec’s message in English and Italian', async () => {
+    it('refuses invalid usernames with the username rule’s message in English and Italian', async () => {
       for (const username of ['ab', 'a'.repeat(21), 'has space', 'dash-name', 'àccento', '', 42]) {
         const res = await patch(alice, { username });
         expect(res.statusCode, String(username)).toBe(400);

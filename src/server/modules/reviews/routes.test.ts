@@ -30,7 +30,7 @@ describe('reviews after a trade', () => {
     txId = await completeSale(seller, buyer, 'La coscienza di Zeno');
   });
 
-  it('shows the spec formula as the rating while a member has no review', async () => {
+  it('shows the formula rating while a member has no review', async () => {
     const profile = (await req('GET', `/api/users/${seller.id}/profile`)).json();
     expect(profile.totalTrades).toBe(1);
     expect(profile.rating).toBe(publicRating(1));

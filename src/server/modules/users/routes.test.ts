@@ -88,7 +88,7 @@ describe('GET /api/users/:id/profile', () => {
     expect((await get('/api/users/piero/profile')).json().rating).toBe(5);
   });
 
-  it("answers 404 with the spec's message for unknown members", async () => {
+  it('answers 404 with its not-found message for unknown members', async () => {
     const res = await get('/api/users/nobody/profile');
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe(

@@ -6,7 +6,7 @@ const t = ((key: string) => key) as never;
 const now = new Date('2026-06-01T00:00:00Z');
 
 describe('the ad form', () => {
-  it('starts with the spec defaults: banner, English, EUR, budgets 0, this year', () => {
+  it('starts with the defaults: banner, English, EUR, budgets 0, this year', () => {
     const v = emptyAdValues(now);
     expect(v).toMatchObject({
       adType: 'banner',
