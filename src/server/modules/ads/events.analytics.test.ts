@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Member } from '../../test/members';
-import { clock, t, ada, bruno, carla, api } from './events.fixture';
+import { clock, t, ada, bruno, carla, api, useFixture } from './events.fixture';
+
+useFixture();
 
 describe('analytics', () => {
   it('sums the timeframe with rates, cost, a series with zero days and the recent events', async () => {

@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { flushAdEvents } from './routes';
 import { isBot } from './events';
 import { BROWSER_UA } from './test-support';
-import { clock, t, ada, bruno, carla, api, totals, storedEvents } from './events.fixture';
+import {
+  clock,
+  t,
+  ada,
+  bruno,
+  carla,
+  api,
+  totals,
+  storedEvents,
+  useFixture,
+} from './events.fixture';
+
+useFixture();
 
 describe('counting events', () => {
   it('counts once per viewer, ad, kind and day: a reload does not double count', async () => {

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { validAd } from './test-support';
-import { clock, t, ada, bruno, api, deleted, call, adRow, adCount } from './routes.fixture';
+import {
+  clock,
+  t,
+  ada,
+  bruno,
+  api,
+  deleted,
+  call,
+  adRow,
+  adCount,
+  useFixture,
+} from './routes.fixture';
+
+useFixture();
 
 describe('changing an advertisement', () => {
   it('changes only the fields sent; null clears an optional one', async () => {

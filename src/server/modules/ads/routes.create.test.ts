@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { validAd } from './test-support';
-import { clock, ada, bruno, api, call, adCount } from './routes.fixture';
+import { clock, ada, bruno, api, call, adCount, useFixture } from './routes.fixture';
+
+useFixture();
 
 describe('creating an advertisement', () => {
   it('saves a draft with every field, the defaults and the author joined', async () => {

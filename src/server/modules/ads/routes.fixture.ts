@@ -21,24 +21,6 @@ export const storage = {
   },
 };
 
-beforeAll(async () => {
-  t = await createTestApp({
-    deps: { now: clock.now, storage },
-    config: { adsServingCacheMs: 0 },
-  });
-  api = adsClient(t, clock.now);
-  [ada, bruno] = await Promise.all([
-    createMember(t, { username: 'ada_writes', displayName: 'Ada Autrice' }),
-    createMember(t, { username: 'bruno_reads', displayName: 'Bruno Lettore' }),
-  ]);
-  await t.database.query(`update users set bio = 'Scrivo gialli.' where id = $1`, [ada.id]);
-});
-
-beforeEach(async () => {
-  clock.set('2026-03-10T10:00:00Z');
-  await t.database.query('delete from book_advertisements');
-});
-
 export const { call } = {
   call: (...args: Parameters<ReturnType<typeof adsClient>['call']>) => api.call(...args),
 };
@@ -52,3 +34,27 @@ export const adRow = async (id: string) =>
 export const adCount = async () =>
   (await t.database.query<{ n: number }>('select count(*)::int as n from book_advertisements'))[0]
     .n;
+
+/**
+ * Registers the set-up above for the test file that calls it (first thing after its imports):
+ * test files share one import of this module per worker, so its hooks cannot live at its top.
+ */
+export function useFixture(): void {
+  beforeAll(async () => {
+    t = await createTestApp({
+      deps: { now: clock.now, storage },
+      config: { adsServingCacheMs: 0 },
+    });
+    api = adsClient(t, clock.now);
+    [ada, bruno] = await Promise.all([
+      createMember(t, { username: 'ada_writes', displayName: 'Ada Autrice' }),
+      createMember(t, { username: 'bruno_reads', displayName: 'Bruno Lettore' }),
+    ]);
+    await t.database.query(`update users set bio = 'Scrivo gialli.' where id = $1`, [ada.id]);
+  });
+
+  beforeEach(async () => {
+    clock.set('2026-03-10T10:00:00Z');
+    await t.database.query('delete from book_advertisements');
+  });
+}

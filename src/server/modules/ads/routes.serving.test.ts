@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { t, ada, api, call } from './routes.fixture';
+import { t, ada, api, call, useFixture } from './routes.fixture';
+
+useFixture();
 
 describe('the promoted books list', () => {
   it('lists running ads newest first, 20 a page, filtered by genre, keywords and rating', async () => {

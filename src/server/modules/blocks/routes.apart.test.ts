@@ -3,7 +3,9 @@ import { createMember, type Member } from '../../test/members';
 import { createListing } from '../chats/test-support';
 import { createBook, createPost } from '../community/test-support';
 import { adsClient } from '../ads/test-support';
-import { t, call, block, unblock, befriend } from './routes.fixture';
+import { t, call, block, unblock, befriend, useFixture } from './routes.fixture';
+
+useFixture();
 
 describe('a block keeps two members apart, both ways', () => {
   let ann: Member;

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type Member } from '../../test/members';
-import { t, call, block, unblock } from './routes.fixture';
+import { t, call, block, unblock, useFixture } from './routes.fixture';
+
+useFixture();
 
 describe('the blocks API', () => {
   let ann: Member;

@@ -6,11 +6,6 @@ import { caller } from '../community/test-support';
 export let t: TestApp;
 export let call: ReturnType<typeof caller>;
 
-beforeAll(async () => {
-  t = await createTestApp({ config: { adsServingCacheMs: 0 } });
-  call = caller(t);
-}, 120_000);
-
 export const block = (who: Member | null, other: Member | { id: string }, lang = 'en') =>
   call(who, 'PUT', `/api/blocks/${other.id}`, undefined, lang);
 export const unblock = (who: Member | null, other: Member) =>
@@ -21,4 +16,15 @@ export async function befriend(a: Member, b: Member) {
     `insert into connections (requester_id, addressee_id, status) values ($1, $2, 'accepted')`,
     [a.id, b.id],
   );
+}
+
+/**
+ * Registers the set-up above for the test file that calls it (first thing after its imports):
+ * test files share one import of this module per worker, so its hooks cannot live at its top.
+ */
+export function useFixture(): void {
+  beforeAll(async () => {
+    t = await createTestApp({ config: { adsServingCacheMs: 0 } });
+    call = caller(t);
+  }, 120_000);
 }

@@ -21,26 +21,6 @@ export let bruno: Member;
 export let carla: Member;
 export let bookId: string;
 
-beforeAll(async () => {
-  live = createRecordingRealtime();
-  t = await createTestApp({ deps: { realtime: live.realtime } });
-  call = caller(t);
-  [admin, anna, bruno, carla] = await Promise.all([
-    createMember(t, { displayName: 'Ada Admin' }),
-    createMember(t, { username: 'anna_m', displayName: 'Anna Autrice' }),
-    createMember(t, { username: 'bruno_m', displayName: 'Bruno Lettore' }),
-    createMember(t, { username: 'carla_m', displayName: 'Carla Lettrice' }),
-  ]);
-  expect((await grantAdmin(t.database, admin.email)).ok).toBe(true);
-  bookId = await createBook(t, 'La coscienza di Zeno', 'Italo Svevo');
-}, 120_000);
-
-beforeEach(async () => {
-  await t.database.query('delete from community_posts');
-  await t.database.query('delete from reports');
-  live.clear();
-});
-
 export const reason = (text: string) => ({ reason: text });
 /** A visitor's report, from an address of its own (visitors may send 5 in 10 minutes). */
 export const visitorReport = (body: object, ip = randomClientIp()) =>
@@ -83,3 +63,29 @@ export const outboxFor = (email: string) =>
     'select subject, text from mail_outbox where "to" = $1 order by id desc',
     [email],
   );
+
+/**
+ * Registers the set-up above for the test file that calls it (first thing after its imports):
+ * test files share one import of this module per worker, so its hooks cannot live at its top.
+ */
+export function useFixture(): void {
+  beforeAll(async () => {
+    live = createRecordingRealtime();
+    t = await createTestApp({ deps: { realtime: live.realtime } });
+    call = caller(t);
+    [admin, anna, bruno, carla] = await Promise.all([
+      createMember(t, { displayName: 'Ada Admin' }),
+      createMember(t, { username: 'anna_m', displayName: 'Anna Autrice' }),
+      createMember(t, { username: 'bruno_m', displayName: 'Bruno Lettore' }),
+      createMember(t, { username: 'carla_m', displayName: 'Carla Lettrice' }),
+    ]);
+    expect((await grantAdmin(t.database, admin.email)).ok).toBe(true);
+    bookId = await createBook(t, 'La coscienza di Zeno', 'Italo Svevo');
+  }, 120_000);
+
+  beforeEach(async () => {
+    await t.database.query('delete from community_posts');
+    await t.database.query('delete from reports');
+    live.clear();
+  });
+}

@@ -14,7 +14,10 @@ import {
   ids,
   comment,
   outboxFor,
+  useFixture,
 } from './moderation.fixture';
+
+useFixture();
 
 describe('hiding and restoring a post', () => {
   it('takes it out of every tab, search, profile and page for readers; admins still read it', async () => {

@@ -12,7 +12,10 @@ import {
   reason,
   ids,
   insertPost,
+  useFixture,
 } from './moderation.fixture';
+
+useFixture();
 
 describe('pinning posts', () => {
   it('is for admins only: 401 for visitors, 404 for members, even with bad input', async () => {

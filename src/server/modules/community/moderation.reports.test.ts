@@ -11,7 +11,10 @@ import {
   reason,
   visitorReport,
   comment,
+  useFixture,
 } from './moderation.fixture';
+
+useFixture();
 
 describe('reporting posts and comments', () => {
   it('takes one open report per member and post; 404 for posts the reporter cannot see', async () => {

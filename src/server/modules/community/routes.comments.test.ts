@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { COMMENTS_PER_HOUR, type Comment } from '@shared/schemas/community';
 import { befriend, createPost } from './test-support';
-import { t, call, anna, bruno, carla, calvino, eco } from './routes.fixture';
+import { t, call, anna, bruno, carla, calvino, eco, useFixture } from './routes.fixture';
+
+useFixture();
 
 describe('comments', () => {
   it('members comment and reply (one level), visitors read them oldest first', async () => {

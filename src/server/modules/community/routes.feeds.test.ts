@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Post } from '@shared/schemas/community';
 import { befriend, createBook, createPost } from './test-support';
-import { t, call, anna, bruno, carla, calvino, eco } from './routes.fixture';
+import { t, call, anna, bruno, carla, calvino, eco, useFixture } from './routes.fixture';
+
+useFixture();
 
 describe('the feeds', () => {
   it("popular: this week's posts, most likes first then newest, 10 a page, for everyone", async () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { POSTS_PER_HOUR, POST_MAX, type Post } from '@shared/schemas/community';
 import { befriend, createPost } from './test-support';
-import { t, call, anna, bruno, carla, calvino, eco, postCount } from './routes.fixture';
+import { t, call, anna, bruno, carla, calvino, eco, postCount, useFixture } from './routes.fixture';
+
+useFixture();
 
 describe('writing a post', () => {
   it('stores a post about a book and answers it whole, trimmed, with its book and author', async () => {

@@ -153,16 +153,6 @@ export async function seed(test: TestApp, rows: Seed[], offsetDays = 0) {
   }
 }
 
-beforeAll(async () => {
-  t = await createTestApp({ deps: { now: () => new Date(clock) } });
-  await t.database.query(
-    `insert into users (id, email, display_name, username) values
-       ('anna', 'anna@example.com', 'Anna Rossi', 'anna'),
-       ('marco', 'marco@example.com', 'Marco Bianchi', 'marco')`,
-  );
-  await seed(t, seeds);
-});
-
 export async function list(query: string, lang = 'en') {
   const res = await t.inject({
     method: 'GET',
@@ -176,4 +166,20 @@ export async function ids(query: string): Promise<number[]> {
   expect(res.statusCode, res.body).toBe(200);
   const byId = Object.fromEntries(Object.entries(id).map(([n, v]) => [v, Number(n)]));
   return res.json().items.map((i: { id: string }) => byId[i.id]);
+}
+
+/**
+ * Registers the set-up above for the test file that calls it (first thing after its imports):
+ * test files share one import of this module per worker, so its hooks cannot live at its top.
+ */
+export function useFixture(): void {
+  beforeAll(async () => {
+    t = await createTestApp({ deps: { now: () => new Date(clock) } });
+    await t.database.query(
+      `insert into users (id, email, display_name, username) values
+         ('anna', 'anna@example.com', 'Anna Rossi', 'anna'),
+         ('marco', 'marco@example.com', 'Marco Bianchi', 'marco')`,
+    );
+    await seed(t, seeds);
+  });
 }

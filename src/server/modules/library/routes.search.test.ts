@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { t, advanceClock, id, list, ids } from './routes.fixture';
+import { t, advanceClock, id, list, ids, useFixture } from './routes.fixture';
+
+useFixture();
 
 describe('GET /api/listings', () => {
   it('shows available listings newest first by default, with total, paging and cards', async () => {

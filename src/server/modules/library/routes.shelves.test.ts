@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { listingPageSchema } from '@shared/marketplace';
 import { createMember } from '../../test/members';
-import { t, advanceClock, id, seed, type Seed } from './routes.fixture';
+import { t, advanceClock, id, seed, type Seed, useFixture } from './routes.fixture';
+
+useFixture();
 
 describe('GET /api/shelves', () => {
   async function shelves(query = '') {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { t, seller, other, full, req, create } from './routes.fixture';
+import { t, seller, other, full, req, create, useFixture } from './routes.fixture';
+
+useFixture();
 
 describe('POST /api/uploads/cover', () => {
   function multipart(buffer: Buffer, filename = 'cover.png', type = 'image/png') {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { t, seller, other, buyer, full, req, create } from './routes.fixture';
+import { t, seller, other, buyer, full, req, create, useFixture } from './routes.fixture';
+
+useFixture();
 
 describe('POST /api/listings', () => {
   it('creates a listing from the full form, with its book row and seller', async () => {

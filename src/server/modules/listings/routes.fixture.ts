@@ -17,16 +17,6 @@ export const advanceClock = (ms: number) => {
   clock += ms;
 };
 
-beforeAll(async () => {
-  t = await createTestApp({
-    config: { dataDir: mkdtempSync(join(tmpdir(), 'scaffale-listings-')) },
-    deps: { now: () => new Date(clock) },
-  });
-  seller = await createMember(t, { username: 'seller_one', displayName: 'Sara Seller' });
-  other = await createMember(t, { username: 'other_one', displayName: 'Otto Other' });
-  buyer = await createMember(t, { username: 'buyer_one', displayName: 'Bruno Buyer' });
-});
-
 export const full = { ...gattopardo, language: 'Italiano', isNegotiable: true };
 
 export function req(
@@ -48,4 +38,20 @@ export async function create(who: Member, body: object = full) {
   const res = await req('POST', '/api/listings', who, body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
+}
+
+/**
+ * Registers the set-up above for the test file that calls it (first thing after its imports):
+ * test files share one import of this module per worker, so its hooks cannot live at its top.
+ */
+export function useFixture(): void {
+  beforeAll(async () => {
+    t = await createTestApp({
+      config: { dataDir: mkdtempSync(join(tmpdir(), 'scaffale-listings-')) },
+      deps: { now: () => new Date(clock) },
+    });
+    seller = await createMember(t, { username: 'seller_one', displayName: 'Sara Seller' });
+    other = await createMember(t, { username: 'other_one', displayName: 'Otto Other' });
+    buyer = await createMember(t, { username: 'buyer_one', displayName: 'Bruno Buyer' });
+  });
 }

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createMember } from '../../test/members';
-import { t, seller, other, buyer, advanceClock, full, req, create } from './routes.fixture';
+import {
+  t,
+  seller,
+  other,
+  buyer,
+  advanceClock,
+  full,
+  req,
+  create,
+  useFixture,
+} from './routes.fixture';
+
+useFixture();
 
 describe('owner-only changes', () => {
   const edit = { ...full, title: 'Il Gattopardo (nuova edizione)', price: 20 };

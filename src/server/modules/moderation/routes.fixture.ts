@@ -11,16 +11,6 @@ export let seller: Member;
 export let reader: Member;
 export let other: Member;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  req = requester(t);
-  admin = await createMember(t, { displayName: 'Ada Admin' });
-  seller = await createMember(t, { displayName: 'Sandro Seller', username: 'sandro_s' });
-  reader = await createMember(t, { displayName: 'Rita Reader' });
-  other = await createMember(t, { displayName: 'Otto Other' });
-  expect((await grantAdmin(t.database, admin.email)).ok).toBe(true);
-}, 120_000);
-
 export const reason = { reason: 'Violates the rules on spam (section 3).' };
 
 export async function report(who: Member | undefined, body: object, lang = 'en') {
@@ -43,4 +33,20 @@ export async function directRoom(a: Member, b: Member, content: string) {
   const sent = await req('POST', `/api/chats/rooms/${roomId}/messages`, a, { content });
   expect(sent.statusCode, sent.body).toBe(201);
   return { roomId, messageId: sent.json().message.id as string };
+}
+
+/**
+ * Registers the set-up above for the test file that calls it (first thing after its imports):
+ * test files share one import of this module per worker, so its hooks cannot live at its top.
+ */
+export function useFixture(): void {
+  beforeAll(async () => {
+    t = await createTestApp();
+    req = requester(t);
+    admin = await createMember(t, { displayName: 'Ada Admin' });
+    seller = await createMember(t, { displayName: 'Sandro Seller', username: 'sandro_s' });
+    reader = await createMember(t, { displayName: 'Rita Reader' });
+    other = await createMember(t, { displayName: 'Otto Other' });
+    expect((await grantAdmin(t.database, admin.email)).ok).toBe(true);
+  }, 120_000);
 }

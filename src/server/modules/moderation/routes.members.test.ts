@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { createMember, randomClientIp } from '../../test/members';
 import { createListing } from '../chats/test-support';
 import { mustOpen, openSocket } from '../../platform/realtime/testing';
-import { t, req, admin, reader, reason, report, outboxFor, directRoom } from './routes.fixture';
+import {
+  t,
+  req,
+  admin,
+  reader,
+  reason,
+  report,
+  outboxFor,
+  directRoom,
+  useFixture,
+} from './routes.fixture';
+
+useFixture();
 
 describe('the audit log', () => {
   it('cannot be edited or deleted, even straight in SQL', async () => {

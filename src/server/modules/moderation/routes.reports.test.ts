@@ -14,7 +14,10 @@ import {
   report,
   outboxFor,
   directRoom,
+  useFixture,
 } from './routes.fixture';
+
+useFixture();
 
 describe('the admin command', () => {
   it('grants, lists and revokes, and refuses an unknown e-mail', async () => {

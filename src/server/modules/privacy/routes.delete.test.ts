@@ -16,7 +16,10 @@ import {
   avatarUrl,
   ids,
   zefMessage,
+  useFixture,
 } from './routes.fixture';
+
+useFixture();
 
 describe('delete my account', () => {
   it('asks a member with a password for it', async () => {

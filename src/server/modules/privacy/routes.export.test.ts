@@ -12,7 +12,10 @@ import {
   ids,
   zefMessage,
   beaMessage,
+  useFixture,
 } from './routes.fixture';
+
+useFixture();
 
 describe('the API document', () => {
   it('describes both routes with their errors', async () => {

@@ -35,98 +35,104 @@ export const beaMessage = 'Perfetto, il mio indirizzo è in via Segreta 7.';
 export const completeSale = (seller: Member, buyer: Member) =>
   saleThroughChat(t, seller, buyer, { title: 'Le città invisibili', content: beaMessage });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  req = requester(t);
-  zef = await createMember(t, {
-    email: `zefirino-${randomBytes(4).toString('hex')}@example.com`,
-    displayName: zefName,
-    username: zefUsername,
-  });
-  bea = await createMember(t, { displayName: 'Beatrice Buyer' });
-  carlo = await createMember(t, { displayName: 'Carlo Friend' });
-  dario = await createMember(t, { displayName: 'Dario Blocked' });
-  elena = await createMember(t, { displayName: 'Elena Blocker' });
-  expect((await req('PUT', `/api/blocks/${dario.id}`, zef)).statusCode).toBeLessThan(300);
-  expect((await req('PUT', `/api/blocks/${zef.id}`, elena)).statusCode).toBeLessThan(300);
-
-  // Profile: an avatar file on disk, a bio and a city.
-  const dir = join(t.config.dataDir, 'uploads', 'avatars');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, avatarFile), Buffer.from('RIFF0000WEBP'));
-  await t.database.query(
-    `update users set avatar_url = $2, bio = 'Lettore di Calvino', location_city = 'Pavia'
-     where id = $1`,
-    [zef.id, avatarUrl],
-  );
-  await t.database.query('insert into uploads (url, owner_id) values ($1, $2)', [
-    avatarUrl,
-    zef.id,
-  ]);
-
-  const sale = await completeSale(zef, bea);
-  ids.soldListing = sale.listingId;
-  ids.roomId = sale.roomId;
-  ids.transactionId = sale.transactionId;
-  const sent = await req('POST', `/api/chats/rooms/${ids.roomId}/messages`, zef, {
-    content: zefMessage,
-  });
-  expect(sent.statusCode, sent.body).toBe(201);
-  ids.openListing = (await createListing(t, zef, { title: 'Il visconte dimezzato' })).id;
-
-  for (const [author, other] of [
-    [bea, zef],
-    [zef, bea],
-  ] as const) {
-    const review = await req('POST', '/api/reviews', author, {
-      transactionId: ids.transactionId,
-      rating: 5,
-      text: `Recensione di ${author === zef ? 'zef' : 'bea'} per ${other === zef ? 'zef' : 'bea'}`,
+/**
+ * Registers the set-up above for the test file that calls it (first thing after its imports):
+ * test files share one import of this module per worker, so its hooks cannot live at its top.
+ */
+export function useFixture(): void {
+  beforeAll(async () => {
+    t = await createTestApp();
+    req = requester(t);
+    zef = await createMember(t, {
+      email: `zefirino-${randomBytes(4).toString('hex')}@example.com`,
+      displayName: zefName,
+      username: zefUsername,
     });
-    expect(review.statusCode, review.body).toBe(201);
-  }
+    bea = await createMember(t, { displayName: 'Beatrice Buyer' });
+    carlo = await createMember(t, { displayName: 'Carlo Friend' });
+    dario = await createMember(t, { displayName: 'Dario Blocked' });
+    elena = await createMember(t, { displayName: 'Elena Blocker' });
+    expect((await req('PUT', `/api/blocks/${dario.id}`, zef)).statusCode).toBeLessThan(300);
+    expect((await req('PUT', `/api/blocks/${zef.id}`, elena)).statusCode).toBeLessThan(300);
 
-  await befriend(t, zef, carlo);
-  const [{ book_id: bookId }] = await t.database.query<{ book_id: string }>(
-    'select book_id from book_listings where id = $1',
-    [ids.soldListing],
-  );
-  const [postOfBea] = await t.database.query<{ id: string }>(
-    `insert into community_posts (user_id, book_id, content) values ($1, $2, 'Post di Bea')
-     returning id`,
-    [bea.id, bookId],
-  );
-  const [postOfZef] = await t.database.query<{ id: string }>(
-    `insert into community_posts (user_id, book_id, content) values ($1, $2, 'Post di Zef')
-     returning id`,
-    [zef.id, bookId],
-  );
-  ids.postOfBea = postOfBea.id;
-  ids.postOfZef = postOfZef.id;
-  await t.database.query(
-    `insert into post_comments (post_id, user_id, content) values ($1, $2, 'Commento di Zef')`,
-    [ids.postOfBea, zef.id],
-  );
-  await t.database.query(
-    `insert into post_comments (post_id, user_id, content) values ($1, $2, 'Commento di Bea')`,
-    [ids.postOfZef, bea.id],
-  );
-  await t.database.query(`insert into post_reactions (post_id, user_id) values ($1, $2)`, [
-    ids.postOfBea,
-    zef.id,
-  ]);
-  const wish = await req('POST', '/api/me/wishlist/items', zef, { bookId });
-  expect(wish.statusCode, wish.body).toBe(201);
-  ids.adId = await adsClient(t).createAd(zef, { title: 'Il mio romanzo' });
-  await t.database.query(
-    `insert into ad_daily_stats (ad_id, day, impressions, clicks, conversions)
-     values ($1, '2026-11-01', 40, 3, 1)`,
-    [ids.adId],
-  );
-  const report = await req('POST', '/api/reports', zef, {
-    kind: 'profile',
-    id: carlo.id,
-    reason: 'spam',
-  });
-  expect(report.statusCode, report.body).toBeLessThan(300);
-}, 180_000);
+    // Profile: an avatar file on disk, a bio and a city.
+    const dir = join(t.config.dataDir, 'uploads', 'avatars');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, avatarFile), Buffer.from('RIFF0000WEBP'));
+    await t.database.query(
+      `update users set avatar_url = $2, bio = 'Lettore di Calvino', location_city = 'Pavia'
+       where id = $1`,
+      [zef.id, avatarUrl],
+    );
+    await t.database.query('insert into uploads (url, owner_id) values ($1, $2)', [
+      avatarUrl,
+      zef.id,
+    ]);
+
+    const sale = await completeSale(zef, bea);
+    ids.soldListing = sale.listingId;
+    ids.roomId = sale.roomId;
+    ids.transactionId = sale.transactionId;
+    const sent = await req('POST', `/api/chats/rooms/${ids.roomId}/messages`, zef, {
+      content: zefMessage,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    ids.openListing = (await createListing(t, zef, { title: 'Il visconte dimezzato' })).id;
+
+    for (const [author, other] of [
+      [bea, zef],
+      [zef, bea],
+    ] as const) {
+      const review = await req('POST', '/api/reviews', author, {
+        transactionId: ids.transactionId,
+        rating: 5,
+        text: `Recensione di ${author === zef ? 'zef' : 'bea'} per ${other === zef ? 'zef' : 'bea'}`,
+      });
+      expect(review.statusCode, review.body).toBe(201);
+    }
+
+    await befriend(t, zef, carlo);
+    const [{ book_id: bookId }] = await t.database.query<{ book_id: string }>(
+      'select book_id from book_listings where id = $1',
+      [ids.soldListing],
+    );
+    const [postOfBea] = await t.database.query<{ id: string }>(
+      `insert into community_posts (user_id, book_id, content) values ($1, $2, 'Post di Bea')
+       returning id`,
+      [bea.id, bookId],
+    );
+    const [postOfZef] = await t.database.query<{ id: string }>(
+      `insert into community_posts (user_id, book_id, content) values ($1, $2, 'Post di Zef')
+       returning id`,
+      [zef.id, bookId],
+    );
+    ids.postOfBea = postOfBea.id;
+    ids.postOfZef = postOfZef.id;
+    await t.database.query(
+      `insert into post_comments (post_id, user_id, content) values ($1, $2, 'Commento di Zef')`,
+      [ids.postOfBea, zef.id],
+    );
+    await t.database.query(
+      `insert into post_comments (post_id, user_id, content) values ($1, $2, 'Commento di Bea')`,
+      [ids.postOfZef, bea.id],
+    );
+    await t.database.query(`insert into post_reactions (post_id, user_id) values ($1, $2)`, [
+      ids.postOfBea,
+      zef.id,
+    ]);
+    const wish = await req('POST', '/api/me/wishlist/items', zef, { bookId });
+    expect(wish.statusCode, wish.body).toBe(201);
+    ids.adId = await adsClient(t).createAd(zef, { title: 'Il mio romanzo' });
+    await t.database.query(
+      `insert into ad_daily_stats (ad_id, day, impressions, clicks, conversions)
+       values ($1, '2026-11-01', 40, 3, 1)`,
+      [ids.adId],
+    );
+    const report = await req('POST', '/api/reports', zef, {
+      kind: 'profile',
+      id: carlo.id,
+      reason: 'spam',
+    });
+    expect(report.statusCode, report.body).toBeLessThan(300);
+  }, 180_000);
+}

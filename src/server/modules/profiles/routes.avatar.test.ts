@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { uploads, en, it_, multipart, png, profilesApi } from './routes.fixture';
+import { uploads, en, it_, multipart, png, profilesApi, useFixture } from './routes.fixture';
+
+useFixture();
 
 describe('profiles API', async () => {
   const { inject, row, alice, bob, upload } = await profilesApi();

@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { users } from '../../db/schema';
 import { createStorage } from '../../platform/storage';
 import { createTestApp } from '../../test/helpers';
 import { createMember, type Member } from '../../test/members';
 export const uploads = mkdtempSync(join(tmpdir(), 'scaffale-profiles-'));
-afterAll(() => rmSync(uploads, { recursive: true, force: true }));
 
 export const en = { 'accept-language': 'en' };
 export const it_ = { 'accept-language': 'it' };
@@ -60,4 +59,13 @@ export async function profilesApi() {
       headers: { ...lang, ...(member ? { cookie: member.cookie } : {}) },
     });
   return { testApp, inject, database, row, alice, bob, upload, patch };
+}
+
+/**
+ * Registers the set-up above for the test file that calls it (first thing after its imports):
+ * test files share one import of this module per worker, so its hooks cannot live at its top.
+ */
+export function useFixture(): void {
+  beforeAll(() => mkdirSync(uploads, { recursive: true }));
+  afterAll(() => rmSync(uploads, { recursive: true, force: true }));
 }

@@ -3,7 +3,9 @@ import { createHash } from 'node:crypto';
 import { createMember } from '../../test/members';
 import { updateUser } from './queries';
 import { isUsernameConflict } from './service';
-import { en, it_, profilesApi } from './routes.fixture';
+import { en, it_, profilesApi, useFixture } from './routes.fixture';
+
+useFixture();
 
 describe('profiles API', async () => {
   const { testApp, inject, database, row, alice, bob, patch } = await profilesApi();

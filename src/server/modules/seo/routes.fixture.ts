@@ -13,25 +13,6 @@ export const PUBLIC_URL = 'https://scaffale.example';
 
 export { gattopardo };
 
-beforeAll(async () => {
-  t = await createTestApp({
-    config: { webDir: createWebFixture().dir, publicUrl: PUBLIC_URL },
-  });
-  seller = await createMember(t, { username: 'sara_seller', displayName: 'Sara Seller' });
-  secretive = await createMember(t, { username: 'hidden_one', displayName: 'Hidden Harriet' });
-  await t.database.query(`update users set privacy_level = 'private' where id = $1`, [
-    secretive.id,
-  ]);
-  listing = await create(seller, gattopardo);
-  nasty = await create(seller, {
-    ...gattopardo,
-    title: `</script><script>alert(1)</script> "Quoted" & 'single'`,
-    author: `<img src=x onerror=alert(2)>`,
-    description: `Ends the element </script><!-- and <b>bold</b> "quotes"`,
-    isbn: undefined,
-  });
-});
-
 export async function create(who: Member, body: object) {
   const res = await t.inject({
     method: 'POST',
@@ -63,4 +44,29 @@ export function jsonLd(html: string): Record<string, any> {
   const scripts = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
   expect(scripts).toHaveLength(1);
   return JSON.parse(scripts[0][1]);
+}
+
+/**
+ * Registers the set-up above for the test file that calls it (first thing after its imports):
+ * test files share one import of this module per worker, so its hooks cannot live at its top.
+ */
+export function useFixture(): void {
+  beforeAll(async () => {
+    t = await createTestApp({
+      config: { webDir: createWebFixture().dir, publicUrl: PUBLIC_URL },
+    });
+    seller = await createMember(t, { username: 'sara_seller', displayName: 'Sara Seller' });
+    secretive = await createMember(t, { username: 'hidden_one', displayName: 'Hidden Harriet' });
+    await t.database.query(`update users set privacy_level = 'private' where id = $1`, [
+      secretive.id,
+    ]);
+    listing = await create(seller, gattopardo);
+    nasty = await create(seller, {
+      ...gattopardo,
+      title: `</script><script>alert(1)</script> "Quoted" & 'single'`,
+      author: `<img src=x onerror=alert(2)>`,
+      description: `Ends the element </script><!-- and <b>bold</b> "quotes"`,
+      isbn: undefined,
+    });
+  });
 }

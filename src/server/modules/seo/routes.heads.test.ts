@@ -12,7 +12,10 @@ import {
   meta,
   titleOf,
   jsonLd,
+  useFixture,
 } from './routes.fixture';
+
+useFixture();
 
 describe('the head of a book page', () => {
   it('carries the title, price, canonical URL, Open Graph, Twitter and JSON-LD', async () => {

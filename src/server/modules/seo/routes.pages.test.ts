@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { t, seller, listing, PUBLIC_URL, get, meta, titleOf } from './routes.fixture';
+import { t, seller, listing, PUBLIC_URL, get, meta, titleOf, useFixture } from './routes.fixture';
+
+useFixture();
 
 describe('other pages', () => {
   it('get their own title and description in the reader’s language', async () => {

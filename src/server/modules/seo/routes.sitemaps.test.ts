@@ -10,7 +10,10 @@ import {
   gattopardo,
   create,
   get,
+  useFixture,
 } from './routes.fixture';
+
+useFixture();
 
 describe('robots.txt', () => {
   it('allows public pages, keeps out the private area, the API and dev pages, names the sitemap', async () => {
