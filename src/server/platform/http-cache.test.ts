@@ -165,7 +165,8 @@ describe('cache headers', () => {
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('no-cache');
     const etag = String(first.headers['etag']);
-    expect(etag).toMatch(/^"[\w-]+"$/);
+    // Weak: the same tag stands for the plain, Brotli and gzip bytes.
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
     expect(first.headers['vary']).toBe('accept-language, cookie, accept-encoding');
 
     const again = await get('/about', { 'if-none-match': etag });
@@ -192,14 +193,16 @@ describe('cache headers', () => {
     `/api/users/${member.id}/listings`,
   ];
 
-  it('lets shared caches keep anonymous reads of public data for a short while', async () => {
+  it('makes browsers revalidate anonymous reads of public data; shared caches keep them 5 s', async () => {
     for (const url of publicReads()) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe(
-        'public, max-age=0, s-maxage=30, stale-while-revalidate=300',
+        'public, max-age=0, must-revalidate, s-maxage=5',
       );
+      expect(res.headers['cache-control'], url).not.toContain('stale-while-revalidate');
       expect(res.headers['vary'], url).toBe('accept-language, accept-encoding, cookie');
+      expect(res.headers['etag'], url).toMatch(/^W\/"[\w-]+"$/);
     }
   });
 
@@ -209,11 +212,14 @@ describe('cache headers', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('private, no-cache');
       expect(res.headers['vary'], url).toContain('cookie');
+      // The member's browser may keep it and must ask again: it has a validator too.
+      expect(res.headers['etag'], url).toBeTruthy();
     }
     for (const url of ['/api/me', '/api/me/listings', '/api/me/listings/stats']) {
       const res = await get(url, { cookie: member.cookie });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('private, no-store');
+      expect(res.headers['etag'], url).toBeUndefined();
     }
   });
 
@@ -221,6 +227,12 @@ describe('cache headers', () => {
     const res = await get('/api/listings/00000000-0000-4000-8000-000000000000');
     expect(res.statusCode).toBe(404);
     expect(res.headers['cache-control']).not.toMatch(/public/);
+    expect(res.headers['etag']).toBeUndefined();
+    // If-None-Match: * never turns a missing listing into a 304.
+    const star = await get('/api/listings/00000000-0000-4000-8000-000000000000', {
+      'if-none-match': '*',
+    });
+    expect(star.statusCode).toBe(404);
   });
 
   it('gives every other API answer private, no-store', async () => {

@@ -6,8 +6,9 @@ import compress from '@fastify/compress';
 /**
  * HTTP caching and compression in one place, so every route gets the same rules:
  * - public reads (the library, shelves, a listing, a public profile and its books) opt in with
- *   `config: publicRead`; they are cacheable by a CDN for a short while only when the request has
- *   no session, and `private, no-cache` otherwise;
+ *   `config: publicRead`; a browser revalidates them on every load, a CDN may keep them a few
+ *   seconds only when the request has no session, and they are `private, no-cache` otherwise;
+ *   a successful read carries an ETag and answers 304 to a matching If-None-Match;
  * - any other API answer without its own Cache-Control is `private, no-store`;
  * - hashed build assets are immutable for a year, everything else in the web folder (and the
  *   HTML of the single-page app) is `no-cache` with a validator.
@@ -20,11 +21,15 @@ declare module 'fastify' {
   }
 }
 
-/** Seconds a shared cache may serve a public read without asking, then while revalidating. */
-export const PUBLIC_READ_S_MAXAGE = 30;
-export const PUBLIC_READ_STALE_WHILE_REVALIDATE = 300;
+/** Seconds a shared cache (a CDN) may serve an anonymous public read without asking. */
+export const PUBLIC_READ_S_MAXAGE = 5;
 
-export const PUBLIC_READ_CACHE_CONTROL = `public, max-age=0, s-maxage=${PUBLIC_READ_S_MAXAGE}, stale-while-revalidate=${PUBLIC_READ_STALE_WHILE_REVALIDATE}`;
+/**
+ * Browsers: stale at once and never used stale (no stale-while-revalidate), so every load asks
+ * and a 304 keeps it cheap. Shared caches: fresh for s-maxage, then they ask too. Not `no-cache`,
+ * which binds shared caches as well and would make s-maxage void (decision 0053).
+ */
+export const PUBLIC_READ_CACHE_CONTROL = `public, max-age=0, must-revalidate, s-maxage=${PUBLIC_READ_S_MAXAGE}`;
 export const PERSONAL_CACHE_CONTROL = 'private, no-cache';
 export const API_DEFAULT_CACHE_CONTROL = 'private, no-store';
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -69,6 +74,20 @@ function isAnonymous(request: FastifyRequest, reply: FastifyReply): boolean {
   return !request.user && !reply.hasHeader('set-cookie');
 }
 
+/**
+ * Gives a read's body its ETag and answers 304, without the body, when the request's
+ * If-None-Match names it. Runs before compression (route hooks of @fastify/compress come after
+ * this instance hook), so one ETag stands for the plain, Brotli and gzip bytes alike.
+ */
+function withValidator(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  const etag = etagOf(payload);
+  reply.header('etag', etag);
+  if (!matchesIfNoneMatch(request, etag)) return payload;
+  reply.code(304);
+  return null;
+}
+
 export function registerHttpCache(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.routeOptions.config?.httpCache === 'public-read') {
@@ -78,6 +97,8 @@ export function registerHttpCache(app: FastifyInstance): void {
       else if (ok) reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL);
       else if (!reply.hasHeader('cache-control'))
         reply.header('cache-control', REVALIDATE_CACHE_CONTROL);
+      // Signed in or not, the browser may keep the answer and must ask again: a validator.
+      if (ok) return withValidator(request, reply, payload);
     } else if (isApi(request.url) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', API_DEFAULT_CACHE_CONTROL);
     }
@@ -85,17 +106,22 @@ export function registerHttpCache(app: FastifyInstance): void {
   });
 }
 
-/** A strong validator for a body generated in memory (the HTML of a page). */
+/**
+ * The validator of a body generated in memory (a page's HTML, a public read's JSON). Weak: the
+ * same tag names the plain, Brotli and gzip bytes, which a strong tag may not (RFC 9110 8.8.1);
+ * If-None-Match compares weakly, so a weak tag is all a 304 needs.
+ */
 export function etagOf(body: string | Buffer): string {
-  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+  return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
-/** True when the request's If-None-Match names this ETag (or '*'). */
+/** True when the request's If-None-Match names this ETag (or '*'), compared weakly. */
 export function matchesIfNoneMatch(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match'];
   if (!header) return false;
+  const opaque = etag.replace(/^W\//, '');
   return header
     .split(',')
     .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === '*' || tag === etag);
+    .some((tag) => tag === '*' || tag === opaque);
 }
