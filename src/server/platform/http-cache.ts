@@ -27,7 +27,7 @@ export const PUBLIC_READ_S_MAXAGE = 5;
 /**
  * Browsers: stale at once and never used stale (no stale-while-revalidate), so every load asks
  * and a 304 keeps it cheap. Shared caches: fresh for s-maxage, then they ask too. Not `no-cache`,
- * which binds shared caches as well and would make s-maxage void (decision 0053).
+ * which binds shared caches as well and would make s-maxage void (decision 0051).
  */
 export const PUBLIC_READ_CACHE_CONTROL = `public, max-age=0, must-revalidate, s-maxage=${PUBLIC_READ_S_MAXAGE}`;
 export const PERSONAL_CACHE_CONTROL = 'private, no-cache';
