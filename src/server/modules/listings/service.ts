@@ -19,6 +19,7 @@ import {
   genreFromCategories,
   type BookRow,
 } from '../catalogue/queries';
+import { bookLanguageName } from '@shared/bookLanguage';
 import { isOwnCoverUpload } from '@shared/urls';
 import { findListingDetail, isUuid } from './queries';
 import { isBlockedBetween } from '../../platform/moderation';
@@ -198,7 +199,7 @@ export function createListingService({ database }: ListingServiceDeps) {
           title: input.title,
           author: input.author,
           genre: input.genre,
-          language: input.language ?? book.language,
+          language: bookLanguageName(input.language ?? book.language),
           isbn: input.isbn ?? book.isbn_13 ?? book.isbn_10,
           coverUrl: ownUpload(userId, input.coverUrl),
           listingType: input.listingType,
@@ -224,7 +225,7 @@ export function createListingService({ database }: ListingServiceDeps) {
           title: input.title,
           author: input.author,
           genre: genreFromCategories(book.categories),
-          language: book.language,
+          language: bookLanguageName(input.language ?? book.language),
           isbn: trade?.isbn ?? book.isbn_13 ?? book.isbn_10,
           coverUrl: ownUpload(userId, trade?.coverUrl),
           listingType: input.mode === 'quickSell' ? 'sell' : 'trade',
@@ -313,7 +314,7 @@ export function createListingService({ database }: ListingServiceDeps) {
             sent(input.title, old.title),
             sent(input.author, old.author),
             sent(input.genre, old.genre),
-            sent(input.language, old.language),
+            input.language === undefined ? old.language : bookLanguageName(input.language),
             sent(input.isbn, old.isbn),
             cover,
             next.listingType,
