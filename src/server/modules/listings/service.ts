@@ -79,10 +79,9 @@ async function insertBook(
 }
 
 /**
- * The catalogue row a new listing points at: the one chosen (our id or Google's), else the
- * one with this ISBN, else one with the very same title and author, else a new one. Other
- * members' listings show this row's cover, so nothing a member sends ever sets it: only the
- * catalogue source does.
+ * The catalogue row a new listing points at: the one chosen (our id or Google's), else the one
+ * with this ISBN, else one with the very same title and author, else a new one. Other members'
+ * listings show its cover, so nothing a member sends ever sets it: only the catalogue does.
  */
 async function resolveBook(
   database: Database,
