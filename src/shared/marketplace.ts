@@ -155,10 +155,15 @@ export const listingFormSchema = z
 export type ListingFormInput = z.input<typeof listingFormSchema>;
 export type ListingForm = z.output<typeof listingFormSchema>;
 
-/** Quick sell: title, author, price greater than 0. */
+/**
+ * Quick sell: title, author, price greater than 0; the language (by name, as the full form's) when
+ * a catalogue result gave it. The server names a code ('it' reads "Italiano") and otherwise takes
+ * the language the catalogue knows for the book.
+ */
 export const quickSellSchema = z.object({
   title: text('titleRequired', 300),
   author: text('authorRequired', 300),
+  language: optionalText(50),
   price: z.preprocess(
     (x) => (typeof x === 'string' && x.trim() !== '' ? Number(x) : x),
     z
@@ -170,10 +175,14 @@ export const quickSellSchema = z.object({
 });
 export type QuickSellInput = z.input<typeof quickSellSchema>;
 
-/** Quick trade: a catalogue result supplies title and author (and, when known, its ids). */
+/**
+ * Quick trade: a catalogue result supplies title and author (and, when known, its ids and its
+ * language, by name as in the quick sell).
+ */
 export const quickTradeSchema = z.object({
   title: text('titleRequired', 300),
   author: text('authorRequired', 300),
+  language: optionalText(50),
   googleBooksId: optionalText(100),
   isbn: isbnField,
   coverUrl: coverUrlField,

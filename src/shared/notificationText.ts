@@ -1,3 +1,4 @@
+import { storedMoney } from './money';
 import type { TFunction } from './translator';
 
 /** What the words of a notification need: the web's NotificationView or the digest's row. */
@@ -16,12 +17,15 @@ export interface NotificationWords {
  * `notifications.types.<type>` with the latest actor's name (or "someone"), `others` and `count`
  * (the same number, for the plural forms: "Anna and 3 others"), every entry of its data (null
  * reads as nothing), and data's `context` as the translator's context (offer.answered_accepted).
+ * Money is data (`amount` and its `currency`), written in the reader's `language` ("7,50 €",
+ * "€7.50"); an amount stored already written ("15.00 EUR") is written again the same way.
  */
-export function notificationText(t: TFunction, n: NotificationWords): string {
+export function notificationText(t: TFunction, n: NotificationWords, language: string): string {
   const others = Math.max(0, n.actorCount - 1);
   const { context, ...data } = n.data;
   const values: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(data)) values[k] = v ?? '';
+  if ('amount' in data) values.amount = storedMoney(data.amount, data.currency, language);
   return t(`notifications.types.${n.type}`, {
     ...values,
     actor: (n.actorName ?? n.actor?.displayName) || t('notifications.someone'),

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isLanguage, type Language } from '@shared/constants';
+import { formatMoney } from '@shared/money';
 import type { ChatMessage } from '@shared/schemas/chats';
 import { layoutEmail, type Mailer, type MailMessage } from '../../platform/mail';
 import { t } from '../../platform/i18n';
@@ -20,7 +21,7 @@ interface Recipient {
 function excerptOf(lang: Language, message: ChatMessage): string {
   if (message.type === 'offer' && message.offer) {
     return t(lang, 'chatApi.email.offer', {
-      amount: `${message.offer.amount.toFixed(2)} ${message.offer.currency}`,
+      amount: formatMoney(message.offer.amount, message.offer.currency, lang),
       title: message.listing?.title ?? '',
     });
   }

@@ -36,9 +36,6 @@ export function defineOfferNotifications(notifications: Notifications, query: Qu
   });
 }
 
-const money = (amount: string | number, currency: string) =>
-  `${Number(amount).toFixed(2)} ${currency}`;
-
 /** The notifications of offers that were just made, accepted or declined (after the commit). */
 export async function offerNotices(
   query: Query,
@@ -62,9 +59,12 @@ export async function offerNotices(
     [offerIds],
   );
   return offers.flatMap((o): NotifyInput[] => {
+    // The amount as data (number and ISO currency): each reader sees it written in their
+    // language when the notification is shown (`@shared/notificationText`).
     const data = {
       title: o.title,
-      amount: money(o.amount, o.currency),
+      amount: Number(o.amount),
+      currency: o.currency,
       listingId: o.listing_id,
     };
     const subject = { type: SUBJECT, id: o.room_id };

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { notificationText } from '../../platform/notifications';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createMember, type Member } from '../../test/members';
 import { createListing, requester } from './test-support';
@@ -52,9 +53,19 @@ describe('offer notifications', () => {
       ['offer.received', buyer.id, buyerRoom],
     ]);
     expect(received[1]).toMatchObject({
-      data: { title: 'Le città invisibili', amount: '15.00 EUR', listingId: listing.id },
+      data: { title: 'Le città invisibili', amount: 15, currency: 'EUR', listingId: listing.id },
       link: `/profile/${seller.id}/chats?room=${buyerRoom}`,
     });
+    // Stored as data, written in each reader's language when shown (bell and digest alike).
+    const words = (lang: 'it' | 'en') =>
+      notificationText(lang, {
+        type: 'offer.received',
+        actorName: 'Bruno',
+        actorCount: 1,
+        data: received[1].data as Record<string, string | number>,
+      });
+    expect(words('it')).toBe('Bruno ha offerto 15,00\u00a0€ per «Le città invisibili»');
+    expect(words('en')).toBe('Bruno offered €15.00 for “Le città invisibili”');
 
     const offerId = made.json().message.offer.id;
     expect((await req('POST', `/api/chats/offers/${offerId}/accept`, seller)).statusCode).toBe(200);
@@ -62,7 +73,7 @@ describe('offer notifications', () => {
       {
         type: 'offer.answered',
         actor: { id: seller.id },
-        data: { context: 'accepted', amount: '15.00 EUR' },
+        data: { context: 'accepted', amount: 15, currency: 'EUR' },
         link: `/profile/${buyer.id}/chats?room=${buyerRoom}`,
       },
     ]);

@@ -54,12 +54,19 @@ describe('contacting a seller', () => {
     });
     const room = (await req('GET', `/api/chats/rooms/${roomId}`, seller)).json();
     expect(room.listing).toMatchObject({ id: listing.id });
-    expect(room.unreadCount).toBe(2);
+    // One new message is one unread message: the card travels with it and does not count.
+    expect(room.unreadCount).toBe(1);
+    expect((await req('GET', '/api/chats/unread', seller)).json()).toEqual({ total: 1 });
+    const rooms = (await req('GET', '/api/chats/rooms', seller)).json().items;
+    expect(rooms.find((r: { id: string }) => r.id === roomId).unreadCount).toBe(1);
 
-    // The pair's one direct room again, with a new card.
+    // The pair's one direct room again, with a new card: one more message, one more unread.
     const other = await createListing(t, seller, { title: 'Palomar' });
     const second = await contact(buyer, other.id, 'E questo?');
     expect(second.roomId).toBe(roomId);
+    expect((await req('GET', '/api/chats/unread', seller)).json()).toEqual({ total: 2 });
+    // The sender's own messages are never unread to them.
+    expect((await req('GET', '/api/chats/unread', buyer)).json()).toEqual({ total: 0 });
     const direct = await req('POST', '/api/chats/direct', seller, { userId: buyer.id });
     expect(direct.json().room.id).toBe(roomId);
   });

@@ -248,10 +248,15 @@ export async function roomMatesOf(query: Query, userId: string): Promise<string[
   return rows.map((r) => r.user_id);
 }
 
-/** Messages from others after my read mark; deleted ones do not count. */
+/**
+ * Messages from others after my read mark; deleted ones do not count, nor do listing cards: a
+ * card is only ever sent with the first message of a contact (offers.ts), so one new message
+ * counts as one unread message.
+ */
 const UNREAD = `(select count(*)::int from chat_messages m
   where m.room_id = p.room_id and m.created_at > p.last_read_at
-    and m.sender_id is distinct from p.user_id and m.deleted_at is null)`;
+    and m.sender_id is distinct from p.user_id and m.deleted_at is null
+    and m.type <> 'listing')`;
 
 export async function unreadTotal(query: Query, userId: string): Promise<number> {
   const [row] = await query<{ total: number }>(

@@ -8,6 +8,7 @@ import type {
 } from '@shared/marketplace';
 import type { Database } from '../../db/client';
 import { visibleListing } from '../../platform/moderation/members';
+import { bookLanguageName } from '@shared/bookLanguage';
 import { isUuid } from '@shared/schemas/common';
 
 /**
@@ -74,7 +75,8 @@ export function toCard(row: CardRow): ListingCard {
     status: row.status as ListingStatus,
     isActive: row.is_active,
     description: row.description,
-    language: row.language,
+    // Quick listings stored the catalogue's code ('it') before they stored the name.
+    language: bookLanguageName(row.language),
     createdAt: iso(row.created_at),
     bookId: row.book_id,
     seller: {

@@ -140,7 +140,7 @@ describe('POST /api/listings', () => {
       listingType: 'trade',
       price: null,
       genre: 'fiction',
-      language: 'it',
+      language: 'Italiano',
       isbn: '9788804668015',
       coverUrl: `/api/covers/${book.id}`,
     });
@@ -153,6 +153,41 @@ describe('POST /api/listings', () => {
       title: 'Title is required',
       author: 'Author is required',
     });
+  });
+
+  it('quick listings store the language by name, as the full form does', async () => {
+    const stored = async (id: string) =>
+      (
+        await t.database.query<{ language: string | null }>(
+          'select language from book_listings where id = $1',
+          [id],
+        )
+      )[0].language;
+    const quick = { mode: 'quickSell', title: 'Se una notte', author: 'Italo Calvino', price: 9 };
+    const named = await create(seller, { ...quick, language: 'Italiano' });
+    const coded = await create(seller, { ...quick, language: 'en' });
+    const trade = await create(seller, {
+      mode: 'quickTrade',
+      title: 'If on a winter',
+      author: 'Italo Calvino',
+      language: 'en',
+    });
+    const fullCoded = await create(seller, { ...full, language: 'it' });
+    expect([named, coded, trade, fullCoded].map((l) => l.language)).toEqual([
+      'Italiano',
+      'English',
+      'English',
+      'Italiano',
+    ]);
+    expect(await stored(coded.id)).toBe('English');
+    expect(await stored(trade.id)).toBe('English');
+    // Without a language from the form or the catalogue, nothing is invented.
+    expect((await create(seller, { ...quick, title: 'Palomar' })).language).toBeNull();
+    // A listing stored with a code before shows the name.
+    await t.database.query("update book_listings set language = 'it' where id = $1", [coded.id]);
+    expect((await req('GET', `/api/listings/${coded.id}`)).json().language).toBe('Italiano');
+    const long = await req('POST', '/api/listings', seller, { ...quick, language: 'x'.repeat(51) });
+    expect(long.statusCode).toBe(400);
   });
 
   it('refuses anonymous requests with 401', async () => {

@@ -19,6 +19,7 @@ import {
   genreFromCategories,
   type BookRow,
 } from '../catalogue/queries';
+import { bookLanguageName } from '@shared/bookLanguage';
 import { isOwnCoverUpload } from '@shared/urls';
 import { findListingDetail, isUuid } from './queries';
 import { isBlockedBetween } from '../../platform/moderation';
@@ -78,10 +79,9 @@ async function insertBook(
 }
 
 /**
- * The catalogue row a new listing points at: the one chosen (our id or Google's), else the
- * one with this ISBN, else one with the very same title and author, else a new one. Other
- * members' listings show this row's cover, so nothing a member sends ever sets it: only the
- * catalogue source does.
+ * The catalogue row a new listing points at: the one chosen (our id or Google's), else the one
+ * with this ISBN, else one with the very same title and author, else a new one. Other members'
+ * listings show its cover, so nothing a member sends ever sets it: only the catalogue does.
  */
 async function resolveBook(
   database: Database,
@@ -198,7 +198,7 @@ export function createListingService({ database }: ListingServiceDeps) {
           title: input.title,
           author: input.author,
           genre: input.genre,
-          language: input.language ?? book.language,
+          language: bookLanguageName(input.language ?? book.language),
           isbn: input.isbn ?? book.isbn_13 ?? book.isbn_10,
           coverUrl: ownUpload(userId, input.coverUrl),
           listingType: input.listingType,
@@ -224,7 +224,7 @@ export function createListingService({ database }: ListingServiceDeps) {
           title: input.title,
           author: input.author,
           genre: genreFromCategories(book.categories),
-          language: book.language,
+          language: bookLanguageName(input.language ?? book.language),
           isbn: trade?.isbn ?? book.isbn_13 ?? book.isbn_10,
           coverUrl: ownUpload(userId, trade?.coverUrl),
           listingType: input.mode === 'quickSell' ? 'sell' : 'trade',
@@ -313,7 +313,7 @@ export function createListingService({ database }: ListingServiceDeps) {
             sent(input.title, old.title),
             sent(input.author, old.author),
             sent(input.genre, old.genre),
-            sent(input.language, old.language),
+            input.language === undefined ? old.language : bookLanguageName(input.language),
             sent(input.isbn, old.isbn),
             cover,
             next.listingType,

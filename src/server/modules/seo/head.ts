@@ -1,6 +1,6 @@
 import type { Language } from '@shared/constants';
 import { pageTitle } from '@shared/format';
-import { intlLocale } from '@shared/intlLocale';
+import { formatMoney } from '@shared/money';
 import type { Condition, ListingDetail, ListingStatus } from '@shared/marketplace';
 import type { Database } from '../../db/client';
 import { t } from '../../platform/i18n';
@@ -125,18 +125,11 @@ function notFoundHead({ language }: HeadContext): PageHead {
   };
 }
 
-function formatPrice(price: number, currency: string, language: Language): string {
-  return new Intl.NumberFormat(intlLocale(language), {
-    style: 'currency',
-    currency,
-  }).format(price);
-}
-
 function offerText(listing: ListingDetail, language: Language): string {
   if (listing.status !== 'available')
     return t(language, `statuses.${listing.status}`).toLocaleLowerCase(language);
   const price =
-    listing.price !== null ? formatPrice(listing.price, listing.currency, language) : null;
+    listing.price !== null ? formatMoney(listing.price, listing.currency, language) : null;
   if (listing.listingType === 'trade' || price === null) return t(language, 'seo.book.forTrade');
   if (listing.listingType === 'both') return t(language, 'seo.book.forSaleOrTrade', { price });
   return t(language, 'seo.book.forSale', { price });

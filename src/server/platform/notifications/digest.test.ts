@@ -75,4 +75,27 @@ describe('the notification digest e-mail', () => {
       'Anna and 3 others commented on your post',
     ]);
   });
+
+  it('writes an offer’s money in the recipient’s language', () => {
+    const offer = (lang: Language) =>
+      digestEmail(
+        lang,
+        { email: 'anna@example.com', name: 'Anna' },
+        [
+          {
+            text: notificationText(lang, {
+              type: 'offer.received',
+              actorName: 'Bruno',
+              actorCount: 1,
+              data: { amount: 7.5, currency: 'EUR', title: 'Marcovaldo' },
+            }),
+            link: line.link,
+          },
+        ],
+        0,
+        links,
+      ).text;
+    expect(offer('it')).toContain('• Bruno ha offerto 7,50\u00a0€ per «Marcovaldo»');
+    expect(offer('en')).toContain('• Bruno offered €7.50 for “Marcovaldo”');
+  });
 });

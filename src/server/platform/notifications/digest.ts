@@ -32,7 +32,7 @@ export function notificationText(
   lang: Language,
   n: { type: string; actorName: string | null; actorCount: number; data: NotificationData },
 ): string {
-  return wordsOf(fixedT(lang), n);
+  return wordsOf(fixedT(lang), n, lang);
 }
 
 export function digestEmail(

@@ -278,16 +278,28 @@ describe('the text of a notification on the server (e-mails)', () => {
       type: 'offer.answered',
       actorName: 'Sara',
       actorCount: 1,
-      data: { context: 'accepted', amount: '15.00 EUR', title: 'Marcovaldo' },
+      data: { context: 'accepted', amount: 15, currency: 'EUR', title: 'Marcovaldo' },
     };
     expect(notificationText('en', offer)).toBe(
-      'Sara accepted your offer of 15.00 EUR for “Marcovaldo”',
+      'Sara accepted your offer of €15.00 for “Marcovaldo”',
     );
     expect(notificationText('it', { ...offer, data: { ...offer.data, context: 'declined' } })).toBe(
-      'Sara ha rifiutato la tua offerta di 15.00 EUR per «Marcovaldo»',
+      'Sara ha rifiutato la tua offerta di 15,00\u00a0€ per «Marcovaldo»',
     );
     expect(
       notificationText('en', { ...offer, actorName: null, data: { title: 'Marcovaldo' } }),
     ).toBe('A member answered your offer for “Marcovaldo”');
+  });
+
+  it('writes an amount stored already written ("15.00 EUR") in the reader’s language', async () => {
+    const { notificationText } = await import('.');
+    const old = {
+      type: 'offer.received',
+      actorName: 'Sara',
+      actorCount: 1,
+      data: { amount: '15.00 EUR', title: 'Marcovaldo' },
+    };
+    expect(notificationText('en', old)).toBe('Sara offered €15.00 for “Marcovaldo”');
+    expect(notificationText('it', old)).toContain('15,00\u00a0€');
   });
 });

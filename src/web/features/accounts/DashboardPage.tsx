@@ -10,7 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '@web/lib/reactI18n';
-import { intlLocale } from '@shared/intlLocale';
+import { formatMoney } from '@shared/money';
 import { Link } from '@web/lib/router';
 import { displayNameOf, useSession } from '../../lib/session';
 import { currentLanguage } from '../../lib/i18n';
@@ -29,12 +29,6 @@ export default function DashboardPage() {
   });
   if (session.status !== 'signed-in') return null;
 
-  const euro = new Intl.NumberFormat(intlLocale(currentLanguage()), {
-    style: 'currency',
-    currency: 'EUR',
-    maximumFractionDigits: 0,
-    minimumFractionDigits: 0,
-  });
   const value = (n: number | undefined) =>
     stats.isPending ? t('common.ellipsis') : String(Math.max(0, Math.round(n ?? 0)));
   const tiles = [
@@ -45,7 +39,9 @@ export default function DashboardPage() {
       Icon: IconCoinEuro,
       text: stats.isPending
         ? t('common.ellipsis')
-        : euro.format(Math.round(stats.data?.totalValue ?? 0)),
+        : formatMoney(Math.round(stats.data?.totalValue ?? 0), 'EUR', currentLanguage(), {
+            whole: true,
+          }),
     },
   ] as const;
 

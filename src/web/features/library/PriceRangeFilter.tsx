@@ -1,7 +1,7 @@
 import { Group, NumberInput, RangeSlider, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
-import { intlLocale } from '@shared/intlLocale';
+import { formatMoney } from '@shared/money';
 import { PRICE_STEP as STEP, typedRange } from './priceRange';
 
 const COMMIT_DELAY_MS = 300;
@@ -47,12 +47,7 @@ export function PriceRangeFilter({
     }, COMMIT_DELAY_MS);
   };
 
-  const money = (n: number) =>
-    new Intl.NumberFormat(intlLocale(i18n.language), {
-      style: 'currency',
-      currency,
-      maximumFractionDigits: 0,
-    }).format(n);
+  const money = (n: number) => formatMoney(n, currency, i18n.language, { whole: true });
 
   const setField = (index: 0 | 1, n: number) => {
     const next = typedRange(value, index, n);

@@ -12,6 +12,7 @@ import {
   type ListingDetail,
   type ListingForm as ListingFormOutput,
 } from '@shared/marketplace';
+import { bookLanguageName } from '@shared/bookLanguage';
 import {
   CurrencySelect,
   DescriptionInput,
@@ -113,7 +114,10 @@ export function ListingForm({
       title: book.title,
       author: book.author,
       ...(book.isbn ? { isbn: book.isbn } : {}),
-      ...(book.language && !form.values.language ? { language: book.language } : {}),
+      // By name ("Italiano"), as members write it here: the catalogue gives a code ('it').
+      ...(book.language && !form.values.language
+        ? { language: bookLanguageName(book.language) ?? '' }
+        : {}),
     });
   };
 

@@ -2,6 +2,7 @@ import { Alert, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
+import { bookLanguageName } from '@shared/bookLanguage';
 import { quickTradeSchema, type CatalogueBook } from '@shared/marketplace';
 import { CatalogueSearch } from '../catalogue';
 import { BookCover } from '../../components/BookCover';
@@ -15,9 +16,13 @@ interface QuickTradeValues {
   bookId: string;
   googleBooksId: string;
   isbn: string;
+  language: string;
 }
 
-/** Quick trade: a catalogue result supplies title and author; both stay editable. */
+/**
+ * Quick trade: a catalogue result supplies title and author (both stay editable), its ids and its
+ * language by name, as the full form stores it.
+ */
 export function QuickTradeForm({
   onSubmit,
   onCancel,
@@ -28,6 +33,7 @@ export function QuickTradeForm({
     bookId?: string;
     googleBooksId?: string;
     isbn?: string;
+    language?: string;
   }) => Promise<unknown>;
   onCancel?: () => void;
 }) {
@@ -35,7 +41,14 @@ export function QuickTradeForm({
   const [picked, setPicked] = useState<CatalogueBook | null>(null);
   const form = useForm<QuickTradeValues>({
     mode: 'controlled',
-    initialValues: { title: '', author: '', bookId: '', googleBooksId: '', isbn: '' },
+    initialValues: {
+      title: '',
+      author: '',
+      bookId: '',
+      googleBooksId: '',
+      isbn: '',
+      language: '',
+    },
     validate: translatedResolver(quickTradeSchema, t) as never,
   });
   const choose = (book: CatalogueBook) => {
@@ -46,6 +59,7 @@ export function QuickTradeForm({
       bookId: book.id,
       googleBooksId: book.googleBooksId ?? '',
       isbn: book.isbn ?? '',
+      language: bookLanguageName(book.language) ?? '',
     });
   };
   const { submitting, submitParsed } = useServerSubmit(form, onSubmit);

@@ -71,7 +71,7 @@ export function NotificationList({
     <Stack gap="xs">
       <ul className={classes.list} aria-label={t('notifications.listLabel')}>
         {items.map((n) => {
-          const text = notificationText(t, n);
+          const text = notificationText(t, n, i18n.language);
           return (
             <li key={n.id}>
               <UnstyledButton

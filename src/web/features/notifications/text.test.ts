@@ -44,27 +44,40 @@ const base: NotificationView = {
 
 describe('notificationText', () => {
   it('counts the other actors with the plural forms', () => {
-    expect(notificationText(i18n.t, base)).toBe('Anna liked “Il Gattopardo”');
-    expect(notificationText(i18n.t, { ...base, actorCount: 2 })).toBe(
+    expect(notificationText(i18n.t, base, 'en')).toBe('Anna liked “Il Gattopardo”');
+    expect(notificationText(i18n.t, { ...base, actorCount: 2 }, 'en')).toBe(
       'Anna and 1 other liked “Il Gattopardo”',
     );
-    expect(notificationText(i18n.t, { ...base, actorCount: 4 })).toBe(
+    expect(notificationText(i18n.t, { ...base, actorCount: 4 }, 'en')).toBe(
       'Anna and 3 others liked “Il Gattopardo”',
     );
   });
 
   it('names "a member" when the actor is gone, and picks the data’s context', () => {
-    expect(notificationText(i18n.t, { ...base, actor: null })).toBe(
+    expect(notificationText(i18n.t, { ...base, actor: null }, 'en')).toBe(
       'A member liked “Il Gattopardo”',
     );
     const offer = {
       ...base,
       type: 'offer.answered',
-      data: { context: 'accepted', amount: '15.00 EUR' },
+      data: { context: 'accepted', amount: 15, currency: 'EUR' },
     };
-    expect(notificationText(i18n.t, offer)).toBe('Anna accepted your offer of 15.00 EUR');
-    expect(notificationText(i18n.t, { ...offer, data: { context: 'unknown' } })).toBe(
+    expect(notificationText(i18n.t, offer, 'en')).toBe('Anna accepted your offer of €15.00');
+    expect(notificationText(i18n.t, { ...offer, data: { context: 'unknown' } }, 'en')).toBe(
       'Anna answered',
     );
+  });
+
+  it('writes the money of the data in the reader’s language, old written amounts too', () => {
+    const offer = { ...base, type: 'offer.answered' };
+    const accepted = (data: NotificationView['data'], language: string) =>
+      notificationText(i18n.t, { ...offer, data: { context: 'accepted', ...data } }, language);
+    expect(accepted({ amount: 7.5, currency: 'EUR' }, 'en')).toBe(
+      'Anna accepted your offer of €7.50',
+    );
+    expect(accepted({ amount: 7.5, currency: 'EUR' }, 'it')).toBe(
+      'Anna accepted your offer of 7,50\u00a0€',
+    );
+    expect(accepted({ amount: '15.00 EUR' }, 'en')).toBe('Anna accepted your offer of €15.00');
   });
 });
