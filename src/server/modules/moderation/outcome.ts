@@ -79,7 +79,12 @@ export function createReportOutcome(
     );
   }
 
-  async function tellMember(userId: string, outcome: ReportOutcome, item: DecidedItem) {
+  /** Tells a member; returns their address (a visitor report under it is theirs too). */
+  async function tellMember(
+    userId: string,
+    outcome: ReportOutcome,
+    item: DecidedItem,
+  ): Promise<string | null> {
     const [member] = await database.query<{
       email: string;
       display_name: string;
@@ -89,7 +94,7 @@ export function createReportOutcome(
        where id = $1 and account_status <> 'deleted'`,
       [userId],
     );
-    if (!member) return;
+    if (!member) return null;
     const lang: Language = isLanguage(member.preferred_language) ? member.preferred_language : 'it';
     await notifications?.notify({
       recipientId: userId,
@@ -105,6 +110,7 @@ export function createReportOutcome(
     });
     if (notifications && (await notifications.emailWanted(userId, REPORT_OUTCOME_TYPE)))
       await mail(lang, { email: member.email, name: member.display_name }, outcome, item);
+    return member.email;
   }
 
   return async function tellReporters(
@@ -123,14 +129,19 @@ export function createReportOutcome(
           lang: isLanguage(r.reporter_language) ? r.reporter_language : 'it',
         });
     }
-    const tell = async (who: string, send: () => Promise<void>) => {
+    const tell = async <T>(who: string, send: () => Promise<T>) => {
       try {
-        await send();
+        return await send();
       } catch (err) {
         log.error({ err, kind: item.kind, itemId: item.id, who }, 'report outcome not sent');
+        return null;
       }
     };
-    for (const id of members) await tell(id, () => tellMember(id, outcome, item));
+    for (const id of members) {
+      // Once per person: a report they sent as a visitor before signing up is told with this.
+      const email = await tell(id, () => tellMember(id, outcome, item));
+      if (email) visitors.delete(email.toLowerCase());
+    }
     for (const v of visitors.values()) await tell('visitor', () => mail(v.lang, v, outcome, item));
   };
 }
