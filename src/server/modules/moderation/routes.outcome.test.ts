@@ -55,6 +55,13 @@ describe('the reporter hears the outcome', () => {
       'en',
     );
     expect(byVisitor.statusCode, byVisitor.body).toBe(201);
+    const italianVisitor = { name: 'Vittoria', email: 'vittoria.outcome@example.com' };
+    const byItalian = await report(
+      undefined,
+      { kind: 'listing', id: listing.id, reason: 'illegal', ...italianVisitor },
+      'it',
+    );
+    expect(byItalian.statusCode, byItalian.body).toBe(201);
 
     // A member who is not a moderator cannot decide: 404, and nobody is told anything.
     const denied = await req('POST', `/api/admin/items/listing/${listing.id}/hide`, eric, {
@@ -94,8 +101,12 @@ describe('the reporter hears the outcome', () => {
     expect(visitorMail).toHaveLength(1);
     expect(visitorMail[0].subject).toBe('Your report: the listing was removed');
     expect(visitorMail[0].text).toContain('Vanessa Visitor');
+    const italianMail = await outcomeMail(italianVisitor.email);
+    expect(italianMail.map((m) => m.subject)).toEqual([
+      'La tua segnalazione: il contenuto è stato rimosso (annuncio)',
+    ]);
     // Nothing names the moderator, nor who else reported; a removed page is not linked.
-    for (const mail of [...itMail, ...enMail, ...visitorMail]) {
+    for (const mail of [...itMail, ...enMail, ...visitorMail, ...italianMail]) {
       expect(mail.text).not.toContain(MODERATOR);
       expect(mail.text).not.toContain(admin.email);
       expect(mail.text).not.toContain(`/library/book/${listing.id}`);
