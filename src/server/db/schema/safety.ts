@@ -29,6 +29,8 @@ export const reports = pgTable('reports', {
   reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
   reporterName: text('reporter_name'),
   reporterEmail: citext('reporter_email'),
+  /** A visitor's language, for the e-mail telling them the outcome (members: null). */
+  reporterLanguage: text('reporter_language').$type<'it' | 'en'>(),
   reason: text('reason').$type<'spam' | 'scam' | 'offensive' | 'illegal' | 'other'>().notNull(),
   text: text('text'),
   status: text('status').$type<'open' | 'dismissed' | 'actioned'>().notNull().default('open'),

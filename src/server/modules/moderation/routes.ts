@@ -16,6 +16,7 @@ import {
 } from '@shared/moderation';
 import { currentUser } from '../../platform/auth';
 import { errorSchema } from '../../platform/errors';
+import { requestLanguage } from '../../platform/i18n';
 import { adminOnly as adminsOnly } from '../../platform/moderation';
 import { createModerationService } from './service';
 import { startAdminControl } from './control';
@@ -67,7 +68,7 @@ export const moderationRoutes: Module = async (app, deps) => {
       },
     },
     async (request, reply) => {
-      const answer = await moderation.report(request.user, request.body);
+      const answer = await moderation.report(request.user, request.body, requestLanguage(request));
       return reply.status(201).send(answer);
     },
   );

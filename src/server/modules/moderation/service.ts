@@ -24,6 +24,7 @@ import type { Realtime } from '../../platform/realtime';
 import { inTransaction, sqlState } from '../../db/tx';
 import { endSessions } from './reportables';
 import { iso, readQueue } from './queue';
+import { createReportOutcome, REPORTER_COLUMNS, type ClosedReport } from './outcome';
 
 export type { Moderator };
 
@@ -59,6 +60,7 @@ export function createModerationService(deps: ModerationDeps) {
         ? n.data.link
         : `/profile/${encodeURIComponent(n.recipientId)}/dashboard`,
   });
+  const tellReporters = createReportOutcome(deps);
 
   /** The statement of reasons: what was decided, about what, and why (EU DSA art. 17). */
   async function tellMember(
@@ -82,8 +84,10 @@ export function createModerationService(deps: ModerationDeps) {
         : 'it';
       const kindName = item ? t(lang, `moderation.kinds.${item.kind}`) : '';
       const vars = { kind: kindName, title: item?.title ?? '' };
-      const link =
-        action === 'suspend' || !item?.link ? `${publicUrl}/contact` : `${publicUrl}${item.link}`;
+      // A removal links to the appeal path its note describes (the contact page), never to the
+      // page that is gone; a decision in the member's favour links to the item.
+      const appeal = action === 'suspend' || action === 'hide' || action === 'reject';
+      const link = appeal || !item?.link ? `${publicUrl}/contact` : `${publicUrl}${item.link}`;
       // A kind may word a decision its own way (`restore_ad`: a restored ad is paused).
       const textKey = (part: 'subject' | 'intro') =>
         item && hasKey(`moderation.email.${part}.${action}_${item.kind}`)
@@ -100,10 +104,7 @@ export function createModerationService(deps: ModerationDeps) {
           intro: t(lang, textKey('intro'), vars),
           quote: `${t(lang, 'moderation.email.reason')}: ${reason}`,
           action: {
-            label: t(
-              lang,
-              action === 'suspend' ? 'moderation.email.appeal' : 'moderation.email.open',
-            ),
+            label: t(lang, appeal ? 'moderation.email.appeal' : 'moderation.email.open'),
             link,
           },
           note: t(lang, 'moderation.email.note'),
@@ -134,7 +135,8 @@ export function createModerationService(deps: ModerationDeps) {
   const service = {
     /**
      * A report by a member (any reason) or a visitor (illegal content only, with name and
-     * e-mail). One open report per reporter and item; items the reporter cannot see are a 404.
+     * e-mail, kept with the request's `language` for the outcome's e-mail). One open report per
+     * reporter and item; items the reporter cannot see are a 404.
      */
     async report(
       reporter: { id: string } | null,
@@ -146,6 +148,7 @@ export function createModerationService(deps: ModerationDeps) {
         name?: string;
         email?: string;
       },
+      language?: Language,
     ): Promise<{ id: string; status: 'open' }> {
       const def = kindOf(input.kind);
       let visitor: { name: string; email: string } | null = null;
@@ -166,8 +169,9 @@ export function createModerationService(deps: ModerationDeps) {
       if (reporter && view.authorId === reporter.id) throw badRequest('moderation.errors.ownItem');
       try {
         const [row] = await database.query<{ id: string }>(
-          `insert into reports (kind, item_id, reporter_id, reporter_name, reporter_email, reason, text)
-           values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+          `insert into reports (kind, item_id, reporter_id, reporter_name, reporter_email, reason,
+             text, reporter_language)
+           values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
           [
             def.kind,
             input.id,
@@ -176,6 +180,7 @@ export function createModerationService(deps: ModerationDeps) {
             visitor?.email ?? null,
             input.reason,
             input.text ?? null,
+            visitor ? (language ?? null) : null,
           ],
         );
         return { id: row.id, status: 'open' };
@@ -212,11 +217,12 @@ export function createModerationService(deps: ModerationDeps) {
         ...(await def.load(query, [itemId], { userId: actor.id, moderator: true })).values(),
       ];
       const owner = view ? view.authorId : await def.ownerOf(query, itemId);
-      await inTransaction(database, async (q) => {
+      const closed = await inTransaction(database, async (q) => {
+        let closed: ClosedReport[];
         if (action === 'dismiss') {
-          const closed = await q(
+          closed = await q<ClosedReport>(
             `update reports set status = 'dismissed', resolved_at = now()
-             where kind = $1 and item_id = $2 and status = 'open' returning id`,
+             where kind = $1 and item_id = $2 and status = 'open' returning ${REPORTER_COLUMNS}`,
             [kind, itemId],
           );
           if (closed.length === 0) throw notFound('moderation.errors.noOpenReports');
@@ -227,24 +233,24 @@ export function createModerationService(deps: ModerationDeps) {
               ? def.hide(q, itemId, reason)
               : def.restore(q, itemId));
           if (!done) throw notFound('moderation.errors.itemNotFound');
-          await q(
+          closed = await q<ClosedReport>(
             `update reports set status = 'actioned', resolved_at = now()
-             where kind = $1 and item_id = $2 and status = 'open'`,
+             where kind = $1 and item_id = $2 and status = 'open' returning ${REPORTER_COLUMNS}`,
             [kind, itemId],
           );
         }
         await writeLog(q, actor, action, { kind, itemId, targetUserId: owner }, reason);
+        return closed;
       });
+      const item = { kind, id: itemId, title: view?.title ?? null, link: view?.link ?? null };
+      // Dismissed as unfounded or restored: reviewed and kept.
+      const kept = action === 'dismiss' || action === 'restore';
+      await tellReporters(closed, kept ? 'kept' : 'removed', item);
       if (action === 'dismiss') return;
       await def
         .changed?.(itemId, { realtime: deps.realtime, query })
         .catch((err) => log.warn({ err, kind, itemId }, 'moderation change not published'));
-      await tellMember(
-        owner,
-        action,
-        { kind, id: itemId, title: view?.title ?? null, link: view?.link ?? null },
-        reason,
-      );
+      await tellMember(owner, action, item, reason);
     },
 
     /**
@@ -259,9 +265,9 @@ export function createModerationService(deps: ModerationDeps) {
       context?: { kind?: string; itemId?: string },
     ): Promise<void> {
       if (userId === actor.id) throw badRequest('moderation.errors.notYourself');
-      await inTransaction(database, async (q) => {
-        const [row] = await q<{ status: string }>(
-          'select account_status as status from users where id = $1 for update',
+      const { closed, name } = await inTransaction(database, async (q) => {
+        const [row] = await q<{ status: string; name: string }>(
+          'select account_status as status, display_name as name from users where id = $1 for update',
           [userId],
         );
         if (!row || row.status === 'deleted') throw notFound('moderation.errors.memberNotFound');
@@ -270,12 +276,14 @@ export function createModerationService(deps: ModerationDeps) {
           userId,
         ]);
         await endSessions(q, userId);
-        if (context?.kind && context.itemId)
-          await q(
-            `update reports set status = 'actioned', resolved_at = now()
-             where kind = $1 and item_id = $2 and status = 'open'`,
-            [context.kind, context.itemId],
-          );
+        const closed =
+          context?.kind && context.itemId
+            ? await q<ClosedReport>(
+                `update reports set status = 'actioned', resolved_at = now()
+                 where kind = $1 and item_id = $2 and status = 'open' returning ${REPORTER_COLUMNS}`,
+                [context.kind, context.itemId],
+              )
+            : [];
         await writeLog(
           q,
           actor,
@@ -283,6 +291,7 @@ export function createModerationService(deps: ModerationDeps) {
           { kind: context?.kind, itemId: context?.itemId, targetUserId: userId },
           reason,
         );
+        return { closed, name: row.name };
       });
       // Sessions are gone, but open sockets were authorised at their handshake: close them on
       // every process (code 4401; the browser does not reconnect with an ended session).
@@ -292,6 +301,13 @@ export function createModerationService(deps: ModerationDeps) {
         log.warn({ err, userId }, 'moderation: could not close the live sockets');
       }
       await tellMember(userId, 'suspend', null, reason);
+      if (context?.kind && context.itemId)
+        await tellReporters(closed, 'removed', {
+          kind: context.kind,
+          id: context.itemId,
+          title: name,
+          link: null,
+        });
     },
 
     async unsuspend(actor: Moderator, userId: string, reason: string): Promise<void> {

@@ -66,6 +66,7 @@ const DEFAULTS = [
   { type: 'community.comment', inApp: true, email: true },
   { type: 'community.reaction', inApp: true, email: false },
   { type: 'moderation.action', inApp: true, email: false },
+  { type: 'moderation.report', inApp: true, email: true },
   { type: 'transaction.confirm', inApp: true, email: true },
   { type: 'transaction.answered', inApp: true, email: false },
 ];

@@ -16,6 +16,7 @@ const recording: Notifications = {
     sent.push(...(Array.isArray(input) ? input : [input as NotifyInput]));
   },
   async removeForSubject() {},
+  emailWanted: async () => false,
 };
 
 let t: TestApp;

@@ -182,6 +182,33 @@ describe('notify', () => {
     expect(await service.unreadCount(ada.id)).toBe(0);
     expect(pushed).toEqual([]);
   });
+
+  it('leaves a type that sends its own e-mail out of the digest; emailWanted follows the switches', async () => {
+    service.defineType({
+      type: 'test.own',
+      defaults: { inApp: true, email: true },
+      ownEmail: true,
+      link: () => '/things',
+    });
+    expect(await service.emailWanted(ada.id, 'test.own')).toBe(true);
+    expect(await service.emailWanted(ada.id, 'test.undefined')).toBe(false);
+    await service.notify({
+      recipientId: ada.id,
+      type: 'test.own',
+      subject: { type: 'thing', id: 'O' },
+    });
+    const [row] = await t.database.query<{ email_pending: boolean; in_app: boolean }>(
+      `select email_pending, in_app from notifications where recipient_id = $1`,
+      [ada.id],
+    );
+    expect(row).toEqual({ email_pending: false, in_app: true });
+    await service.updateSettings(ada.id, { 'test.own': { email: false } });
+    expect(await service.emailWanted(ada.id, 'test.own')).toBe(false);
+    await service.updateSettings(ada.id, { 'test.own': { email: true } });
+    await t.database.query('update users set email_notifications = false where id = $1', [ada.id]);
+    expect(await service.emailWanted(ada.id, 'test.own')).toBe(false);
+    await t.database.query('update users set email_notifications = true where id = $1', [ada.id]);
+  });
 });
 
 describe('visibility and removal', () => {

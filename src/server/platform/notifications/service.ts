@@ -4,6 +4,7 @@ import type { Mailer } from '../mail';
 import type { Realtime } from '../realtime';
 import { badRequest, notFound } from '../errors';
 import { createDigest, DIGEST_WINDOW_HOURS } from './digest';
+import { readSwitches } from './switches';
 import type { NotificationData, NotificationTypeDef, Notifications, NotifyInput } from './types';
 import { isUuid } from '@shared/schemas/common';
 
@@ -202,19 +203,11 @@ export function createNotifications(opts: NotificationsOptions): NotificationSer
     const data = JSON.stringify(n.data ?? {});
     if (Buffer.byteLength(data) > MAX_DATA_BYTES)
       throw new Error(`notification data over ${MAX_DATA_BYTES} bytes (${n.type})`);
-    const [who] = await database.query<{
-      email_notifications: boolean;
-      in_app: boolean | null;
-      email: boolean | null;
-    }>(
-      `select u.email_notifications, s.in_app, s.email
-       from users u left join notification_settings s on s.user_id = u.id and s.type = $2
-       where u.id = $1`,
-      [n.recipientId, n.type],
-    );
-    if (!who) return false;
-    const inApp = who.in_app ?? def.defaults.inApp;
-    const email = (who.email ?? def.defaults.email) && who.email_notifications;
+    const switches = await readSwitches(database, def, n.recipientId);
+    if (!switches) return false;
+    const { inApp } = switches;
+    // A type that sends its own e-mail at once (`ownEmail`) does not wait for the digest.
+    const email = switches.email && !def.ownEmail;
     if (!inApp && !email) return false;
     const at = now().toISOString();
     const values = [
@@ -314,6 +307,11 @@ export function createNotifications(opts: NotificationsOptions): NotificationSer
       } catch (err) {
         log.error({ err, subjectType }, 'notifications not removed');
       }
+    },
+
+    async emailWanted(recipientId, type) {
+      const def = defs.get(type);
+      return def ? ((await readSwitches(database, def, recipientId))?.email ?? false) : false;
     },
 
     types: () => [...defs.values()],

@@ -15,6 +15,11 @@ export interface NotificationTypeDef {
   /** The defaults of the member's per-type settings. */
   defaults: { inApp: boolean; email: boolean };
   /**
+   * The feature sends this type's e-mail itself, at once and in its own words (asking
+   * `emailWanted` first, so the member's switches still decide); the digest leaves it out.
+   */
+  ownEmail?: boolean;
+  /**
    * The app path the notification opens, from its stored subject and data
    * (e.g. `/library/${subject.id}`). Used by the list (as `link`) and by the e-mails.
    * `recipientId` serves paths of the private area (`/profile/${recipientId}/friends`).
@@ -73,6 +78,11 @@ export interface Notifications {
    * failures are logged.
    */
   notify(input: NotifyInput | readonly NotifyInput[]): Promise<void>;
+  /**
+   * Whether the member wants this type by e-mail now: the type's e-mail switch (or its default)
+   * and the profile's `email_notifications`. For types with `ownEmail`.
+   */
+  emailWanted(recipientId: string, type: string): Promise<boolean>;
   /** Deletes every notification about these subjects (call it when they are deleted). */
   removeForSubject(subjectType: string, subjectIds: string | readonly string[]): Promise<void>;
 }
