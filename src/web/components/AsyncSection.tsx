@@ -1,4 +1,5 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { PageLoader } from './PageLoader';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { ErrorAlert } from './ErrorAlert';
@@ -113,11 +114,7 @@ export function QueryStatus({
   const { t } = useTranslation();
   return (
     <>
-      {query.isPending && (
-        <Center py="xl">
-          <Loader role="status" aria-label={t('common.loading')} />
-        </Center>
-      )}
+      {query.isPending && <PageLoader />}
       {query.isError && (
         <ErrorAlert title={errorTitle}>
           <Button mt="xs" size="xs" variant="default" onClick={() => void query.refetch()}>

@@ -1,4 +1,5 @@
-import { Alert, Button, Center, Group, Loader } from '@mantine/core';
+import { Alert, Button, Group } from '@mantine/core';
+import { PageLoader } from '../../components/PageLoader';
 import { useTranslation } from '@web/lib/reactI18n';
 
 /**
@@ -16,11 +17,7 @@ export function LoadState({
   const { t } = useTranslation();
   return (
     <>
-      {query.isPending && (
-        <Center py="xl">
-          <Loader role="status" aria-label={t('common.loading')} />
-        </Center>
-      )}
+      {query.isPending && <PageLoader />}
       {query.isError && (
         <Alert
           color="red"
