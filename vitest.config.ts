@@ -20,6 +20,7 @@ export default defineConfig({
           name: 'server',
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['src/server/test/global-setup.ts'],
+          setupFiles: ['src/server/test/after-file.ts'],
           // Each worker imports the server's modules once and runs its files one after another:
           // importing them again for every file took a third of the run. These tests stub no
           // module, global or timer, and each builds its own app and database.

@@ -11,6 +11,31 @@ import { buildApp, type AppDeps } from '../app';
  * A fresh database for one test file: PGlite loaded from the migrated template, or, when
  * TEST_DATABASE_URL is set, a PostgreSQL database cloned from the migrated template database.
  */
+/**
+ * Databases and apps a test file opened and has not closed yet: test/after-file.ts closes them
+ * after each file, so a file that forgets (or fails in its set-up) leaks no connection into the
+ * next file of the same worker.
+ */
+const open = { apps: new Set<FastifyInstance>(), databases: new Set<Database>() };
+
+export async function closeLeftovers(): Promise<void> {
+  for (const app of [...open.apps]) {
+    open.apps.delete(app);
+    await app.close().catch(() => {});
+  }
+  for (const database of [...open.databases]) await database.close().catch(() => {});
+}
+
+function tracked(database: Database): Database {
+  const close = database.close.bind(database);
+  open.databases.add(database);
+  database.close = async () => {
+    open.databases.delete(database);
+    await close();
+  };
+  return database;
+}
+
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   const pgTemplate = process.env.SCAFFALE_TEST_PG_TEMPLATE;
@@ -31,11 +56,11 @@ export async function createTestDatabase(): Promise<Database> {
       await a.query(`drop database if exists ${name} with (force)`).catch(() => {});
       await a.end();
     };
-    return database;
+    return tracked(database);
   }
   const template = process.env.SCAFFALE_TEST_TEMPLATE;
   if (!template) throw new Error('vitest globalSetup did not prepare a database template');
-  return openPglite(undefined, new Blob([readFileSync(template)]));
+  return tracked(await openPglite(undefined, new Blob([readFileSync(template)])));
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -72,7 +97,9 @@ export async function createTestApp(
     ...opts.deps,
   });
   await app.ready();
+  open.apps.add(app);
   afterAll(async () => {
+    open.apps.delete(app);
     await app.close();
     await database.close();
   });
