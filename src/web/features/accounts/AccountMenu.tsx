@@ -13,11 +13,12 @@ import {
   IconLayoutDashboard,
   IconLogout,
   IconMessages,
+  IconShieldCheck,
   IconUser,
 } from '@tabler/icons-react';
 import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
-import { displayNameOf, useSession } from '../../lib/session';
+import { displayNameOf, useIsAdmin, useSession } from '../../lib/session';
 import { dashboardPath } from './safeRedirect';
 import { UserAvatar } from './UserAvatar';
 import { notify } from '../../lib/notify';
@@ -25,7 +26,8 @@ import { ChatsUnreadBadge, useLiveUnreadTotal } from '../chats';
 
 /**
  * The signed-in corner of the top bar: the welcome line and the avatar menu with the e-mail, the
- * dashboard, the public profile and logout; `stacked` lays the same out in the mobile drawer.
+ * dashboard, the public profile, the chats, the moderation page for admins and logout; `stacked`
+ * lays the same out in the mobile drawer.
  */
 export default function AccountMenu({
   stacked = false,
@@ -37,6 +39,7 @@ export default function AccountMenu({
   const { t } = useTranslation();
   const session = useSession();
   const unread = useLiveUnreadTotal();
+  const admin = useIsAdmin();
   if (session.status !== 'signed-in') return null;
   const { user } = session;
   const name = displayNameOf(user);
@@ -89,6 +92,17 @@ export default function AccountMenu({
         >
           {t('privateArea.menu.chats')}
         </Button>
+        {admin && (
+          <Button
+            component={Link}
+            to="/admin"
+            variant="default"
+            leftSection={<IconShieldCheck size={18} aria-hidden />}
+            onClick={onNavigate}
+          >
+            {t('account.menu.moderation')}
+          </Button>
+        )}
         <Button
           variant="outline"
           color="red.9"
@@ -162,6 +176,15 @@ export default function AccountMenu({
           >
             {t('privateArea.menu.chats')}
           </Menu.Item>
+          {admin && (
+            <Menu.Item
+              component={Link}
+              to="/admin"
+              leftSection={<IconShieldCheck size={16} aria-hidden />}
+            >
+              {t('account.menu.moderation')}
+            </Menu.Item>
+          )}
           <Menu.Divider role="separator" />
           <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={logout}>
             {t('account.menu.logout')}
