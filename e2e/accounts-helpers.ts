@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, outbox } from './fixtures';
 
@@ -129,4 +130,12 @@ export async function pngBuffer(width = 64, height = 64): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: '#8b5a2b' } })
     .png()
     .toBuffer();
+}
+
+/** `npm run admin -- grant EMAIL`, against the data folder the test server runs on. */
+export function grantAdmin(email: string): string {
+  return execFileSync('node_modules/.bin/tsx', ['scripts/admin.ts', 'grant', email], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
 }

@@ -20,14 +20,14 @@ test.describe('accounts: private area and shell', () => {
     await page.goto('/profile/someone-else/settings');
     await expect(page).toHaveURL(`/profile/${member.id}/dashboard`);
     // While the session is read (slowed down here), the private area says so.
-    await page.route('**/api/me', async (route) => {
+    await page.route('**/api/session', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
     await page.goto(`/profile/${member.id}`);
     await expect(page.getByText('Restoring session...')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    await page.unroute('**/api/me');
+    await page.unroute('**/api/session');
 
     // The not-found page offers the dashboard to a member.
     await page.goto('/no/such/page');

@@ -9,7 +9,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { api, ApiError, onUnauthorized } from './api';
 import i18n from './i18n';
@@ -32,7 +32,7 @@ export type SessionState =
   | { status: 'signed-in'; user: SessionUser };
 
 export interface SessionActions {
-  /** Reads GET /api/me again; resolves with the user, or null when nobody is signed in. */
+  /** Reads GET /api/session again; resolves with the user, or null when nobody is signed in. */
   refresh: () => Promise<SessionUser | null>;
   /** Ends the session on the server and in every tab of this browser. */
   signOut: () => Promise<void>;
@@ -46,6 +46,15 @@ export type Session = SessionState & SessionActions;
 export type MeLike = SessionUser & Record<string, unknown>;
 
 export const ME_QUERY_KEY = ['me'] as const;
+/** Whether this member is an admin: seeded by every GET /api/session, read by useIsAdmin. */
+const adminQueryKey = (userId: string) => ['session', 'admin', userId] as const;
+
+/** GET /api/session: 200 for everyone, `user: null` for a visitor (no failed request to log). */
+interface SessionAnswer {
+  user: MeLike | null;
+  admin: boolean;
+}
+
 const CHANNEL_NAME = 'scaffale.session';
 const STORAGE_EVENT_KEY = 'scaffale.session.event';
 const CALLBACK_PATH = '/auth/callback';
@@ -97,7 +106,7 @@ function createTabChannel(onMessage: (message: SessionMessage) => void) {
 }
 
 /**
- * The real session: GET /api/me on start (except on /auth/callback, which reads it itself),
+ * The real session: GET /api/session on start (except on /auth/callback, which reads it itself),
  * sign-out in every tab, and the 'Session Expired' notice when a request of a signed-in member
  * answers 401.
  */
@@ -151,17 +160,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const refresh = useCallback(async (): Promise<SessionUser | null> => {
+    let answer: SessionAnswer;
     try {
-      const me = await api<MeLike>('/api/me');
-      signedIn(me);
-      return toSessionUser(me);
+      answer = await api<SessionAnswer>('/api/session');
     } catch (err) {
-      // A refresh with no session marks a signed-in session expired; one that throws signs out.
-      signedOut(err instanceof ApiError && err.status === 401);
-      if (err instanceof ApiError && err.status === 401) return null;
+      // Not answered: nobody is known to be signed in, and the caller hears why.
+      signedOut(false);
       throw err;
     }
-  }, [signedIn, signedOut]);
+    if (!answer.user) {
+      // A refresh with no session marks a signed-in session expired.
+      signedOut(true);
+      return null;
+    }
+    queryClient.setQueryData(adminQueryKey(answer.user.id), answer.admin);
+    signedIn(answer.user);
+    return toSessionUser(answer.user);
+  }, [queryClient, signedIn, signedOut]);
 
   const signOut = useCallback(async () => {
     try {
@@ -212,6 +227,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
 export function useSession(): Session {
   return useContext(SessionContext);
+}
+
+/**
+ * Whether the signed-in member is an admin (to show the moderation link and admins' actions).
+ * The session's answer seeds it; after a sign-in it asks GET /api/session once. Never asks
+ * GET /api/admin/me, whose 404 for every other member would log an error on every page.
+ */
+export function useIsAdmin(): boolean {
+  const session = useSession();
+  const userId = session.status === 'signed-in' ? session.user.id : null;
+  const query = useQuery({
+    queryKey: adminQueryKey(userId ?? ''),
+    queryFn: async ({ signal }) => {
+      const answer = await api<SessionAnswer>('/api/session', { signal });
+      return answer.user?.id === userId && answer.admin;
+    },
+    enabled: !!userId,
+    staleTime: Infinity,
+    retry: false,
+  });
+  return !!userId && query.data === true;
 }
 
 /** Display name, or the e-mail's local part when the name is empty or the fallback 'User'. */

@@ -8,6 +8,7 @@ import { AppError, badRequest, unauthorized } from '../../platform/errors';
 import { currentUser } from '../../platform/auth';
 import { fileTooLarge, invalidFileType } from '../../platform/storage';
 import { changeAvatar, loadMe, updateProfile, uploadFailed } from './service';
+import { registerSessionRoute } from './session';
 
 /** A profile change or an upload without a signed-in user: 401 'User not authenticated'. */
 async function requireUserForChanges(request: FastifyRequest) {
@@ -23,6 +24,8 @@ export const profileRoutes: Module = async (app, { database, storage, releaseUpl
     // One byte over the limit is enough to know a file is too large; busboy stops reading there.
     limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1, fields: 5, parts: 6, headerPairs: 100 },
   });
+
+  registerSessionRoute(app, { database });
 
   app.get(
     '/api/me',

@@ -189,6 +189,38 @@ describe('reviews after a trade', () => {
     expect(none).toMatchObject({ items: [], total: 0 });
   });
 
+  it('refuses to review a member who deleted their account, in both languages', async () => {
+    const leaving = await createMember(t, { displayName: 'Leo Leaving' });
+    const stays = await createMember(t, { displayName: 'Sara Stays' });
+    const tx = await completeSale(leaving, stays, 'Il sentiero dei nidi di ragno');
+    const erased = await req('POST', '/api/me/delete', leaving, { password: leaving.password });
+    expect(erased.statusCode, erased.body).toBe(200);
+    // The trade stays in the history, without the review action.
+    const trades = (await req('GET', '/api/reviews/trades', stays)).json();
+    expect(trades.items).toEqual([
+      expect.objectContaining({
+        transactionId: tx,
+        reviewable: false,
+        other: expect.objectContaining({ deleted: true }),
+      }),
+    ]);
+    const payload = { transactionId: tx, rating: 1, text: 'Sparito.' };
+    const inEnglish = await req('POST', '/api/reviews', stays, payload);
+    expect(inEnglish.statusCode).toBe(409);
+    expect(inEnglish.json().error.message).toBe(
+      'This member deleted their account and can no longer be reviewed.',
+    );
+    const inItalian = await req('POST', '/api/reviews', stays, payload, 'it');
+    expect(inItalian.statusCode).toBe(409);
+    expect(inItalian.json().error.message).toBe(
+      'Questo membro ha eliminato il suo account: non può più essere recensito.',
+    );
+    expect((await req('POST', '/api/reviews', undefined, payload)).statusCode).toBe(401);
+    expect((await req('POST', '/api/reviews', stranger, payload)).statusCode).toBe(404);
+    const rows = await t.database.query('select 1 from reviews where transaction_id = $1', [tx]);
+    expect(rows).toHaveLength(0);
+  });
+
   it('leaves out the reviews of suspended members', async () => {
     await t.database.query(`update users set account_status = 'suspended' where id = $1`, [
       buyer.id,

@@ -106,18 +106,18 @@ export function createReviewService({ database, now }: { database: Database; now
       // A sale one member recorded alone (before confirmations existed) takes no review.
       if (!tx.agreed) throw conflict('reviews.errors.notAgreed');
       const subjectId = tx.buyer_id === authorId ? tx.seller_id : tx.buyer_id;
-      const [subject] = await database.query(
-        `select 1 from users where id = $1 and account_status = 'deleted'`,
-        [subjectId],
-      );
-      if (subject) throw conflict('reviews.errors.memberDeleted');
       const at = now();
       try {
+        // A member who deleted their account cannot be reviewed: checked in the statement that
+        // writes, so an erasure finishing meanwhile leaves no review behind.
         const [row] = await database.query<{ id: string }>(
           `insert into reviews (transaction_id, author_id, subject_id, rating, text, created_at, updated_at)
-           values ($1, $2, $3, $4, $5, $6, $6) returning id`,
+           select $1::uuid, $2::text, id, $4::smallint, $5::text, $6::timestamptz, $6::timestamptz
+           from users
+           where id = $3 and account_status <> 'deleted' returning id`,
           [input.transactionId, authorId, subjectId, input.rating, input.text, at],
         );
+        if (!row) throw conflict('reviews.errors.memberDeleted');
         return (await findReview(row.id))!;
       } catch (err) {
         if (sqlState(err) === '23505') throw conflict('reviews.errors.alreadyReviewed');
@@ -223,7 +223,8 @@ export function createReviewService({ database, now }: { database: Database; now
             ? { id: r.other_id, displayName: '', username: null, deleted: true }
             : { id: r.other_id, displayName: r.other_name, username: r.other_username },
           completedAt: iso(r.created_at),
-          reviewable: r.agreed,
+          // Both agreed, and the other party still has an account to review.
+          reviewable: r.agreed && !r.other_deleted,
           myReview: r.review_id ? await findReview(r.review_id) : null,
         });
       }

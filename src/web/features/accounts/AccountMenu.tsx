@@ -13,11 +13,13 @@ import {
   IconLayoutDashboard,
   IconLogout,
   IconMessages,
+  IconShieldCheck,
   IconUser,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
-import { displayNameOf, useSession } from '../../lib/session';
+import { displayNameOf, useIsAdmin, useSession } from '../../lib/session';
 import { dashboardPath } from './safeRedirect';
 import { UserAvatar } from './UserAvatar';
 import { notify } from '../../lib/notify';
@@ -25,7 +27,8 @@ import { ChatsUnreadBadge, useLiveUnreadTotal } from '../chats';
 
 /**
  * The signed-in corner of the top bar: the welcome line and the avatar menu with the e-mail, the
- * dashboard, the public profile and logout; `stacked` lays the same out in the mobile drawer.
+ * dashboard, the public profile, the chats, the moderation page for admins and logout; `stacked`
+ * lays the same out in the mobile drawer.
  */
 export default function AccountMenu({
   stacked = false,
@@ -37,9 +40,24 @@ export default function AccountMenu({
   const { t } = useTranslation();
   const session = useSession();
   const unread = useLiveUnreadTotal();
+  const admin = useIsAdmin();
   if (session.status !== 'signed-in') return null;
   const { user } = session;
   const name = displayNameOf(user);
+  // The menu's links, the same on a desktop (menu items) and in the mobile drawer (buttons).
+  const links: Array<{ to: string; label: string; Icon: typeof IconUser; badge?: ReactNode }> = [
+    { to: dashboardPath(user.id), label: t('account.menu.dashboard'), Icon: IconLayoutDashboard },
+    { to: `/user/${user.id}`, label: t('account.menu.myProfile'), Icon: IconUser },
+    {
+      to: `/profile/${user.id}/chats`,
+      label: t('privateArea.menu.chats'),
+      Icon: IconMessages,
+      badge: <ChatsUnreadBadge />,
+    },
+    ...(admin
+      ? [{ to: '/admin', label: t('account.menu.moderation'), Icon: IconShieldCheck }]
+      : []),
+  ];
   const logout = async () => {
     onNavigate?.();
     try {
@@ -61,34 +79,19 @@ export default function AccountMenu({
             </Text>
           </Stack>
         </Group>
-        <Button
-          component={Link}
-          to={dashboardPath(user.id)}
-          variant="default"
-          leftSection={<IconLayoutDashboard size={18} aria-hidden />}
-          onClick={onNavigate}
-        >
-          {t('account.menu.dashboard')}
-        </Button>
-        <Button
-          component={Link}
-          to={`/user/${user.id}`}
-          variant="default"
-          leftSection={<IconUser size={18} aria-hidden />}
-          onClick={onNavigate}
-        >
-          {t('account.menu.myProfile')}
-        </Button>
-        <Button
-          component={Link}
-          to={`/profile/${user.id}/chats`}
-          variant="default"
-          leftSection={<IconMessages size={18} aria-hidden />}
-          rightSection={<ChatsUnreadBadge />}
-          onClick={onNavigate}
-        >
-          {t('privateArea.menu.chats')}
-        </Button>
+        {links.map(({ to, label, Icon, badge }) => (
+          <Button
+            key={to}
+            component={Link}
+            to={to}
+            variant="default"
+            leftSection={<Icon size={18} aria-hidden />}
+            rightSection={badge}
+            onClick={onNavigate}
+          >
+            {label}
+          </Button>
+        ))}
         <Button
           variant="outline"
           color="red.9"
@@ -140,28 +143,17 @@ export default function AccountMenu({
             {t('account.menu.signedInAs')} {user.email}
           </Menu.Label>
           <Menu.Divider role="separator" />
-          <Menu.Item
-            component={Link}
-            to={dashboardPath(user.id)}
-            leftSection={<IconLayoutDashboard size={16} aria-hidden />}
-          >
-            {t('account.menu.dashboard')}
-          </Menu.Item>
-          <Menu.Item
-            component={Link}
-            to={`/user/${user.id}`}
-            leftSection={<IconUser size={16} aria-hidden />}
-          >
-            {t('account.menu.myProfile')}
-          </Menu.Item>
-          <Menu.Item
-            component={Link}
-            to={`/profile/${user.id}/chats`}
-            leftSection={<IconMessages size={16} aria-hidden />}
-            rightSection={<ChatsUnreadBadge />}
-          >
-            {t('privateArea.menu.chats')}
-          </Menu.Item>
+          {links.map(({ to, label, Icon, badge }) => (
+            <Menu.Item
+              key={to}
+              component={Link}
+              to={to}
+              leftSection={<Icon size={16} aria-hidden />}
+              rightSection={badge}
+            >
+              {label}
+            </Menu.Item>
+          ))}
           <Menu.Divider role="separator" />
           <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={logout}>
             {t('account.menu.logout')}

@@ -105,7 +105,8 @@ function PrivateShell({ user }: { user: SessionUser }) {
             <Sidebar user={user} active={segment} />
           </AppShell.Navbar>
         )}
-        <AppShell.Main className={classes.main}>
+        {/* The shell's <main> holds the page already: one main landmark, so this is a div. */}
+        <AppShell.Main component="div" className={classes.main}>
           {isDrawer && (
             <Group className={classes.mobileHeader} gap="sm" wrap="nowrap">
               <Burger

@@ -11,11 +11,12 @@ export function ReviewAction({ trade, now = Date.now() }: { trade: Trade; now?: 
   const { t } = useTranslation();
   const [opened, dialog] = useDisclosure(false);
   const review = trade.myReview;
-  // A sale one member recorded alone takes no new review (one written before stays editable).
+  // A sale one member recorded alone, or with a member who has since deleted their account,
+  // takes no new review (one written before stays editable).
   if (!review && !trade.reviewable)
     return (
       <Text size="xs" c="dimmed">
-        {t('reviews.action.notReviewable')}
+        {t(trade.other.deleted ? 'reviews.errors.memberDeleted' : 'reviews.action.notReviewable')}
       </Text>
     );
   const editable = !review || new Date(review.editableUntil).getTime() > now;

@@ -1,36 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReportInput } from '@shared/moderation';
 import type { Review, ReviewPage, TradePage } from '@shared/reviews';
-import { api, ApiError } from '../../lib/api';
-import { useSession } from '../../lib/session';
+import { api } from '../../lib/api';
 
 export function useReport() {
   return useMutation({
     mutationFn: (input: ReportInput) =>
       api<{ id: string; status: 'open' }>('/api/reports', { method: 'POST', body: input }),
   });
-}
-
-/**
- * Whether the signed-in member is an admin (GET /api/admin/me: 404 for everyone else), to show
- * admins' actions (pinning) beside the content. Asked once per session.
- */
-export function useIsAdmin(): boolean {
-  const session = useSession();
-  const userId = session.status === 'signed-in' ? session.user.id : null;
-  const query = useQuery({
-    queryKey: ['admin', 'me', userId],
-    queryFn: ({ signal }) =>
-      api<{ admin: true }>('/api/admin/me', { signal }).catch((err: unknown) => {
-        if (err instanceof ApiError && (err.status === 404 || err.status === 401))
-          return { admin: false };
-        throw err;
-      }),
-    enabled: !!userId,
-    staleTime: 10 * 60_000,
-    retry: false,
-  });
-  return !!userId && query.data?.admin === true;
 }
 
 export function useMemberReviews(userId: string | undefined, page: number) {

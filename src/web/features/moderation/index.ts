@@ -2,4 +2,5 @@ export { ReportDialog, ReportMenu, type ReportTarget } from './ReportDialog';
 export { ReportButton } from './ReportButton';
 export { ProfileReviews } from './ProfileReviews';
 export { ReviewTradeButton, ReviewAction } from './ReviewTradeButton';
-export { useIsAdmin } from './api';
+// Kept here for the features that ask it of moderation; the session answers it.
+export { useIsAdmin } from '../../lib/session';
