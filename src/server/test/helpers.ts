@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { loadConfig, type Config } from '../config';
@@ -12,9 +11,9 @@ import { buildApp, type AppDeps } from '../app';
  * TEST_DATABASE_URL is set, a PostgreSQL database cloned from the migrated template database.
  */
 /**
- * Databases and apps a test file opened and has not closed yet: test/after-file.ts closes them
- * after each file, so a file that forgets (or fails in its set-up) leaks no connection into the
- * next file of the same worker.
+ * Apps and databases a test file opened and has not closed itself: test/after-file.ts closes them
+ * after each file (the one place test clean-up happens), so nothing leaks into the next file of
+ * the same worker, which shares this module (isolate: false).
  */
 const open = { apps: new Set<FastifyInstance>(), databases: new Set<Database>() };
 
@@ -83,7 +82,7 @@ export interface TestApp {
   inject: (opts: InjectOptions) => Promise<LightMyRequestResponse>;
 }
 
-/** buildApp on a fresh database; closed after the file's tests. */
+/** buildApp on a fresh database; closed after the file's tests (test/after-file.ts). */
 export async function createTestApp(
   opts: { config?: Partial<Config>; deps?: Partial<AppDeps>; database?: Database } = {},
 ): Promise<TestApp> {
@@ -97,12 +96,8 @@ export async function createTestApp(
     ...opts.deps,
   });
   await app.ready();
+  // Closed, with its database, after the file's tests by test/after-file.ts.
   open.apps.add(app);
-  afterAll(async () => {
-    open.apps.delete(app);
-    await app.close();
-    await database.close();
-  });
   // Requests come from loopback and from our own origin (the CSRF check) unless a test says
   // otherwise; a header given as undefined is left out (e.g. { origin: undefined }).
   const inject = (o: InjectOptions) => {

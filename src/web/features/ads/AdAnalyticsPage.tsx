@@ -16,7 +16,7 @@ import { intlLocale } from '@shared/intlLocale';
 import { Link, useParams, useSearchParams } from '@web/lib/router';
 import { AD_TIMEFRAMES, type AdTimeframe } from '@shared/schemas/ads';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { formatPrice } from '../../lib/price';
+import { formatMoney } from '@shared/money';
 import { NotFoundPage } from '../not-found';
 import { analyticsCsvUrl, useAd, useAnalytics } from './api';
 import { DailyChart } from './DailyChart';
@@ -134,12 +134,12 @@ export default function AdAnalyticsPage() {
             <Stat
               testId="stat-cost"
               label={t('ads.analytics.cost')}
-              value={formatPrice(data.totals.cost, data.currency, lang)}
+              value={formatMoney(data.totals.cost, data.currency, lang)}
             />
           </SimpleGrid>
           <Text size="sm" c="dimmed">
             {t('ads.analytics.costNote', {
-              cpc: formatPrice(data.costPerClick, data.currency, lang),
+              cpc: formatMoney(data.costPerClick, data.currency, lang),
             })}{' '}
             {data.budget.state !== 'ok' && (
               <Text span c="var(--mantine-color-error)" fw={600}>

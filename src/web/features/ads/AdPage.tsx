@@ -25,7 +25,7 @@ import { AD_PURCHASE_STORES, type AdPlacement, type Advertisement } from '@share
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { BookCover } from '../../components/BookCover';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { formatPrice } from '../../lib/price';
+import { formatMoney } from '@shared/money';
 import { ReportButton } from '../moderation';
 import { AdStatusBadge } from './badges';
 import { useAd } from './api';
@@ -113,7 +113,7 @@ function AdDetail({ ad }: { ad: Advertisement }) {
   const placement: AdPlacement =
     (location.state as { placement?: AdPlacement } | null)?.placement ?? 'ad';
   const sponsor = sponsorName(ad.author);
-  const price = formatPrice(ad.bookPrice, ad.currency, i18n.language);
+  const price = formatMoney(ad.bookPrice, ad.currency, i18n.language);
   const links = AD_PURCHASE_STORES.filter((s) => ad.purchaseLinks[s]);
   const genre = t(`ads.genres.${ad.genre}`);
   return (

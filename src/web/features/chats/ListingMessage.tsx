@@ -2,13 +2,13 @@ import { Anchor, Badge, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { Link } from '@web/lib/router';
-import { formatPrice } from '../../lib/price';
+import { formatMoney } from '@shared/money';
 import type { ChatListing } from './types';
 
 /** The card of the listing a conversation is about: cover, title, price, a link to its page. */
 export function ListingMessage({ listing }: { listing: ChatListing }) {
   const { t, i18n } = useTranslation();
-  const price = formatPrice(listing.price, listing.currency, i18n.language);
+  const price = formatMoney(listing.price, listing.currency, i18n.language);
   return (
     <Paper withBorder p="xs" radius="sm" mb={4} data-testid="chat-listing-card">
       <Group gap="sm" wrap="nowrap" align="flex-start">

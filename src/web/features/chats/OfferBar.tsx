@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCoin } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
-import { formatPrice } from '../../lib/price';
+import { formatMoney } from '@shared/money';
 import { useMakeOffer } from './api';
 import { offerable, pendingOfferOf, sellerOf } from './offers';
 import type { Message, Room } from './types';
@@ -45,7 +45,7 @@ export function OfferBar({
     );
   };
 
-  const asking = formatPrice(listing.price, listing.currency, i18n.language);
+  const asking = formatMoney(listing.price, listing.currency, i18n.language);
   return (
     <Group mb="xs" gap="xs">
       <Popover

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from '@web/lib/reactI18n';
-import { formatPrice } from '../../lib/price';
+import { formatMoney } from '@shared/money';
 import { useOfferAction, type OfferAction } from './api';
 import type { Offer, OfferStatus } from './types';
 
@@ -28,7 +28,7 @@ export function OfferMessage({
 }) {
   const { t, i18n } = useTranslation();
   const act = useOfferAction(roomId);
-  const amount = formatPrice(offer.amount, offer.currency, i18n.language);
+  const amount = formatMoney(offer.amount, offer.currency, i18n.language);
   const seller = offer.sellerId === meId;
   const buyer = offer.buyerId === meId;
   const actions: { action: OfferAction; variant: string; color?: string }[] = [];

@@ -16,7 +16,7 @@ import { Link } from '@web/lib/router';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useRooms } from './api';
 import type { TFunction } from '@web/lib/translator';
-import { formatPrice } from '../../lib/price';
+import { formatMoney } from '@shared/money';
 import { formatRelative, othersIn, roomName } from './format';
 import { presenceOf, useNow, type Presence } from './live';
 import { UserAvatar } from '../users';
@@ -185,7 +185,7 @@ export function messagePreview(message: Message, meId: string, t: TFunction, lan
   if (message.deleted) text = t('chats.message.deleted');
   else if (message.type === 'offer' && message.offer)
     text = t('chats.preview.offer', {
-      amount: formatPrice(message.offer.amount, message.offer.currency, language),
+      amount: formatMoney(message.offer.amount, message.offer.currency, language),
     });
   else if (message.type === 'listing' && message.listing)
     text = t('chats.preview.listing', { title: message.listing.title });

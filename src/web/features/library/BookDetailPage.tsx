@@ -18,7 +18,7 @@ import { useDeferredValue } from 'react';
 import { formatDate } from '@shared/format';
 import { initialsOf } from '@shared/identicon';
 import { BookCover } from '../../components/BookCover';
-import { formatPrice } from '../../lib/price';
+import { formatMoney } from '@shared/money';
 import { StatusBadge, TypeBadge, useListing } from '../listings';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -95,10 +95,10 @@ export default function BookDetailPage() {
   }
 
   if (!book) return null;
-  const price = formatPrice(book.price, book.currency, i18n.language);
+  const price = formatMoney(book.price, book.currency, i18n.language);
   const shipping =
     book.shippingCost !== null
-      ? formatPrice(book.shippingCost, book.currency, i18n.language)
+      ? formatMoney(book.shippingCost, book.currency, i18n.language)
       : null;
   return (
     <Container size="lg" py="xl">

@@ -3,7 +3,7 @@ import { useTranslation } from '@web/lib/reactI18n';
 import type { ListingCard } from '@shared/marketplace';
 import { BookCover } from '../../components/BookCover';
 import { TONES, TYPE_TONES } from './badges';
-import { formatPrice } from '../../lib/price';
+import { formatMoney } from '@shared/money';
 import classes from './BookCard.module.css';
 
 /**
@@ -26,7 +26,7 @@ export function BookCard({
   coverSizes?: string;
 }) {
   const { t, i18n } = useTranslation();
-  const price = formatPrice(listing.price, listing.currency, i18n.language);
+  const price = formatMoney(listing.price, listing.currency, i18n.language);
   const tone = TYPE_TONES[listing.listingType];
   return (
     <Link

@@ -6,7 +6,7 @@ import { useTranslation } from '@web/lib/reactI18n';
 import type { ListingCard } from '@shared/marketplace';
 import { BookCover } from '../../components/BookCover';
 import { ActiveBadge, StatusBadge, TypeBadge } from './badges';
-import { formatPrice } from '../../lib/price';
+import { formatMoney } from '@shared/money';
 
 export type MyBookAction = 'edit' | 'toggle' | 'complete' | 'delete';
 
@@ -22,7 +22,7 @@ export function MyBookCard({
 }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
-  const price = formatPrice(listing.price, listing.currency, i18n.language);
+  const price = formatMoney(listing.price, listing.currency, i18n.language);
   const finished = listing.status === 'sold' || listing.status === 'traded';
   return (
     <Card withBorder padding="md" component="article" aria-labelledby={titleId}>
