@@ -13,7 +13,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { createMailer } from './platform/mail';
-import { createStorage } from './platform/storage';
+import { createConfiguredStorage } from './platform/storage-s3';
 import { AppError, registerErrorHandling, sendNotFound } from './platform/errors';
 import { registerSessionSeam } from './platform/auth';
 import { createAuth, type Auth } from './platform/auth/instance';
@@ -41,6 +41,11 @@ import type { AppDeps, ModuleDeps } from './platform/module';
 
 export type { AppDeps } from './platform/module';
 
+const uploadOrigins = (config: AppDeps['config']) =>
+  config.storage.kind === 's3' && config.storage.publicUrl
+    ? [new URL(config.storage.publicUrl).origin]
+    : [];
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
@@ -50,7 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
-  const files = deps.storage ?? createStorage({ rootDir: join(config.dataDir, 'uploads') });
+  const files = deps.storage ?? createConfiguredStorage(config);
   const moduleDeps: ModuleDeps = {
     config,
     backgroundJobs: deps.backgroundJobs ?? true,
@@ -122,7 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         // Mantine sets CSS variables through style attributes and <style> elements.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // /uploads redirects to the bucket's public address when S3_PUBLIC_URL is set.
+        imgSrc: ["'self'", 'data:', 'blob:', ...uploadOrigins(config)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
