@@ -38,6 +38,9 @@ export const VARIANTS_PREFIX = '.sized';
  * default (a CRC trailer on every upload) is refused by several S3-compatible servers.
  */
 export function createS3Client(settings: S3Settings): S3Client {
+  // Node 20 is this project's supported runtime (ARCHITECTURE.md): no start-up warning about
+  // future SDK releases wanting Node 22 (set the variable to false to see it).
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   return new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
