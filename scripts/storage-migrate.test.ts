@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { EventEmitter } from 'node:events';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,12 +36,16 @@ beforeAll(async () => {
   mkdirSync(join(uploads, '.sized/160/avatars'), { recursive: true });
   writeFileSync(join(uploads, '.sized/160/avatars', `${'a'.repeat(32)}.webp`), 'width');
   writeFileSync(join(uploads, 'avatars', '.0123abcd.tmp'), 'half');
-  s3.server.on('event', (event: { Records: { s3: { object: { key: string } } }[] }) => {
-    for (const record of event.Records) {
-      const key = decodeURIComponent(record.s3.object.key);
-      created.set(key, (created.get(key) ?? 0) + 1);
-    }
-  });
+  // s3rver is a Koa app: it emits an S3 event notification for every object it creates.
+  (s3.server as unknown as EventEmitter).on(
+    'event',
+    (event: { Records: { s3: { object: { key: string } } }[] }) => {
+      for (const record of event.Records) {
+        const key = decodeURIComponent(record.s3.object.key);
+        created.set(key, (created.get(key) ?? 0) + 1);
+      }
+    },
+  );
 });
 afterAll(async () => {
   await s3?.close();

@@ -62,6 +62,7 @@ async function main(): Promise<number> {
   const from = resolve(option('from') ?? join(env.DATA_DIR, 'uploads'));
   const concurrency = Math.max(1, Math.min(32, Number(option('concurrency') ?? 4) || 4));
   const client = createS3Client(storage);
+  const bucket = storage.bucket;
 
   const keys = await localKeys(from);
   console.log(`storage:migrate: ${keys.length} uploads in ${from} → s3://${storage.bucket}`);
@@ -95,7 +96,7 @@ async function main(): Promise<number> {
     const body = await readFile(path);
     await client.send(
       new PutObjectCommand({
-        Bucket: storage.bucket,
+        Bucket: bucket,
         Key: key,
         Body: body,
         ContentType: 'image/webp',
