@@ -116,3 +116,19 @@ describe('uploads with STORAGE=s3', () => {
     expect(existsSync(local) ? readdirSync(local) : []).toEqual([]);
   });
 });
+
+describe('with S3_PUBLIC_URL', () => {
+  it('lets pages show images from the public address (Content-Security-Policy img-src)', async () => {
+    const cdn = await createTestApp({
+      config: {
+        dataDir,
+        storage: { kind: 's3', ...s3.settings, publicUrl: 'https://cdn.example.org/scaffale' },
+      },
+    });
+    const res = await cdn.inject({ method: 'GET', url: '/api/health' });
+    const imgSrc = /img-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(imgSrc?.split(' ')).toContain('https://cdn.example.org');
+    const local = await t.inject({ method: 'GET', url: '/api/health' });
+    expect(String(local.headers['content-security-policy'])).not.toContain('cdn.example.org');
+  });
+});
