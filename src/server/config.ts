@@ -342,11 +342,10 @@ export function loadConfig(
     webConcurrency: env.WEB_CONCURRENCY,
     storage: storageConfigOf(env),
     metrics: metricsConfigOf(env),
-    // Pretty for a person: asked for, or at a terminal outside production... or in development.
+    // Pretty for a person: asked for (npm run dev does), or auto and stdout is a terminal.
     logPretty:
       env.LOG_FORMAT === 'pretty' ||
-      (env.LOG_FORMAT === 'auto' &&
-        (env.NODE_ENV === 'development' || (!!process.stdout.isTTY && env.NODE_ENV !== 'test'))),
+      (env.LOG_FORMAT === 'auto' && !!process.stdout.isTTY && env.NODE_ENV !== 'test'),
     ...overrides,
     ...(overrides.publicUrl && !overrides.trustedOrigins
       ? { trustedOrigins: trustedOriginsOf(overrides.publicUrl) }

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 
 /**
  * The server's logger: JSON lines (one object per line, for a log collector) unless
- * `config.logPretty` (LOG_FORMAT=pretty, or auto: in development, or when stdout is a terminal),
+ * `config.logPretty` (LOG_FORMAT=pretty, as npm run dev sets, or auto when stdout is a terminal),
  * then coloured one-line records a person reads. Pretty printing runs in this thread, so the last
  * lines before an exit are never lost.
  */
