@@ -8,6 +8,7 @@ import { migrate } from './db/migrate';
 import { buildApp } from './app';
 import { createMailer } from './platform/mail';
 import { loggerOptions } from './platform/logging';
+import { bucketProblem } from './platform/storage-s3';
 
 /** The built web app sits beside the server bundle (dist/web next to dist/server). */
 function findWebDir(): string | undefined {
@@ -39,6 +40,14 @@ async function main() {
       : { storage: 'local', dir: `${config.dataDir}/uploads` },
     'uploads storage',
   );
+  if (config.storage.kind === 's3') {
+    const problem = await bucketProblem(config.storage);
+    if (problem)
+      app.log.error(
+        { bucket: config.storage.bucket, endpoint: config.storage.endpoint, problem },
+        'the S3 bucket does not answer: uploads will fail until it does (check the S3_* settings)',
+      );
+  }
   if (!config.metrics.enabled)
     app.log.info('metrics are off (production without METRICS_TOKEN): see docs/operations.md');
   if (mailer.transport === 'outbox') {

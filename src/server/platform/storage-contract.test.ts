@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COVER_WIDTHS } from '@shared/cover';
 import { registerErrorHandling } from './errors';
 import { createStorage, type Storage } from './storage';
-import { createS3BlobStore } from './storage-s3';
+import { bucketProblem, createS3BlobStore } from './storage-s3';
 import { startTestS3, type TestS3 } from '../test/s3';
 
 /**
@@ -275,6 +275,16 @@ describe.each(Object.keys(backends))('the %s BlobStore', (name) => {
   it('writes nothing on this machine’s disk when the files live in the bucket', async () => {
     if (name === 'local') expect(walk(backend.disk).length).toBeGreaterThan(0);
     else expect(walk(backend.disk)).toEqual([]);
+  });
+});
+
+describe('the S3 bucket check at start', () => {
+  it('answers null for a bucket that answers, and names the problem otherwise', async () => {
+    expect(await bucketProblem(s3.settings)).toBeNull();
+    expect(await bucketProblem({ ...s3.settings, bucket: 'no-such-bucket' })).toMatch(/404/);
+    expect(
+      await bucketProblem({ ...s3.settings, endpoint: 'http://127.0.0.1:1', bucket: 'x' }),
+    ).toMatch(/ECONNREFUSED|connect/i);
   });
 });
 

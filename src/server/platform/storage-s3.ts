@@ -4,6 +4,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -292,6 +293,20 @@ export function createS3BlobStore(settings: S3Settings, client = createS3Client(
     },
   };
   return store;
+}
+
+/** Null when the bucket answers to these settings, else what went wrong (logged at start). */
+export async function bucketProblem(settings: S3Settings): Promise<string | null> {
+  const client = createS3Client(settings);
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: settings.bucket }));
+    return null;
+  } catch (err) {
+    const status = statusOf(err);
+    return status ? `HTTP ${status} (${(err as Error).name})` : (err as Error).message;
+  } finally {
+    client.destroy();
+  }
 }
 
 /** The uploads of this configuration: DATA_DIR/uploads on disk, or the S3 bucket. */
