@@ -12,6 +12,25 @@ export interface TestS3 {
   close(): Promise<void>;
 }
 
+/** The bucket `TEST_STORAGE=s3` runs the suite on (global-setup starts its server). */
+export const SUITE_BUCKET = 'scaffale-suite';
+
+export function testS3Settings(
+  endpoint: string,
+  bucket = SUITE_BUCKET,
+): { kind: 's3' } & S3Settings {
+  return {
+    kind: 's3',
+    bucket,
+    region: 'us-east-1',
+    endpoint,
+    // s3rver's fixed credentials.
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  };
+}
+
 /**
  * A real S3-protocol server (s3rver, files in a temporary folder) on a free loopback port, with
  * one empty bucket: the AWS SDK talks to it exactly as to AWS, MinIO or Garage, path-style.
@@ -30,15 +49,7 @@ export async function startTestS3(bucket = 'scaffale-test'): Promise<TestS3> {
   return {
     endpoint,
     server,
-    settings: {
-      bucket,
-      region: 'us-east-1',
-      endpoint,
-      // s3rver's fixed credentials.
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    },
+    settings: (({ kind: _kind, ...settings }) => settings)(testS3Settings(endpoint, bucket)),
     async close() {
       await server.close();
       rmSync(directory, { recursive: true, force: true });
