@@ -143,6 +143,24 @@ describe.each(Object.keys(backends))('the %s BlobStore', (name) => {
     });
     expect(range.statusCode).toBe(206);
     expect(range.rawPayload.equals(res.rawPayload.subarray(0, 10))).toBe(true);
+    const beyond = await app.inject({
+      method: 'GET',
+      url: saved.url,
+      headers: { range: `bytes=${saved.bytes + 100}-` },
+    });
+    expect(beyond.statusCode).toBe(416);
+    // Headers a browser never sends well are ignored, not a server error.
+    for (const headers of [
+      { range: 'bytes=abc' },
+      { 'if-modified-since': 'not a date' },
+      { 'if-none-match': '\u0000' },
+    ]) {
+      const odd = await app.inject({ method: 'GET', url: saved.url, headers });
+      expect(
+        [200, 206, 416],
+        `${name} ${JSON.stringify(headers)} ${odd.body.slice(0, 200)}`,
+      ).toContain(odd.statusCode);
+    }
   });
 
   it('serves each cover width, made once, and deletes the widths with the original', async () => {

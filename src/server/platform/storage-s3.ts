@@ -55,6 +55,9 @@ export function createS3Client(settings: S3Settings): S3Client {
   });
 }
 
+/** `*`, or entity tags ("…" or W/"…") separated by commas. */
+const ETAG_LIST = /^(?:\*|(?:W\/)?"[\x21\x23-\x7e]*"(?:\s*,\s*(?:W\/)?"[\x21\x23-\x7e]*")*)$/;
+
 const statusOf = (err: unknown) =>
   err instanceof S3ServiceException
     ? err.$metadata.httpStatusCode
@@ -166,16 +169,19 @@ export function createS3BlobStore(settings: S3Settings, client = createS3Client(
 
   async function stream(key: string, request: FastifyRequest, reply: FastifyReply) {
     const h = request.headers;
+    // Only well-formed conditions and ranges reach the bucket; anything else is ignored (RFC 9110).
+    const etags = h['if-none-match'];
+    const since = h['if-modified-since'] ? new Date(h['if-modified-since']) : undefined;
     const conditions = {
       Bucket: bucket,
       Key: key,
-      IfNoneMatch: h['if-none-match'],
-      IfModifiedSince: h['if-modified-since'] ? new Date(h['if-modified-since']) : undefined,
+      IfNoneMatch: typeof etags === 'string' && ETAG_LIST.test(etags) ? etags : undefined,
+      IfModifiedSince: since && !Number.isNaN(since.getTime()) ? since : undefined,
     };
-    if (conditions.IfModifiedSince && Number.isNaN(conditions.IfModifiedSince.getTime()))
-      conditions.IfModifiedSince = undefined;
     const range =
-      typeof h.range === 'string' && /^bytes=\d*-\d*$/.test(h.range) ? h.range : undefined;
+      typeof h.range === 'string' && /^bytes=\d{0,15}-\d{0,15}$/.test(h.range)
+        ? h.range
+        : undefined;
     let res;
     try {
       res =
