@@ -13,6 +13,8 @@ const procs = [
       ...process.env,
       DEV_MAIL_VIEWER:
         process.env.DEV_MAIL_VIEWER || (process.env.NODE_ENV === 'production' ? '' : 'true'),
+      // Readable logs for the person running it, even through a pipe (LOG_FORMAT overrides).
+      LOG_FORMAT: process.env.LOG_FORMAT || 'pretty',
     },
   }),
   spawn('npx', ['vite', '--config', 'vite.config.ts'], { stdio: 'inherit', env: process.env }),

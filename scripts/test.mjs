@@ -22,6 +22,15 @@ if (only && !Object.hasOwn(PARTS, only)) {
   process.exit(2);
 }
 
+const S3_SUITES = [
+  'src/server/platform/uploads.test.ts',
+  'src/server/modules/listings/routes.cover.test.ts',
+  'src/server/modules/community/images.test.ts',
+  'src/server/modules/ads/routes.changes.test.ts',
+  'src/server/modules/ads/routes.create.test.ts',
+  'src/server/modules/seo/routes.heads.test.ts',
+];
+
 function run(label, cmd, args, env = {}) {
   console.log(`\n▶ ${label}`);
   const started = Date.now();
@@ -100,6 +109,14 @@ if (want('static')) {
 }
 if (want('unit'))
   run('unit and API tests (embedded PGlite)', bin('vitest'), ['run'], { TEST_DATABASE_URL: '' });
+if (want('unit'))
+  // The upload journeys through HTTP again, with every app's uploads in an S3 bucket (a real
+  // S3-protocol server on loopback, started by the test set-up); the BlobStore contract test
+  // already runs both backends. Suites that seed files on disk themselves stay local-only.
+  run('upload tests on S3 storage', bin('vitest'), ['run', ...S3_SUITES], {
+    TEST_DATABASE_URL: '',
+    TEST_STORAGE: 's3',
+  });
 if (want('pg') && process.env.TEST_DATABASE_URL) {
   run('API tests on PostgreSQL', bin('vitest'), ['run', 'src/server']);
 }

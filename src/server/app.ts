@@ -13,7 +13,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { createMailer } from './platform/mail';
-import { createStorage } from './platform/storage';
+import { createConfiguredStorage } from './platform/storage-s3';
 import { AppError, registerErrorHandling, sendNotFound } from './platform/errors';
 import { registerSessionSeam } from './platform/auth';
 import { createAuth, type Auth } from './platform/auth/instance';
@@ -38,8 +38,15 @@ import { registerSecurityHeaders } from './platform/security-headers';
 import { registerTextValidation } from './platform/text-input';
 import { createOwnedStorage, createUploadReleaser, type ReleaseUploads } from './platform/uploads';
 import type { AppDeps, ModuleDeps } from './platform/module';
+import { createMetrics } from './platform/metrics';
+import { bufferedAdEvents } from './modules/ads/routes';
 
 export type { AppDeps } from './platform/module';
+
+const uploadOrigins = (config: AppDeps['config']) =>
+  config.storage.kind === 's3' && config.storage.publicUrl
+    ? [new URL(config.storage.publicUrl).origin]
+    : [];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -50,19 +57,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
-  const files = deps.storage ?? createStorage({ rootDir: join(config.dataDir, 'uploads') });
+  const files = deps.storage ?? createConfiguredStorage(config);
+  const metrics = createMetrics();
   const moduleDeps: ModuleDeps = {
     config,
     backgroundJobs: deps.backgroundJobs ?? true,
     database: deps.database,
-    mailer:
+    mailer: metrics.instrumentMailer(
       deps.mailer ??
-      createMailer({
-        database: deps.database,
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom,
-        log: app.log,
-      }),
+        createMailer({
+          database: deps.database,
+          smtpUrl: config.smtpUrl,
+          from: config.mailFrom,
+          log: app.log,
+        }),
+    ),
     sessions: deps.sessions,
     auth: deps.auth as Auth,
     now: deps.now ?? (() => new Date()),
@@ -74,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         database: deps.database,
         trustedOrigins: config.trustedOrigins,
         log: app.log,
+        observe: metrics.realtime,
       }),
     notifications: undefined as unknown as NotificationService,
     releaseUploads: undefined as unknown as ReleaseUploads,
@@ -104,6 +114,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // First, so that its timing hook sees every route (platform/metrics).
+  metrics.timeRequests(app);
+  metrics.watchDatabase(deps.database);
+  metrics.gauge(
+    'scaffale_realtime_open_sockets',
+    'WebSockets open on this process',
+    () => (moduleDeps.realtime as Partial<RealtimeService>).socketCount?.() ?? 0,
+  );
+  metrics.gauge(
+    'scaffale_http_open_connections',
+    'HTTP connections open on this process (WebSockets included)',
+    () => new Promise<number>((resolve) => app.server.getConnections((_e, n) => resolve(n ?? 0))),
+  );
+  metrics.gauge(
+    'scaffale_ad_events_buffered',
+    'Counted ad views and clicks held in memory, not yet written',
+    () => bufferedAdEvents(deps.database),
+  );
   registerTextValidation(app);
   // Before every route: compression and cache headers hook routes as they are added.
   await registerCompression(app);
@@ -122,7 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         // Mantine sets CSS variables through style attributes and <style> elements.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // /uploads redirects to the bucket's public address when S3_PUBLIC_URL is set.
+        imgSrc: ["'self'", 'data:', 'blob:', ...uploadOrigins(config)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -171,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'scaffale.session_token' },
+          metricsToken: { type: 'http', scheme: 'bearer' },
         },
       },
     },
@@ -178,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  metrics.serve(app, config.metrics);
 
   await moduleDeps.storage.register(app);
   const realtime = moduleDeps.realtime as Partial<RealtimeService>;

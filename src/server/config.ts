@@ -57,7 +57,32 @@ export interface Config {
   devMailViewer: boolean;
   /** Server processes sharing the port (WEB_CONCURRENCY, 1; above 1 needs DATABASE_URL). */
   webConcurrency: number;
+  /** Where uploads are kept: local disk under DATA_DIR/uploads, or an S3-compatible bucket. */
+  storage: StorageConfig;
+  /** GET /metrics: off, open (development, tests) or behind a bearer token. */
+  metrics: MetricsConfig;
+  /** Logs as JSON lines, or pretty for a person at a terminal (LOG_FORMAT). */
+  logPretty: boolean;
 }
+
+export type StorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3Settings);
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Empty for AWS S3 itself; the server's URL for MinIO, Garage, R2... */
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+  /**
+   * Where browsers fetch the bucket's files (the bucket's public address or a CDN). When set,
+   * /uploads/<key> redirects there; when not, the app streams the files from the bucket.
+   */
+  publicUrl?: string;
+}
+
+export type MetricsConfig = { enabled: false } | { enabled: true; token?: string };
 
 /** Secrets missing from the environment are generated once and kept in DATA_DIR. */
 export function loadSecrets(dataDir: string): { authSecret: string } {
@@ -179,6 +204,45 @@ export const envSchema = z.object({
   ADS_COST_PER_CLICK: amount(0.2),
   ADS_SERVING_CACHE_MS: int(2000, 0),
   PUBLIC_READ_CACHE_MS: int(2000, 0),
+  STORAGE: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (unset(value)) return 'local' as const;
+      const v = value!.trim().toLowerCase();
+      if (v === 'local' || v === 's3') return v;
+      ctx.addIssue({ code: 'custom', message: `must be local or s3 (got "${value}")` });
+      return z.NEVER;
+    }),
+  S3_BUCKET: text(undefined),
+  S3_REGION: text('us-east-1'),
+  S3_ENDPOINT: text(undefined, { url: true }),
+  S3_ACCESS_KEY_ID: text(undefined),
+  S3_SECRET_ACCESS_KEY: text(undefined),
+  S3_FORCE_PATH_STYLE: flag(false),
+  S3_PUBLIC_URL: text(undefined, { url: true }),
+  METRICS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (unset(value)) return undefined;
+      const v = value!.trim().toLowerCase();
+      if (v === 'on' || v === 'off') return v;
+      ctx.addIssue({ code: 'custom', message: `must be on or off (got "${value}")` });
+      return z.NEVER;
+    }),
+  METRICS_TOKEN: text(undefined),
+  LOG_FORMAT: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (unset(value)) return 'auto' as const;
+      const v = value!.trim().toLowerCase();
+      if (v === 'auto' || v === 'json' || v === 'pretty') return v;
+      ctx.addIssue({ code: 'custom', message: `must be auto, json or pretty (got "${value}")` });
+      return z.NEVER;
+    }),
+  NODE_ENV: text('development'),
 });
 export type Env = z.output<typeof envSchema>;
 
@@ -188,6 +252,38 @@ export function parseEnv(env: Record<string, string | undefined> = process.env):
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')} ${issue.message}`);
   throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+}
+
+/** STORAGE=s3 needs S3_BUCKET; the SDK finds credentials itself when the keys are not set. */
+export function storageConfigOf(env: Env): StorageConfig {
+  if (env.STORAGE === 'local') return { kind: 'local' };
+  if (!env.S3_BUCKET)
+    throw new Error('Invalid configuration:\n  S3_BUCKET must be set when STORAGE=s3');
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
+    throw new Error(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together',
+    );
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    publicUrl: env.S3_PUBLIC_URL,
+  };
+}
+
+/**
+ * Metrics are open in development and tests, behind METRICS_TOKEN when one is set, and off in
+ * production otherwise (METRICS=on opens them there, for a port only the scraper reaches).
+ */
+export function metricsConfigOf(env: Env): MetricsConfig {
+  if (env.METRICS === 'off') return { enabled: false };
+  if (env.METRICS_TOKEN) return { enabled: true, token: env.METRICS_TOKEN };
+  if (env.METRICS === 'on' || env.NODE_ENV !== 'production') return { enabled: true };
+  return { enabled: false };
 }
 
 export function trustedOriginsOf(publicUrl: string): string[] {
@@ -244,6 +340,12 @@ export function loadConfig(
     publicReadCacheMs: env.PUBLIC_READ_CACHE_MS,
     devMailViewer: env.DEV_MAIL_VIEWER,
     webConcurrency: env.WEB_CONCURRENCY,
+    storage: storageConfigOf(env),
+    metrics: metricsConfigOf(env),
+    // Pretty for a person: asked for (npm run dev does), or auto and stdout is a terminal.
+    logPretty:
+      env.LOG_FORMAT === 'pretty' ||
+      (env.LOG_FORMAT === 'auto' && !!process.stdout.isTTY && env.NODE_ENV !== 'test'),
     ...overrides,
     ...(overrides.publicUrl && !overrides.trustedOrigins
       ? { trustedOrigins: trustedOriginsOf(overrides.publicUrl) }

@@ -7,6 +7,8 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
 import { createMailer } from './platform/mail';
+import { loggerOptions } from './platform/logging';
+import { bucketProblem } from './platform/storage-s3';
 
 /** The built web app sits beside the server bundle (dist/web next to dist/server). */
 function findWebDir(): string | undefined {
@@ -28,10 +30,26 @@ async function main() {
     config,
     database,
     mailer,
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config),
   });
   if (applied.length) app.log.info({ applied }, 'database migrations applied');
   app.log.info({ database: database.kind, dataDir: config.dataDir }, 'database ready');
+  app.log.info(
+    config.storage.kind === 's3'
+      ? { storage: 's3', bucket: config.storage.bucket, endpoint: config.storage.endpoint }
+      : { storage: 'local', dir: `${config.dataDir}/uploads` },
+    'uploads storage',
+  );
+  if (config.storage.kind === 's3') {
+    const problem = await bucketProblem(config.storage);
+    if (problem)
+      app.log.error(
+        { bucket: config.storage.bucket, endpoint: config.storage.endpoint, problem },
+        'the S3 bucket does not answer: uploads will fail until it does (check the S3_* settings)',
+      );
+  }
+  if (!config.metrics.enabled)
+    app.log.info('metrics are off (production without METRICS_TOKEN): see docs/operations.md');
   if (mailer.transport === 'outbox') {
     app.log.warn(
       config.devMailViewer

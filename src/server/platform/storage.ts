@@ -34,8 +34,8 @@ export interface StoredImage {
 /**
  * Blob storage for uploaded images. The image pipeline (validate, orient, resize, re-encode,
  * strip metadata) is the same for every backend; a backend only keeps bytes under a key and
- * maps keys to public URLs. Local disk is the one built; an S3-compatible backend implements
- * BlobStore and plugs into createStorage the same way.
+ * maps keys to public URLs. Local disk (below) is the default; the S3-compatible backend is in
+ * storage-s3.ts (createConfiguredStorage picks one from the configuration).
  */
 export interface Storage {
   saveImage(options: SaveImageOptions): Promise<StoredImage>;
@@ -71,7 +71,7 @@ export const fileTooLarge = () =>
 export const imageTooLarge = () =>
   new AppError(413, 'payload_too_large', 'profile.errors.imageTooLarge');
 
-function checkFolder(folder: string): string[] {
+export function checkFolder(folder: string): string[] {
   const segments = folder.split('/');
   if (segments.length < 1 || segments.length > 4 || !segments.every((s) => SEGMENT.test(s))) {
     throw new Error(`invalid storage folder: ${JSON.stringify(folder)}`);
@@ -79,7 +79,7 @@ function checkFolder(folder: string): string[] {
   return segments;
 }
 
-function isKey(key: string): boolean {
+export function isKey(key: string): boolean {
   const parts = key.split('/');
   const file = parts.pop() ?? '';
   return (
@@ -167,23 +167,44 @@ export interface WidthVariants {
   removeFolder(folder: string): Promise<void>;
 }
 
-export function createWidthVariants(dir: string): WidthVariants {
+/** Where made widths are kept, each under `<width>/<name>`: a folder on disk, or the bucket. */
+export interface VariantShelf {
+  read(path: string): Promise<Buffer | null>;
+  write(path: string, body: Buffer): Promise<void>;
+  remove(paths: string[]): Promise<void>;
+  /** Removes everything under each of these folders. */
+  removeFolders(folders: string[]): Promise<void>;
+}
+
+function diskShelf(dir: string): VariantShelf {
+  const pathOf = (path: string) => join(dir, ...path.split('/'));
+  return {
+    read: (path) => readIfExists(pathOf(path)),
+    write: (path, body) => writeAtomically(pathOf(path), body),
+    async remove(paths) {
+      await Promise.all(paths.map((p) => unlink(pathOf(p)).catch(() => {})));
+    },
+    async removeFolders(folders) {
+      await Promise.all(folders.map((f) => rm(pathOf(f), { recursive: true, force: true })));
+    },
+  };
+}
+
+export function createWidthVariants(where: string | VariantShelf): WidthVariants {
+  const shelf = typeof where === 'string' ? diskShelf(where) : where;
   const inFlight = new Map<string, Promise<Buffer | null>>();
-  const pathOf = (name: string, width: number) => join(dir, String(width), name);
+  const pathOf = (name: string, width: number) => `${width}/${name}`;
   async function make(name: string, width: CoverWidth, source: () => Promise<Buffer | null>) {
     const path = pathOf(name, width);
-    try {
-      return await readFile(path);
-    } catch {
-      // not made yet
-    }
+    const made = await shelf.read(path).catch(() => null);
+    if (made) return made;
     const original = await source();
     if (!original) return null;
     const resized = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })
       .resize({ width, withoutEnlargement: true })
       .webp({ quality: 78, effort: 4 })
       .toBuffer();
-    await writeAtomically(path, resized);
+    await shelf.write(path, resized);
     return resized;
   }
   return {
@@ -195,14 +216,8 @@ export function createWidthVariants(dir: string): WidthVariants {
       inFlight.set(id, p);
       return p;
     },
-    async remove(name) {
-      await Promise.all(COVER_WIDTHS.map((w) => unlink(pathOf(name, w)).catch(() => {})));
-    },
-    async removeFolder(folder) {
-      await Promise.all(
-        COVER_WIDTHS.map((w) => rm(pathOf(folder, w), { recursive: true, force: true })),
-      );
-    },
+    remove: (name) => shelf.remove(COVER_WIDTHS.map((w) => pathOf(name, w))),
+    removeFolder: (folder) => shelf.removeFolders(COVER_WIDTHS.map((w) => pathOf(folder, w))),
   };
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres } from '../db/client';
 import { migrate } from '../db/migrate';
+import { SUITE_BUCKET, startTestS3, type TestS3 } from './s3';
 
 /**
  * Migrates once per run: a PGlite data directory dumped to a file that every test file loads
@@ -18,6 +19,13 @@ export default async function setup() {
   writeFileSync(join(dir, 'template.tar'), Buffer.from(await dump.arrayBuffer()));
   await db.close();
   process.env.SCAFFALE_TEST_TEMPLATE = join(dir, 'template.tar');
+
+  // TEST_STORAGE=s3: every app the suite builds keeps its uploads in a bucket (test/helpers.ts).
+  let s3: TestS3 | undefined;
+  if (process.env.TEST_STORAGE === 's3') {
+    s3 = await startTestS3(SUITE_BUCKET);
+    process.env.SCAFFALE_TEST_S3_ENDPOINT = s3.endpoint;
+  }
 
   const url = process.env.TEST_DATABASE_URL;
   let template: string | undefined;
@@ -38,6 +46,7 @@ export default async function setup() {
 
   return async () => {
     rmSync(dir, { recursive: true, force: true });
+    await s3?.close();
     if (url && template) {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();

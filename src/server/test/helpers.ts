@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { loadConfig, type Config } from '../config';
 import { buildApp, type AppDeps } from '../app';
+import { testS3Settings } from './s3';
 
 /**
  * A fresh database for one test file: PGlite loaded from the migrated template, or, when
@@ -70,6 +71,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       dataDir: '/tmp/scaffale-test-data',
       // Suites read the outbox for confirmation and reset links.
       devMailViewer: true,
+      // TEST_STORAGE=s3: uploads go to the S3-protocol server global-setup started.
+      ...(process.env.SCAFFALE_TEST_S3_ENDPOINT
+        ? { storage: testS3Settings(process.env.SCAFFALE_TEST_S3_ENDPOINT) }
+        : {}),
       ...overrides,
     },
   );

@@ -48,6 +48,9 @@ const writers = new WeakMap<Database, EventWriter>();
 export async function flushAdEvents(database: Database): Promise<void> {
   await writers.get(database)?.flush();
 }
+/** Ad events the app on `database` holds in memory, not yet written (metrics). */
+export const bufferedAdEvents = (database: Database): number =>
+  writers.get(database)?.pendingCount ?? 0;
 
 export const adRoutes: Module = async (app, { database, now, config, releaseUploads }) => {
   const serving = createServing({

@@ -59,14 +59,22 @@ export class PayloadTooLargeError extends Error {
   }
 }
 
-type Wire = BusMessage & { o: string };
+/** `o`: the publishing process; `t`: when it published (ms since the epoch), for the bus delay. */
+type Wire = BusMessage & { o: string; t?: number };
+
+/** Told of each payload published and of each received from another process (metrics). */
+export interface BusObserver {
+  published(): void;
+  /** `delayMs`: from publish to receipt (clocks of different machines may differ a little). */
+  received(delayMs: number): void;
+}
 
 /**
  * The message as one or more wire payloads within the size limit: a long member list is split
  * across several notifications; an event that does not fit on its own is refused.
  */
 export function encode(message: BusMessage, origin: string): string[] {
-  const text = JSON.stringify({ ...message, o: origin } satisfies Wire);
+  const text = JSON.stringify({ ...message, o: origin, t: Date.now() } satisfies Wire);
   const bytes = Buffer.byteLength(text);
   if (bytes <= MAX_PAYLOAD_BYTES) return [text];
   const key =
@@ -93,7 +101,7 @@ function decode(text: string): Wire | null {
  * One process (the embedded database): delivery is a function call, with the same size rule.
  * With the embedded database it also listens to the sessions table's "session ended" triggers.
  */
-export function createLocalBus(opts: { pglite?: PGlite } = {}): Bus {
+export function createLocalBus(opts: { pglite?: PGlite; observe?: BusObserver } = {}): Bus {
   const handlers: ((m: BusMessage) => void)[] = [];
   const onEnded = (payload: string) => {
     const id = sessionIdFrom(payload);
@@ -104,6 +112,7 @@ export function createLocalBus(opts: { pglite?: PGlite } = {}): Bus {
     async publish(message) {
       for (const text of encode(message, 'local')) {
         const wire = decode(text)!;
+        opts.observe?.published();
         for (const handler of handlers) handler(wire);
       }
     },
@@ -130,6 +139,7 @@ export interface PgBusOptions {
   backoffMs?: { base: number; cap: number };
   /** How often the LISTEN connection is checked with a query. */
   checkEveryMs?: number;
+  observe?: BusObserver;
 }
 
 /**
@@ -180,7 +190,10 @@ export function createPgBus(opts: PgBusOptions): Bus {
       }
       if (n.channel !== channel || !n.payload) return;
       const wire = decode(n.payload);
-      if (wire && wire.o !== opts.processId) deliver(wire);
+      if (wire && wire.o !== opts.processId) {
+        if (typeof wire.t === 'number') opts.observe?.received(Math.max(0, Date.now() - wire.t));
+        deliver(wire);
+      }
     });
     try {
       await client.connect();
@@ -224,6 +237,7 @@ export function createPgBus(opts: PgBusOptions): Bus {
       for (const text of payloads) deliver(decode(text)!);
       for (const text of payloads) {
         await opts.pool.query('select pg_notify($1, $2)', [channel, text]);
+        opts.observe?.published();
       }
     },
     onMessage(handler) {

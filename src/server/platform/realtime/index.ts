@@ -1,6 +1,11 @@
 import type { Realtime } from './types';
 export type { Realtime, RealtimeEvent, ClientFrame, WireEvent } from './types';
-export { createRealtime, type RealtimeOptions, type RealtimeService } from './service';
+export {
+  createRealtime,
+  type RealtimeObserver,
+  type RealtimeOptions,
+  type RealtimeService,
+} from './service';
 export { PayloadTooLargeError, MAX_PAYLOAD_BYTES, SESSION_ENDED_CHANNEL } from './bus';
 export { CLOSE } from './types';
 

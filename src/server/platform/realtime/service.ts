@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { SESSION_ABSOLUTE_MS } from '../auth/instance';
-import { createLocalBus, createPgBus, sessionsEnded, type Bus } from './bus';
+import { createLocalBus, createPgBus, sessionsEnded, type Bus, type BusObserver } from './bus';
 import { createPresence } from './presence';
 import { registerRealtimeRoute } from './route';
 import { CLOSE, createSocketHub, type SocketLimits } from './sockets';
@@ -34,6 +34,13 @@ export interface RealtimeOptions {
   /** Sockets one member may hold on one process (tabs, default 10); more are closed with 4429. */
   maxSocketsPerUser?: number;
   limits?: Partial<SocketLimits>;
+  /** Metrics: frames in, events out, bus payloads and delay. */
+  observe?: RealtimeObserver;
+}
+
+export interface RealtimeObserver extends BusObserver {
+  frameIn(): void;
+  eventOut(): void;
 }
 
 /**
@@ -64,8 +71,8 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
   const bus =
     opts.bus ??
     (opts.database.kind === 'postgres' && opts.database.pool
-      ? createPgBus({ pool: opts.database.pool, processId, log })
-      : createLocalBus({ pglite: opts.database.pglite }));
+      ? createPgBus({ pool: opts.database.pool, processId, log, observe: opts.observe })
+      : createLocalBus({ pglite: opts.database.pglite, observe: opts.observe }));
   const presenceHandlers: ((userId: string, online: boolean) => void | Promise<void>)[] = [];
   let closed = false;
 
@@ -110,6 +117,7 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
     onFirstSocket: (userId) => void presence.connected(userId),
     onLastSocket: (userId) => void presence.disconnected(userId),
     log,
+    observe: opts.observe,
   });
   bus.onMessage((message) => hub.deliver(message));
   log.info(

@@ -66,6 +66,8 @@ export function createSocketHub(opts: {
   /** Checks the socket's session before each frame's work; without it every session lives. */
   sessionExpiry?: SessionLookup;
   log: { warn(obj: object, msg: string): void };
+  /** Told of each frame a client sends and each event sent to a socket (metrics). */
+  observe?: { frameIn(): void; eventOut(): void };
 }) {
   const { limits } = opts;
   const members = new Map<string, MemberState>();
@@ -84,6 +86,7 @@ export function createSocketHub(opts: {
       return;
     }
     conn.ws.send(text);
+    opts.observe?.eventOut();
   };
   const reply = (conn: Connection, event: WireEvent) => send(conn, JSON.stringify(event));
   /** The service's own answers to a client frame (@shared/realtimeEvents). */
@@ -192,6 +195,7 @@ export function createSocketHub(opts: {
   }
 
   function onMessage(conn: Connection, raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) {
+    opts.observe?.frameIn();
     if (!spend(conn.userId)) return conn.ws.close(CLOSE.policy, 'rate limit');
     let data: unknown;
     try {
