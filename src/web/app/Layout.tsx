@@ -57,7 +57,13 @@ export function Layout() {
               </Text>
             </UnstyledButton>
             {!isMobile && (
-              <Group component="nav" aria-label={t('nav.mainNavigation')} gap="lg">
+              <Group
+                component="nav"
+                aria-label={t('nav.mainNavigation')}
+                gap="md"
+                wrap="nowrap"
+                className={classes.nav}
+              >
                 {NAV_LINKS.map((l) => (
                   <Anchor
                     key={l.to}
