@@ -54,15 +54,15 @@ async function waitForHealth(server: ChildProcess) {
   throw new Error('the server did not answer /api/health in 2 minutes');
 }
 
-/** The first listing of the home page's "just listed" shelf whose book the catalogue describes. */
+/** The newest listing whose book the catalogue knows best (a year and an ISBN), else the newest. */
 async function aBookPage(): Promise<string> {
   const res = await fetch(`${base}/api/listings?pageSize=60&sort=newest`);
   const { items } = (await res.json()) as { items: { id: string; coverUrl: string | null }[] };
   for (const item of items) {
     const detail = (await (await fetch(`${base}/api/listings/${item.id}`)).json()) as {
-      book: { year: number | null };
+      book: { year: number | null; isbn: string | null };
     };
-    if (detail.book.year) return `/library/book/${item.id}`;
+    if (detail.book.year && detail.book.isbn) return `/library/book/${item.id}`;
   }
   return `/library/book/${items[0].id}`;
 }
@@ -79,6 +79,11 @@ async function shoot(
     await page.goto(`${base}/`);
     // Answer the cookie banner once, as a reader would; it would cover the page otherwise.
     await page.getByRole('button', { name: 'Essential Only' }).click();
+    // The choice is stored once the consent tool has loaded: wait for its cookie.
+    for (let i = 0; i < 100; i++) {
+      if ((await context.cookies()).some((c) => c.name === 'scaffale_consent')) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     await page.goto(`${base}${path}`);
     await ready(page);
     // Covers and fonts: every image of the first screen loaded.
