@@ -197,3 +197,19 @@ describe('GET /api/stats', () => {
     expect(again.body).toBe('');
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('documents the new reads with their errors', async () => {
+    const { paths } = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(paths['/api/shelves/home'].get.responses)).toEqual(['200']);
+    expect(Object.keys(paths['/api/listings/{id}/related'].get.responses).sort()).toEqual([
+      '200',
+      '400',
+      '404',
+    ]);
+    expect(paths['/api/listings'].get.parameters.map((p: { name: string }) => p.name)).toContain(
+      'exact',
+    );
+    expect(Object.keys(paths['/api/stats'].get.responses).sort()).toEqual(['200', '304']);
+  });
+});

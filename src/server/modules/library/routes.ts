@@ -144,7 +144,7 @@ export const libraryRoutes: Module = async (app, { database, now }) => {
           'Up to 6 available listings each, newest first, never the listing itself; 404 as ' +
           'GET /api/listings/:id (missing, hidden, or a block between the viewer and the seller).',
         params: idParam('id'),
-        response: { 200: relatedListingsSchema, 404: errorSchema },
+        response: { 200: relatedListingsSchema, 400: errorSchema, 404: errorSchema },
       },
     },
     async (request) => {
