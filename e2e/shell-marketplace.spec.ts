@@ -327,5 +327,17 @@ test.describe('with listings', () => {
       await expectFitsWidth(page, width);
       await context.close();
     }
+    // The quick actions of a member's books: "Vendita rapida" whole, at 375 and 1280 px.
+    const page = await seller.context.newPage();
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('scaffale.language', 'it'));
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/profile/${seller.id}/books`);
+      const actions = page.getByRole('region', { name: 'Azioni rapide' });
+      await expect(actions.getByRole('button', { name: 'Vendita rapida' })).toBeVisible();
+      await expectNothingCut(page, 'main');
+    }
+    await page.close();
   });
 });
