@@ -141,14 +141,21 @@ for (const { lang, width } of CASES) {
 test.describe('with listings', () => {
   let seller: OpenMember;
   let other: OpenMember;
-  const TOKEN = uniqueWord('quillon');
-  const TITLE = `Il barone rampante ${TOKEN}`;
-  const ROSA_MINE = `Il nome della rosa ${TOKEN} prima copia`;
-  const ROSA_OTHER = `Il nome della rosa ${TOKEN} seconda copia`;
-  const EXTRA = `Baudolino ${TOKEN}`;
+  // Set by beforeAll, which runs again (with new members) whenever a worker comes back to
+  // these tests after others: each run has its own word, so its searches see its own books.
+  let TOKEN = '';
+  let TITLE = '';
+  let ROSA_MINE = '';
+  let ROSA_OTHER = '';
+  let EXTRA = '';
   let rosaMineId = '';
 
   test.beforeAll(async ({ browser }) => {
+    TOKEN = uniqueWord('quillon');
+    TITLE = `Il barone rampante ${TOKEN}`;
+    ROSA_MINE = `Il nome della rosa ${TOKEN} prima copia`;
+    ROSA_OTHER = `Il nome della rosa ${TOKEN} seconda copia`;
+    EXTRA = `Baudolino ${TOKEN}`;
     seller = await openMember(browser);
     other = await openMember(browser);
     await post(seller, '/api/listings', {
