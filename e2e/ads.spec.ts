@@ -169,6 +169,11 @@ test('a reader sees it sponsored in the library, opens it and follows a purchase
   const card = results.getByRole('article', { name: `Sponsored: ${TITLE}` });
   await card.scrollIntoViewIfNeeded();
   await expect(card.getByText('Sponsored', { exact: true })).toBeVisible();
+  // The label leads to every promoted book.
+  await expect(card.getByRole('link', { name: 'Sponsored: all promoted books' })).toHaveAttribute(
+    'href',
+    '/promoted',
+  );
   await expect(card.getByText(/^Promoted by author\./)).toBeVisible();
   await expect(
     card.getByText(

@@ -385,11 +385,12 @@ test('the library works at 375 px with the filters in a drawer', async ({ browse
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/trade');
   await expect(page.getByRole('heading', { level: 1, name: 'Trade books' })).toBeVisible();
+  // The words above the results; the other filters in the drawer.
+  await page.getByRole('searchbox', { name: 'Search' }).fill(TOKEN);
+  await expect(page).toHaveURL(new RegExp(`q=${TOKEN}`));
   await page.getByRole('button', { name: 'Filters' }).click();
   const drawer = page.getByRole('dialog', { name: 'Filters' });
   await expect(drawer.getByLabel('Listing type')).toHaveValue('trade');
-  await drawer.getByRole('searchbox', { name: 'Search' }).fill(TOKEN);
-  await expect(page).toHaveURL(new RegExp(`q=${TOKEN}`));
   await drawer.getByRole('button', { name: 'Close' }).click();
   await expect(resultCard(page, FULL_TITLE)).toBeVisible();
   await expectFitsWidth(page);

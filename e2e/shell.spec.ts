@@ -14,17 +14,17 @@ test.describe('shell', () => {
       'href',
       '/login',
     );
-    await expect(page.getByRole('heading', { name: 'Una vasta biblioteca' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Una biblioteca che cresce' })).toBeVisible();
     await expectAccessible(page);
   });
 
   test('the language choice switches the texts and survives a reload', async ({ page }) => {
     await page.goto('/');
     await chooseLanguage(page, 'en');
-    await expect(page.getByRole('heading', { name: 'A vast library' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'A growing library' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'A vast library' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'A growing library' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     expect(await page.evaluate(() => localStorage.getItem('scaffale.language'))).toBe('en');
   });

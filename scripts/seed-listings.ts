@@ -26,6 +26,8 @@ export interface PlannedListing {
   title: string;
   author: string;
   isbn13: string | null;
+  /** Year of first publication, when the book list knows it (the book page shows it). */
+  year?: number;
   genre: Genre;
   type: ListingType;
   price: number | null;
@@ -205,6 +207,7 @@ function planBook(book: DemoBook, members: DemoMember[]): PlannedListing[] {
       title: book.title,
       author: book.author,
       isbn13: book.isbn13,
+      year: book.year,
       genre: book.genre,
       type,
       price,
@@ -275,13 +278,14 @@ export const seedListings: SeedStep = async (ctx) => {
   // The catalogue rows: found by ISBN-13 or by title and author, the missing ones added at once.
   const books = new Map<
     string,
-    { title: string; author: string; isbn13: string | null; language: string }
+    { title: string; author: string; isbn13: string | null; year: string | null; language: string }
   >();
   for (const l of todo) {
     books.set(bookKey(l.title, l.author), {
       title: l.title,
       author: l.author,
       isbn13: l.isbn13,
+      year: l.year ? String(l.year) : null,
       language: l.language === 'English' ? 'en' : 'it',
     });
   }
@@ -303,15 +307,17 @@ export const seedListings: SeedStep = async (ctx) => {
   const missing = wanted.filter((b) => !bookIds.has(bookKey(b.title, b.author)));
   if (missing.length) {
     const added = await database.query<{ id: string; title: string; author: string }>(
-      `insert into books (title, authors, author, isbn_13, language)
-       select title, string_to_array(author, ', '), author, isbn_13, language
-         from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as b(title, author, isbn_13, language)
+      `insert into books (title, authors, author, isbn_13, language, published_date)
+       select title, string_to_array(author, ', '), author, isbn_13, language, year
+         from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+           as b(title, author, isbn_13, language, year)
        returning id, title, author`,
       [
         missing.map((b) => b.title),
         missing.map((b) => b.author),
         missing.map((b) => b.isbn13),
         missing.map((b) => b.language),
+        missing.map((b) => b.year),
       ],
     );
     for (const b of added) bookIds.set(bookKey(b.title, b.author), b.id);

@@ -313,6 +313,8 @@ export const libraryQuerySchema = z
     sort: queryEnum(SORTS, 'sortInvalid'),
     page: queryInt('pageInvalid', 1, 10_000),
     pageSize: queryInt('pageSizeInvalid', 1, LIBRARY_MAX_PAGE_SIZE),
+    /** '1': q as written, without the typo correction. */
+    exact: queryEnum(['1'] as const, 'exactInvalid'),
   })
   .superRefine(priceRange, always);
 export type LibraryQueryInput = z.input<typeof libraryQuerySchema>;

@@ -44,6 +44,13 @@ export const listingDetailSchema = listingCardSchema.extend({
   isNegotiable: z.boolean(),
   images: z.array(z.string()),
   updatedAt: z.string(),
+  /** What the catalogue knows of the book (each null when it does not). */
+  book: z.object({
+    synopsis: z.string().nullable(),
+    publisher: z.string().nullable(),
+    year: z.number().int().nullable(),
+    isbn: z.string().nullable(),
+  }),
   seller: sellerSummarySchema.extend({
     avatarUrl: z.string().nullable(),
     memberSince: z.string(),
@@ -57,6 +64,8 @@ export const listingPageSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   priceBounds: z.object({ min: z.number(), max: z.number() }),
+  /** Set when q matched nothing and these are the results of q with its typos corrected. */
+  correctedQ: z.string().optional(),
 });
 export type ListingPage = z.infer<typeof listingPageSchema>;
 
@@ -82,6 +91,13 @@ export const shelvesSchema = z.object({
   ),
 });
 export type Shelves = z.infer<typeof shelvesSchema>;
+
+/** GET /api/listings/:id/related: the book page's two small lists. */
+export const relatedListingsSchema = z.object({
+  otherCopies: z.array(listingCardSchema),
+  moreFromSeller: z.array(listingCardSchema),
+});
+export type RelatedListings = z.infer<typeof relatedListingsSchema>;
 
 export const catalogueBookSchema = z.object({
   id: z.string(),

@@ -46,6 +46,10 @@ export type Currency = (typeof CURRENCIES)[number];
 
 export const SHELF_SIZE = 12;
 export const SHELF_SCROLL_PX = 300;
+/** The home page's shelves (just listed, best deals, one genre): this many books each. */
+export const HOME_SHELF_SIZE = 8;
+/** The book page's "other copies of this book" and "more from this seller": this many each. */
+export const RELATED_SIZE = 6;
 export const LIBRARY_PAGE_SIZE = 24;
 export const LIBRARY_MAX_PAGE_SIZE = 60;
 export const USER_LISTINGS_PAGE_SIZE = 24;

@@ -32,6 +32,21 @@ export class PublicReadCache extends TtlCache<string> {
   override get(key: string, load: () => Promise<string>): Promise<string> {
     return this.ttlMs <= 0 ? load() : super.get(key, load);
   }
+
+  private readonly linked: { clear(): void }[] = [];
+
+  /**
+   * Another cache of public answers that must follow this one's rule: emptied with it by every
+   * state-changing request this process handles (the library's 30 s shelves, for one).
+   */
+  alsoClear(cache: { clear(): void }): void {
+    this.linked.push(cache);
+  }
+
+  override clear(): void {
+    super.clear();
+    for (const cache of this.linked) cache.clear();
+  }
 }
 
 declare module 'fastify' {

@@ -49,6 +49,9 @@ export function Footer() {
           title={t('footer.quickLinks')}
           links={[
             { to: '/', label: t('footer.home') },
+            { to: '/buy', label: t('footer.buy') },
+            { to: '/trade', label: t('footer.trade') },
+            { to: '/promoted', label: t('footer.promoted') },
             { to: '/about', label: t('footer.aboutLink') },
             { to: '/contact', label: t('footer.contact') },
           ]}

@@ -3,7 +3,6 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { NavLink, Link, Outlet, ScrollRestoration } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
 import { lazy, Suspense, useState } from 'react';
-import { MOBILE_MAX_WIDTH } from '@shared/constants';
 import { NAV_LINKS } from './navLinks';
 import { HeaderAccount } from './HeaderAccount';
 import { useSession } from '../lib/session';
@@ -25,6 +24,9 @@ const NotificationBell = lazy(() =>
   withLocaleGroups(['notifications'], () => import('../features/notifications/NotificationBell')),
 );
 
+/** The widest screen whose header shows the menu button instead of the links. */
+export const HEADER_MENU_MAX_WIDTH = 991;
+
 export function Layout() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -32,7 +34,9 @@ export function Layout() {
   // The drawer's code is fetched on the first tap, not with the page.
   const [menuWanted, setMenuWanted] = useState(false);
   // Read at the first render, so a phone does not render the desktop header and then redo it.
-  const isMobile = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`, false, {
+  // Up to HEADER_MENU_MAX_WIDTH (a phone, a tablet) the links are in the menu: five links,
+  // the language and the account buttons need about 900 px in Italian.
+  const isMobile = useMediaQuery(`(max-width: ${HEADER_MENU_MAX_WIDTH}px)`, false, {
     getInitialValueInEffect: false,
   });
   useMobileViewport();
@@ -57,7 +61,13 @@ export function Layout() {
               </Text>
             </UnstyledButton>
             {!isMobile && (
-              <Group component="nav" aria-label={t('nav.mainNavigation')} gap="lg">
+              <Group
+                component="nav"
+                aria-label={t('nav.mainNavigation')}
+                gap="md"
+                wrap="nowrap"
+                className={classes.nav}
+              >
                 {NAV_LINKS.map((l) => (
                   <Anchor
                     key={l.to}

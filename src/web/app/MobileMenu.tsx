@@ -3,7 +3,7 @@ import { NavLink } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { HeaderAccount } from './HeaderAccount';
-import { NAV_LINKS } from './navLinks';
+import { MOBILE_EXTRA_LINKS, NAV_LINKS } from './navLinks';
 
 /** The drawer of the mobile menu; its own chunk, fetched on the first tap of the menu button. */
 export default function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -18,7 +18,7 @@ export default function MobileMenu({ opened, onClose }: { opened: boolean; onClo
       closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
     >
       <Stack component="nav" aria-label={t('nav.mainNavigation')} gap="md">
-        {NAV_LINKS.map((l) => (
+        {[...NAV_LINKS, ...MOBILE_EXTRA_LINKS].map((l) => (
           <Anchor key={l.to} component={NavLink} to={l.to} onClick={onClose} fz="lg">
             {t(l.key)}
           </Anchor>

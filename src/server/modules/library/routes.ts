@@ -3,18 +3,25 @@ import { publicRead } from '../../platform/http-cache';
 import {
   libraryQuerySchema,
   listingPageSchema,
+  relatedListingsSchema,
   shelvesQuerySchema,
   shelvesSchema,
 } from '@shared/marketplace';
+import { errorSchema } from '../../platform/errors';
+import { idParam } from '../../platform/route-presets';
+import { findRelatedListings } from './related';
+import { listingNotFound } from '../listings/service';
 import { TtlCache } from '../../platform/ttl-cache';
 import { searchListings, TotalsCache } from './search';
-import { loadShelves, SHELVES_TTL_MS } from './shelves';
+import { homeShelves, loadShelves, SHELVES_TTL_MS } from './shelves';
 import { hasBlocks } from '../../platform/moderation';
 import type { ListingPage, Shelves } from '@shared/marketplace';
 
 export const libraryRoutes: Module = async (app, { database, now }) => {
   const totals = new TotalsCache(() => now().getTime());
   const shelves = new TtlCache<Shelves>(SHELVES_TTL_MS, () => now().getTime(), 500);
+  // A listing made, sold or removed through this process shows on the shelves at once.
+  app.publicReads.alsoClear(shelves);
   /**
    * The signed-in viewer when they have blocks (their results leave out the members a block
    * stands between them and the viewer); otherwise undefined and the queries keep their shape.
@@ -35,6 +42,7 @@ export const libraryRoutes: Module = async (app, { database, now }) => {
           'sell or both, type=trade trade or both. status defaults to available; all = any. ' +
           'Price filters keep listings without a price unless minPrice > 0. priceBounds: the ' +
           'lowest and highest price under every filter except the price range (0-1000 when none). ' +
+          'With exact=1 there is no typo correction; a corrected answer names its words in correctedQ. ' +
           'total and priceBounds may be up to 10 s old. Without a session the whole answer may be ' +
           'up to 2 s old (PUBLIC_READ_CACHE_MS; 4 s while it is being recomputed), unless this ' +
           'server handled a change since. A signed-in member does not see the listings of ' +
@@ -63,6 +71,7 @@ export const libraryRoutes: Module = async (app, { database, now }) => {
           q.sort ?? null,
           q.page ?? null,
           q.pageSize ?? null,
+          q.exact ?? null,
         ]);
         body = await app.publicReads.get(`listings ${key}`, search);
       }
@@ -79,7 +88,8 @@ export const libraryRoutes: Module = async (app, { database, now }) => {
         tags: ['library'],
         summary: 'Marketplace shelves: best deals, just listed, popular, premium, one per genre',
         description:
-          'Up to 12 available listings per shelf (rules in the README); may be up to 30 s old.',
+          'Up to 12 available listings per shelf (rules in docs/search.md); may be up to 30 s old ' +
+          '(emptied by any change made through this server).',
         querystring: shelvesQuerySchema,
         response: { 200: shelvesSchema },
       },
@@ -96,6 +106,52 @@ export const libraryRoutes: Module = async (app, { database, now }) => {
       const viewer = await apartFrom(request.user?.id);
       if (viewer) return loadShelves(database, q, viewer);
       return shelves.get(key, () => loadShelves(database, q));
+    },
+  );
+
+  app.get(
+    '/api/shelves/home',
+    {
+      config: publicRead,
+      schema: {
+        tags: ['library'],
+        summary: "The home page's shelves: just listed, best deals and one genre",
+        description:
+          'Cut from the unfiltered /api/shelves (same rules, same cache): up to 8 available ' +
+          'listings each; the genre shelf is the fullest one. Empty shelves are left out.',
+        response: { 200: shelvesSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await apartFrom(request.user?.id);
+      const all = viewer
+        ? await loadShelves(database, {}, viewer)
+        : await shelves.get(JSON.stringify([null, null, null, null]), () =>
+            loadShelves(database, {}),
+          );
+      return homeShelves(all);
+    },
+  );
+
+  app.get(
+    '/api/listings/:id/related',
+    {
+      config: publicRead,
+      schema: {
+        tags: ['library'],
+        summary: "A listing's book page lists: other copies of the book, more from its seller",
+        description:
+          'Up to 6 available listings each, newest first, never the listing itself; 404 as ' +
+          'GET /api/listings/:id (missing, hidden, or a block between the viewer and the seller).',
+        params: idParam('id'),
+        response: { 200: relatedListingsSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await apartFrom(request.user?.id);
+      const related = await findRelatedListings(database, request.params.id, viewer);
+      if (!related) throw listingNotFound();
+      return related;
     },
   );
 };

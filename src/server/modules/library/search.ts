@@ -324,7 +324,10 @@ export async function correctTypos(database: Database, q: string): Promise<strin
   return rows.map((r) => r.fix ?? r.word).join(' ');
 }
 
-/** Words first; when they match nothing, the same search with its typos corrected. */
+/**
+ * Words first; when they match nothing (and `exact` is not asked), the same search with its
+ * typos corrected, whose answer says so (`correctedQ`).
+ */
 export async function searchListings(
   database: Database,
   query: LibraryQuery,
@@ -332,12 +335,12 @@ export async function searchListings(
   apartFrom?: string,
 ): Promise<ListingPage> {
   const exact = await runSearch(database, query, cache, apartFrom);
-  if (exact.total > 0 || !query.q) return exact;
+  if (exact.total > 0 || !query.q || query.exact) return exact;
   const q = query.q;
   const corrected = await (cache
     ? cache.corrections.get(q, () => correctTypos(database, q))
     : correctTypos(database, q));
   if (!corrected) return exact;
   const fixed = await runSearch(database, { ...query, q: corrected }, cache, apartFrom);
-  return fixed.total > 0 ? fixed : exact;
+  return fixed.total > 0 ? { ...fixed, correctedQ: corrected } : exact;
 }

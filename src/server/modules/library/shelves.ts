@@ -1,4 +1,10 @@
-import { MARKET_GENRES, SHELF_SIZE, type Shelves, type ShelvesQuery } from '@shared/marketplace';
+import {
+  HOME_SHELF_SIZE,
+  MARKET_GENRES,
+  SHELF_SIZE,
+  type Shelves,
+  type ShelvesQuery,
+} from '@shared/marketplace';
 import type { Database } from '../../db/client';
 import { CARD_COLUMNS, CARD_JOINS, toCard, type CardRow } from '../listings/queries';
 import { buildFilters } from './search';
@@ -93,4 +99,21 @@ export async function loadShelves(
   for (const row of perGenre) byGenre.set(row.shelf, [...(byGenre.get(row.shelf) ?? []), row]);
   for (const [key, rows] of byGenre) push(key, rows);
   return { shelves };
+}
+
+/**
+ * The home page's shelves, cut from the unfiltered /buy shelves (same cache): just listed, best
+ * deals and one genre shelf (the fullest; the first in MARKET_GENRES order among equals),
+ * HOME_SHELF_SIZE books each. Empty shelves are left out.
+ */
+export function homeShelves(all: Shelves): Shelves {
+  const find = (key: string) => all.shelves.find((s) => s.key === key);
+  let genre: Shelves['shelves'][number] | undefined;
+  for (const s of all.shelves)
+    if (s.key.startsWith('genre:') && s.items.length > (genre?.items.length ?? 0)) genre = s;
+  return {
+    shelves: [find('justListed'), find('bestDeals'), genre]
+      .filter((s) => s !== undefined && s.items.length > 0)
+      .map((s) => ({ key: s!.key, items: s!.items.slice(0, HOME_SHELF_SIZE) })),
+  };
 }

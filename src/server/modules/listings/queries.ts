@@ -24,7 +24,8 @@ export const CARD_JOINS = `join books b on b.id = l.book_id join users u on u.id
 
 export const DETAIL_COLUMNS = `${CARD_COLUMNS}, l.isbn, l.location, l.shipping_cost::float8 as shipping_cost,
   l.is_negotiable, l.images, l.updated_at, u.avatar_url as seller_avatar_url,
-  u.created_at as seller_created_at`;
+  u.created_at as seller_created_at, b.description as book_synopsis, b.publisher as book_publisher,
+  b.published_date as book_published_date, coalesce(b.isbn_13, b.isbn_10) as book_isbn`;
 
 export interface CardRow {
   id: string;
@@ -56,10 +57,20 @@ export interface DetailRow extends CardRow {
   updated_at: Date | string;
   seller_avatar_url: string | null;
   seller_created_at: Date | string;
+  book_synopsis: string | null;
+  book_publisher: string | null;
+  book_published_date: string | null;
+  book_isbn: string | null;
 }
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const num = (n: number | string | null) => (n === null ? null : Number(n));
+/** The catalogue's publication date ('1954', '1954-07', '1954-07-29'): its year, if it has one. */
+const yearOf = (date: string | null) => {
+  const m = date?.match(/^\d{4}/);
+  return m ? Number(m[0]) : null;
+};
+const textOrNull = (s: string | null) => (s?.trim() ? s.trim() : null);
 
 export function toCard(row: CardRow): ListingCard {
   return {
@@ -97,6 +108,12 @@ export function toDetail(row: DetailRow): ListingDetail {
     isNegotiable: row.is_negotiable,
     images: row.images ?? [],
     updatedAt: iso(row.updated_at),
+    book: {
+      synopsis: textOrNull(row.book_synopsis),
+      publisher: textOrNull(row.book_publisher),
+      year: yearOf(row.book_published_date),
+      isbn: textOrNull(row.book_isbn),
+    },
     seller: {
       ...card.seller,
       avatarUrl: row.seller_avatar_url,

@@ -58,8 +58,20 @@ export function SponsoredAdCard({
       data-testid="sponsored-card"
       aria-label={t('ads.slot.label', { title: ad.title })}
     >
-      <Group gap={6} mb={6} wrap="nowrap" justify="space-between">
-        <Badge variant="filled" color="dark" size="sm" radius="sm">
+      {/* Wraps on a narrow card (a shelf on a phone) rather than cutting the label. */}
+      <Group gap={6} mb={6} wrap="wrap" justify="space-between">
+        {/* The label says what it is and leads to every promoted book. */}
+        <Badge
+          component={Link}
+          to="/promoted"
+          variant="filled"
+          color="dark"
+          size="sm"
+          radius="sm"
+          aria-label={t('ads.slot.sponsoredLink')}
+          // Above the title's overlay, which makes the whole card open the ad.
+          style={{ cursor: 'pointer', position: 'relative', zIndex: 1, flexShrink: 0 }}
+        >
           {t('ads.slot.sponsored')}
         </Badge>
         <ReportMenu kind="ad" id={ad.id} label={t('ads.slot.more', { title: ad.title })} />

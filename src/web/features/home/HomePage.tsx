@@ -1,12 +1,29 @@
-import { Card, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Card,
+  Center,
+  Container,
+  Group,
+  Image,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconBooks, IconShieldCheck, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from '@web/lib/reactI18n';
+import { lazy, Suspense } from 'react';
 import { formatCounter } from '@shared/format';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { FeatureCard } from '../../components/FeatureCard';
 import { LinkButton } from '../../components/LinkButton';
 import { useSiteStats } from './useSiteStats';
+import { withLocaleGroups } from '../../lib/i18n';
+
+// The shelves (cards, covers, their texts) are their own chunk with the page texts they show:
+// the hero and the counters need only the core catalogue.
+const HomeShelves = lazy(() => withLocaleGroups(['pages'], () => import('./HomeShelves')));
 
 const FEATURES = [
   { key: 'library', Icon: IconBooks },
@@ -31,9 +48,9 @@ export default function HomePage() {
 
   return (
     <>
-      <Container size="md" py={64}>
-        <Stack align="center" ta="center" gap="lg">
-          <Image src="/icon.svg" alt="" w={88} h={88} />
+      <Container size="md" pt={40} pb="xl">
+        <Stack align="center" ta="center" gap="md">
+          <Image src="/icon.svg" alt="" w={56} h={56} />
           <Title order={1} fz={{ base: 32, sm: 44 }}>
             {t('home.title')}
           </Title>
@@ -46,7 +63,7 @@ export default function HomePage() {
                 <LinkButton size="md" to={`/profile/${session.user.id}/dashboard`}>
                   {t('home.myLibrary')}
                 </LinkButton>
-                <LinkButton size="md" variant="default" to="/about">
+                <LinkButton size="md" variant="default" to="/buy">
                   {t('home.browseBooks')}
                 </LinkButton>
               </>
@@ -61,34 +78,46 @@ export default function HomePage() {
               </>
             )}
           </Group>
-          <SimpleGrid
-            cols={{ base: 1, xs: 3 }}
-            spacing="lg"
-            w="100%"
-            mt="md"
-            component="dl"
-            aria-label={t('home.statsLabel')}
-          >
-            {counters.map((c) => (
-              <Card key={c.key} withBorder padding="lg">
-                <Text
-                  component="dd"
-                  m={0}
-                  fz={32}
-                  fw={800}
-                  c="brown.8"
-                  data-testid={`stat-${c.key}`}
-                  aria-live="polite"
-                >
-                  {counter(c.value)}
-                </Text>
-                <Text component="dt" c="dimmed" fz="sm">
-                  {t(`home.stats.${c.key}`)}
-                </Text>
-              </Card>
-            ))}
-          </SimpleGrid>
         </Stack>
+      </Container>
+      <Container size="xl" pb="xl" component="section" aria-label={t('home.shelves.label')}>
+        <Suspense
+          fallback={
+            <Center mih={320}>
+              <Loader role="status" aria-label={t('common.loading')} />
+            </Center>
+          }
+        >
+          <HomeShelves />
+        </Suspense>
+      </Container>
+      <Container size="md" pb="xl">
+        <SimpleGrid
+          cols={3}
+          spacing={{ base: 'xs', sm: 'lg' }}
+          w="100%"
+          component="dl"
+          aria-label={t('home.statsLabel')}
+        >
+          {counters.map((c) => (
+            <Card key={c.key} withBorder padding="sm" ta="center">
+              <Text
+                component="dd"
+                m={0}
+                fz={{ base: 24, sm: 32 }}
+                fw={800}
+                c="brown.8"
+                data-testid={`stat-${c.key}`}
+                aria-live="polite"
+              >
+                {counter(c.value)}
+              </Text>
+              <Text component="dt" c="dimmed" fz="sm">
+                {t(`home.stats.${c.key}`)}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
       </Container>
       <Container size="lg" pb={64}>
         <Title order={2} ta="center" mb="xl">

@@ -6,6 +6,7 @@ import {
   Grid,
   Group,
   Paper,
+  Spoiler,
   Stack,
   Text,
   Title,
@@ -26,6 +27,7 @@ import { ContactSellerSlot } from './ContactSellerSlot';
 import { WishlistHeart } from '../wishlist';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { ReportButton } from '../moderation';
+import { RelatedShelves } from './RelatedShelves';
 
 function Fact({ label, value }: { label: string; value: React.ReactNode }) {
   if (value === null || value === undefined || value === '') return null;
@@ -152,7 +154,9 @@ export default function BookDetailPage() {
                 <Fact label={t('bookDetail.genre')} value={t(`genres.${book.genre}`)} />
                 <Fact label={t('bookDetail.type')} value={t(`listingTypes.${book.listingType}`)} />
                 <Fact label={t('bookDetail.language')} value={book.language} />
-                <Fact label={t('bookDetail.isbn')} value={book.isbn} />
+                <Fact label={t('bookDetail.isbn')} value={book.isbn ?? book.book.isbn} />
+                <Fact label={t('bookDetail.publisher')} value={book.book.publisher} />
+                <Fact label={t('bookDetail.year')} value={book.book.year} />
                 <Fact label={t('bookDetail.location')} value={book.location} />
                 <Fact label={t('bookDetail.shipping')} value={shipping} />
                 <Fact
@@ -161,6 +165,22 @@ export default function BookDetailPage() {
                 />
               </dl>
             </Paper>
+            {book.book.synopsis && (
+              <section aria-labelledby="synopsis">
+                <Title order={2} fz="lg" id="synopsis" mb={4}>
+                  {t('bookDetail.synopsis')}
+                </Title>
+                <Spoiler
+                  maxHeight={150}
+                  showLabel={t('bookDetail.showMore')}
+                  hideLabel={t('bookDetail.showLess')}
+                >
+                  <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                    {book.book.synopsis}
+                  </Text>
+                </Spoiler>
+              </section>
+            )}
             {book.description && (
               <section aria-labelledby="seller-notes">
                 <Title order={2} fz="lg" id="seller-notes" mb={4}>
@@ -202,6 +222,7 @@ export default function BookDetailPage() {
           </Stack>
         </Grid.Col>
       </Grid>
+      <RelatedShelves listingId={book.id} />
     </Container>
   );
 }

@@ -16,7 +16,7 @@ import { useTranslation } from '@web/lib/reactI18n';
 import { MARKET_GENRES, type ShelfKey } from '@shared/marketplaceConstants';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useShelves } from './api';
-import { DebouncedTextFilter } from './LibraryFilters';
+import { DebouncedTextFilter } from './DebouncedTextFilter';
 import { PriceRangeFilter } from './PriceRangeFilter';
 import { Shelf } from './Shelf';
 import { ErrorAlert } from '../../components/ErrorAlert';

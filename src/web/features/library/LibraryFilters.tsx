@@ -1,65 +1,22 @@
-import { Button, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch, IconX } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { Button, NativeSelect, Stack } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { LISTING_TYPES, MARKET_GENRES, STATUS_FILTERS } from '@shared/marketplaceConstants';
 import { PriceRangeFilter } from './PriceRangeFilter';
 import type { FilterKey, FilterPatch } from './useLibraryFilters';
+import { DebouncedTextFilter } from './DebouncedTextFilter';
 
-export const TEXT_DEBOUNCE_MS = 300;
-
-/**
- * A text filter typed into a box: the URL follows ~300 ms after typing stops (replacing the
- * history entry, so back does not step through every key), and the box follows the URL.
- */
-export function DebouncedTextFilter({
-  label,
-  placeholder,
-  value,
-  onCommit,
-  icon,
-}: {
-  label: string;
-  placeholder?: string;
-  value: string;
-  onCommit: (value: string) => void;
-  icon?: boolean;
-}) {
-  const [text, setText] = useState(value);
-  const committed = useRef(value);
-  useEffect(() => {
-    if (value !== committed.current) {
-      committed.current = value;
-      setText(value);
-    }
-  }, [value]);
-  const commit = useDebouncedCallback((v: string) => {
-    committed.current = v.trim();
-    onCommit(v.trim());
-  }, TEXT_DEBOUNCE_MS);
-  return (
-    <TextInput
-      type="search"
-      label={label}
-      placeholder={placeholder}
-      leftSection={icon ? <IconSearch size={16} aria-hidden /> : undefined}
-      value={text}
-      maxLength={200}
-      onChange={(e) => {
-        setText(e.currentTarget.value);
-        commit(e.currentTarget.value);
-      }}
-    />
-  );
-}
+export { DebouncedTextFilter, TEXT_DEBOUNCE_MS } from './DebouncedTextFilter';
 
 export function LibraryFilters({
   get,
   update,
   clear,
   bounds,
+  withQuery = true,
 }: {
+  /** False on a phone, which shows the search box above the results instead. */
+  withQuery?: boolean;
   get: (key: FilterKey) => string;
   update: (patch: FilterPatch, opts?: { replace?: boolean }) => void;
   clear: () => void;
@@ -79,13 +36,15 @@ export function LibraryFilters({
       aria-label={t('library.filters.title')}
       onSubmit={(e) => e.preventDefault()}
     >
-      <DebouncedTextFilter
-        icon
-        label={t('library.filters.q')}
-        placeholder={t('library.filters.qPlaceholder')}
-        value={get('q')}
-        onCommit={(q) => update({ q }, { replace: true })}
-      />
+      {withQuery && (
+        <DebouncedTextFilter
+          icon
+          label={t('library.filters.q')}
+          placeholder={t('library.filters.qPlaceholder')}
+          value={get('q')}
+          onCommit={(q) => update({ q }, { replace: true })}
+        />
+      )}
       <DebouncedTextFilter
         label={t('library.filters.author')}
         value={get('author')}

@@ -26,6 +26,8 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLibraryListings } from './api';
 import { sliderBounds } from './priceRange';
 import { useLibraryFilters, type FilterPatch } from './useLibraryFilters';
+import { DebouncedTextFilter } from './DebouncedTextFilter';
+import { CorrectionNotice } from './CorrectionNotice';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { SponsoredCard } from '../ads';
 import { PageNumbers } from '../../components/PageNumbers';
@@ -48,7 +50,7 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
   const { t } = useTranslation();
   useDocumentTitle(mode === 'trade' ? t('library.tradeTitle') : t('library.pageTitle'));
   const filters = useLibraryFilters(mode === 'trade' ? TRADE_DEFAULTS : undefined);
-  const { get, update, clear, apiParams, active } = filters;
+  const { get, update, clear, apiParams, active, panelCount } = filters;
   const listings = useLibraryListings(apiParams);
   // Read at the first render (no server rendering here): a phone then never renders, and throws
   // away, the desktop filter column with its slider and inputs.
@@ -70,7 +72,13 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
         </Center>
       }
     >
-      <LibraryFilters get={get} update={update} clear={clear} bounds={bounds} />
+      <LibraryFilters
+        get={get}
+        update={update}
+        clear={clear}
+        bounds={bounds}
+        withQuery={isDesktop}
+      />
     </Suspense>
   );
 
@@ -96,7 +104,9 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
                 onTouchStart={loadFilters}
                 onFocus={loadFilters}
               >
-                {t('library.filters.title')}
+                {panelCount > 0
+                  ? t('library.filters.withCount', { count: panelCount })
+                  : t('library.filters.title')}
               </Button>
             )}
             <NativeSelect
@@ -107,6 +117,18 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
             />
           </Group>
         </Group>
+        {!isDesktop && (
+          // A phone: the words above the results, the other filters in the drawer.
+          <form role="search" onSubmit={(e) => e.preventDefault()}>
+            <DebouncedTextFilter
+              icon
+              label={t('library.filters.q')}
+              placeholder={t('library.filters.qPlaceholder')}
+              value={get('q')}
+              onCommit={(q) => update({ q }, { replace: true })}
+            />
+          </form>
+        )}
         <Grid gutter="lg">
           {isDesktop && (
             <Grid.Col span={3}>
@@ -128,6 +150,13 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
                     {t('common.tryAgain')}
                   </Button>
                 </ErrorAlert>
+              )}
+              {data?.correctedQ && get('q') && (
+                <CorrectionNotice
+                  corrected={data.correctedQ}
+                  typed={get('q')}
+                  onSearchTyped={() => update({ q: get('q'), exact: '1' })}
+                />
               )}
               {data && (
                 <Text size="sm" c="dimmed" aria-live="polite" data-testid="library-count">
@@ -209,6 +238,16 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
         closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         {filterPanel}
+        {/* The count of the filters now on, from the server: the drawer closes on the results. */}
+        <Button
+          fullWidth
+          mt="lg"
+          onClick={drawer.close}
+          loading={listings.isFetching}
+          data-testid="show-results"
+        >
+          {t('library.filters.showResults', { count: listings.data?.total ?? 0 })}
+        </Button>
       </Drawer>
     </Container>
   );

@@ -8,7 +8,7 @@ import { BookCard } from '../listings';
 import classes from '../../components/Shelf.module.css';
 
 /** The width of a shelf item (components/Shelf.module.css). */
-const SHELF_COVER_SIZES = '(max-width: 36em) 140px, 168px';
+const SHELF_COVER_SIZES = '(max-width: 36em) 148px, 168px';
 
 /** A horizontal shelf of up to 12 books; previous/next scroll it by 300 px. */
 export function Shelf({

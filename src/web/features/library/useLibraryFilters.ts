@@ -12,6 +12,8 @@ export const FILTER_KEYS = [
   'maxPrice',
   'status',
   'sort',
+  // '1': the words as typed, without the typo correction (set by the correction notice).
+  'exact',
 ] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number] | 'page';
 export type FilterPatch = Partial<Record<FilterKey, string | null>>;
@@ -45,6 +47,8 @@ export function useLibraryFilters(defaults: FilterPatch = NO_DEFAULTS) {
             } else next.set(k, v);
           }
           if (!('page' in patch)) next.delete('page');
+          // New words are corrected again unless asked otherwise.
+          if ('q' in patch && !('exact' in patch)) next.delete('exact');
           if (next.get('page') === '1') next.delete('page');
           if (next.get('status') === DEFAULT_STATUS && !defaults.status) next.delete('status');
           if (next.get('sort') === DEFAULT_SORT) next.delete('sort');
@@ -75,5 +79,14 @@ export function useLibraryFilters(defaults: FilterPatch = NO_DEFAULTS) {
     FILTER_KEYS.some((k) => k !== 'sort' && k !== 'status' && params.get(k)) ||
     (params.get('status') ?? DEFAULT_STATUS) !== DEFAULT_STATUS;
 
-  return { params, get, update, clear, apiParams, active };
+  /**
+   * How many filters of the filter panel are on (the phone's drawer button shows it): author,
+   * genre, type, status and the price range (one), not the words (above the results) or the sort.
+   */
+  const panelCount =
+    (['author', 'genre', 'type'] as const).filter((k) => params.get(k)).length +
+    ((params.get('status') ?? DEFAULT_STATUS) !== DEFAULT_STATUS ? 1 : 0) +
+    (params.get('minPrice') || params.get('maxPrice') ? 1 : 0);
+
+  return { params, get, update, clear, apiParams, active, panelCount };
 }

@@ -12,7 +12,8 @@ export function QuickActions({ onAdd }: { onAdd: (step: AddBookStep) => void }) 
       <Title order={2} fz="lg" mb="sm" id="quick-actions-title">
         {t('myBooks.quickActions.title')}
       </Title>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      {/* One column on a phone: two would cut "Vendita rapida" (a label is never cut). */}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
         <Button
           variant="light"
           leftSection={<IconPlus size={16} aria-hidden />}
