@@ -56,7 +56,7 @@ export interface WishlistAlertsDeps {
  * What a listing that becomes available tells the members who wish its book: one
  * 'wishlist.listed' per wisher and listing, ever (onceKey: editing or relisting repeats nothing),
  * never to the seller; and, for a trade listing, a 'trade.match' to both members when it makes a
- * two-way trade that did not exist before it.
+ * two-way trade that did not exist before it, naming both books.
  */
 export function createWishlistAlerts({ database, notifications, log }: WishlistAlertsDeps) {
   return {
@@ -97,17 +97,33 @@ export function createWishlistAlerts({ database, notifications, log }: WishlistA
             // The seller had no other trade listing this member wishes: the match is new.
             if (pair.myCount !== 1 || !pair.myIds.includes(listingId)) continue;
             const onceKey = `${[sellerId, partnerId].sort().join(':')}:${listingId}`;
-            for (const [recipientId, actorId] of [
-              [partnerId, sellerId],
-              [sellerId, partnerId],
-            ]) {
+            // Both books, each from its reader's side: `wanted` is the actor's book the recipient
+            // wishes, `offered` the recipient's own book the actor wishes.
+            const sides = [
+              {
+                recipientId: partnerId,
+                actorId: sellerId,
+                wanted: title,
+                offered: pair.theirTitle,
+              },
+              {
+                recipientId: sellerId,
+                actorId: partnerId,
+                wanted: pair.theirTitle,
+                offered: title,
+              },
+            ];
+            for (const { recipientId, actorId, wanted, offered } of sides) {
               inputs.push({
                 recipientId,
                 type: TRADE_MATCH,
                 actorId,
                 subject: { type: 'listing', id: listingId },
                 onceKey,
-                data: { title, home: recipientId },
+                data:
+                  wanted && offered
+                    ? { title, wanted, offered, home: recipientId, context: 'books' }
+                    : { title, home: recipientId },
               });
             }
           }

@@ -276,16 +276,26 @@ interface PairRow {
 
 /**
  * Of `candidates`, the members with whom `userId` has a two-way trade now, each with how many of
- * `userId`'s trade listings they wish (1 means a single listing makes the match).
+ * `userId`'s trade listings they wish (1 means a single listing makes the match), and the title
+ * of their newest trade listing `userId` wishes (the other half of the trade).
  */
 export async function tradePartnersAmong(
   database: Database,
   userId: string,
   candidates: string[],
-): Promise<Map<string, { myCount: number; myIds: string[] }>> {
+): Promise<Map<string, { myCount: number; myIds: string[]; theirTitle: string | null }>> {
   if (candidates.length === 0) return new Map();
-  const rows = await database.query<PairRow>(PAIRS_SQL, [userId, candidates]);
-  return new Map(rows.map((r) => [r.user_id, { myCount: r.my_count, myIds: r.my_ids }]));
+  const rows = await database.query<PairRow & { their_title: string | null }>(
+    `select p.*, (select l.title from book_listings l where l.id = p.their_ids[1]) as their_title
+     from (${PAIRS_SQL}) p`,
+    [userId, candidates],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.user_id,
+      { myCount: r.my_count, myIds: r.my_ids, theirTitle: r.their_title },
+    ]),
+  );
 }
 
 /** Best matches first: more matching books, then the newest listing, then a stable order. */

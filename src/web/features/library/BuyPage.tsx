@@ -1,9 +1,7 @@
 import {
   Button,
-  Center,
   Container,
   Grid,
-  Loader,
   NativeSelect,
   Stack,
   Text,
@@ -20,6 +18,7 @@ import { DebouncedTextFilter } from './LibraryFilters';
 import { PriceRangeFilter } from './PriceRangeFilter';
 import { Shelf } from './Shelf';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { ShelvesSkeleton } from '../../components/Skeletons';
 import { SponsoredShelf } from '../ads';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchPanel } from '../../components/SearchPanel';
@@ -103,11 +102,7 @@ export default function BuyPage() {
             />
           </Grid.Col>
         </SearchPanel>
-        {shelves.isPending && (
-          <Center py="xl">
-            <Loader role="status" aria-label={t('common.loading')} />
-          </Center>
-        )}
+        {shelves.isPending && <ShelvesSkeleton />}
         {shelves.isError && (
           <ErrorAlert title={shelves.error.message}>
             <Button size="xs" variant="default" onClick={() => shelves.refetch()}>
