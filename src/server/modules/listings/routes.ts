@@ -133,6 +133,7 @@ export const listingRoutes: Module = async (app, deps) => {
         request.body.status,
       );
       if (listing.status === 'available') wished.announce(listing.id);
+      else wished.availabilityChanged(listing.id);
       return listing;
     },
   );
@@ -167,6 +168,7 @@ export const listingRoutes: Module = async (app, deps) => {
           subject: { type: TRANSACTION_SUBJECT, id: transactionId },
           data: { title: listing.title, context: request.body.kind },
         });
+      wished.availabilityChanged(listing.id);
       return { outcome, transactionId, listing };
     },
   );
@@ -178,7 +180,9 @@ export const listingRoutes: Module = async (app, deps) => {
       schema: { tags, security, summary: 'Delete a listing (owner only)', params: idParams },
     },
     async (request, reply) => {
+      const tellWishers = await wished.beforeRemoval(request.params.id);
       const { coverUrl } = await listings.remove(currentUser(request).id, request.params.id);
+      tellWishers();
       await deps.notifications.removeForSubject('listing', request.params.id);
       await deps.releaseUploads(currentUser(request).id, [coverUrl]);
       return reply.status(204).send();

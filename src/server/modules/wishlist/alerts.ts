@@ -1,7 +1,8 @@
 import type { Database } from '../../db/client';
 import type { Notifications, NotifyInput } from '../../platform/notifications/types';
 import { visibleListing } from '../../platform/moderation/members';
-import { tradePartnersAmong, wishersOfListing } from './queries';
+import type { Realtime } from '../../platform/realtime';
+import { tradePartnersAmong, wishersOfAnyListing, wishersOfListing } from './queries';
 
 export const WISHLIST_LISTED = 'wishlist.listed';
 export const TRADE_MATCH = 'trade.match';
@@ -49,6 +50,8 @@ export interface WishlistAlertsDeps {
   database: Database;
   /** Absent only where the notification service is not built (then nothing is sent). */
   notifications?: Notifications;
+  /** Live "available now" on the wishers' wishlist pages (nothing live when absent). */
+  realtime?: Realtime;
   log: { warn: (obj: object, msg: string) => void };
 }
 
@@ -58,15 +61,57 @@ export interface WishlistAlertsDeps {
  * never to the seller; and, for a trade listing, a 'trade.match' to both members when it makes a
  * two-way trade that did not exist before it, naming both books.
  */
-export function createWishlistAlerts({ database, notifications, log }: WishlistAlertsDeps) {
+export function createWishlistAlerts({
+  database,
+  notifications,
+  realtime,
+  log,
+}: WishlistAlertsDeps) {
+  /** Tells `wishers` that a listing of a book they wish changed availability (they refetch). */
+  async function tellWishers(wishers: string[], listingId: string): Promise<void> {
+    if (!realtime || wishers.length === 0) return;
+    const available = (await availableListings(database, [listingId])).has(listingId);
+    await realtime.toUsers(wishers, { type: 'wishlist.availability', listingId, available });
+  }
+  const track = (task: Promise<void>) => {
+    inFlight.add(task);
+    void task.finally(() => inFlight.delete(task));
+  };
+
   return {
+    /**
+     * A listing's availability may have changed (sold, reserved, available again, edited): its
+     * book's wishers see "available now" change live. Runs after the answer, as `announce`.
+     */
+    availabilityChanged(listingId: string): void {
+      track(
+        wishersOfAnyListing(database, listingId)
+          .then((wishers) => tellWishers(wishers, listingId))
+          .catch((err: unknown) => log.warn({ err, listingId }, 'wishlist live update failed')),
+      );
+    },
+
+    /**
+     * For a listing about to be deleted: its wishers, read while it exists; the returned function
+     * tells them once the deletion is committed.
+     */
+    async beforeRemoval(listingId: string): Promise<() => void> {
+      const wishers = await wishersOfAnyListing(database, listingId).catch(() => []);
+      return () =>
+        track(
+          tellWishers(wishers, listingId).catch((err: unknown) =>
+            log.warn({ err, listingId }, 'wishlist live update failed'),
+          ),
+        );
+    },
+
     /**
      * What the listings module calls once a listing is created or available again: the alerts
      * run after the answer, so telling many wishers never slows listing a book down.
      */
     announce(listingId: string): void {
-      const task = this.listingAvailable(listingId).finally(() => inFlight.delete(task));
-      inFlight.add(task);
+      track(this.listingAvailable(listingId));
+      this.availabilityChanged(listingId);
     },
 
     /**
