@@ -1,12 +1,4 @@
-import {
-  Button,
-  Container,
-  Grid,
-  NativeSelect,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Container, Grid, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
 import { Fragment, useMemo } from 'react';
 import { useSearchParams } from '@web/lib/router';
