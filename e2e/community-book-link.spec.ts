@@ -100,6 +100,7 @@ for (const { lang, locale, width, t } of [
     const post = feed.getByRole('article').filter({ hasText: words.split(' ')[0] });
     await expect(post).toHaveAttribute('data-landed', 'true');
     await expect(post).toBeInViewport();
+    await expect(post).toBeFocused();
     await expect(feed.getByRole('article').first()).toHaveAttribute('data-landed', 'true');
     await expectFitsWidth(page, width);
     await expectAccessible(page);

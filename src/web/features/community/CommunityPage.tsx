@@ -178,7 +178,10 @@ export default function CommunityPage() {
           {me && (
             <Button
               leftSection={<IconMessagePlus size={18} aria-hidden />}
-              onClick={() => setCreating(true)}
+              onClick={() => {
+                setLandOn(null);
+                setCreating(true);
+              }}
             >
               {t('community.createPost')}
             </Button>
@@ -227,6 +230,8 @@ export default function CommunityPage() {
       <PostFormDialog
         opened={creating}
         onClose={() => setCreating(false)}
+        // Published: focus goes to the new post (PostCard's `landed`), not back to the button.
+        returnFocus={!landOn}
         onSaved={(post) => {
           setJustPosted((list) => [post, ...list]);
           setLandOn(post.id);
