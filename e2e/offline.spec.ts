@@ -155,3 +155,38 @@ test('loading lists show skeleton cards in place, then the cards (library, /buy,
     await context.close();
   }
 });
+
+test('after a deploy, a page whose chunk is gone reloads once, then offers Retry', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await dismissCookieBanner(page);
+
+  // The contact page's chunk of this build is gone from the server (a new deploy replaced it).
+  const gone = (url: URL) => /\/assets\/ContactPage-[^/]+\.js$/.test(url.pathname);
+  let asked = 0;
+  await page.route(gone, (route) => {
+    asked++;
+    return route.fulfill({ status: 404, body: 'Not found' });
+  });
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
+  // Online: one full load of the page, to get the new build...
+  await reloaded;
+  await expect(page).toHaveURL(/\/contact$/);
+  // ...which fails too here: no second reload, the message and Retry, inside the shell.
+  const main = page.getByRole('main');
+  await expect(
+    main.getByRole('heading', { level: 1, name: 'This page could not be loaded' }),
+  ).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  expect(asked).toBeGreaterThanOrEqual(2);
+
+  await page.unroute(gone);
+  await main.getByRole('button', { name: 'Retry' }).click();
+  await expect(main.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+  await context.close();
+});
