@@ -103,11 +103,14 @@ export const listingRoutes: Module = async (app, deps) => {
       },
     },
     async (request) => {
+      // A new title, author or ISBN may make it another book: both books' wishers are told.
+      const tellWishers = await wished.beforeChange(request.params.id);
       const { listing, previousCover } = await listings.update(
         currentUser(request).id,
         request.params.id,
         request.body,
       );
+      tellWishers();
       await deps.releaseUploads(currentUser(request).id, [previousCover]);
       return listing;
     },
@@ -180,7 +183,7 @@ export const listingRoutes: Module = async (app, deps) => {
       schema: { tags, security, summary: 'Delete a listing (owner only)', params: idParams },
     },
     async (request, reply) => {
-      const tellWishers = await wished.beforeRemoval(request.params.id);
+      const tellWishers = await wished.beforeChange(request.params.id);
       const { coverUrl } = await listings.remove(currentUser(request).id, request.params.id);
       tellWishers();
       await deps.notifications.removeForSubject('listing', request.params.id);

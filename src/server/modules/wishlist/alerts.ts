@@ -92,16 +92,17 @@ export function createWishlistAlerts({
     },
 
     /**
-     * For a listing about to be deleted: its wishers, read while it exists; the returned function
-     * tells them once the deletion is committed.
+     * For a listing about to be edited or deleted (which may change whose wished book it is):
+     * its wishers, read while it is as it was; the returned function, called once the change is
+     * committed, tells them and the wishers of the listing as it is now.
      */
-    async beforeRemoval(listingId: string): Promise<() => void> {
-      const wishers = await wishersOfAnyListing(database, listingId).catch(() => []);
+    async beforeChange(listingId: string): Promise<() => void> {
+      const before = await wishersOfAnyListing(database, listingId).catch(() => []);
       return () =>
         track(
-          tellWishers(wishers, listingId).catch((err: unknown) =>
-            log.warn({ err, listingId }, 'wishlist live update failed'),
-          ),
+          wishersOfAnyListing(database, listingId)
+            .then((after) => tellWishers([...new Set([...before, ...after])], listingId))
+            .catch((err: unknown) => log.warn({ err, listingId }, 'wishlist live update failed')),
         );
     },
 

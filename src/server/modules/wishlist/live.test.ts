@@ -207,4 +207,31 @@ describe("the wishlist's available now, live", () => {
     const after = (await call(ada, 'GET', `/api/users/${ada.id}/wishlist`)).json();
     expect(after.items[0]).toMatchObject({ availableListings: 0, newestListingId: null });
   });
+
+  it('an edit that makes it another book tells the wishers of both', async () => {
+    const rosa = await book('Il nome della rosa', 'Umberto Eco');
+    const gattopardo = await book('Il Gattopardo', 'Giuseppe Tomasi di Lampedusa');
+    await wish(ada, rosa);
+    await wish(carla, gattopardo);
+    const listing = await listForTrade(bruno, rosa, 'Il nome della rosa', 'Umberto Eco');
+    await wishlistAlertsSettled();
+    const adaTab = await open(ada);
+    const carlaTab = await open(carla);
+    const edited = await call(bruno, 'PATCH', `/api/listings/${listing}`, {
+      title: 'Il Gattopardo',
+      author: 'Giuseppe Tomasi di Lampedusa',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const event = { type: 'wishlist.availability', listingId: listing, available: true };
+    expect(await carlaTab.next((f) => f.type === 'wishlist.availability')).toEqual(event);
+    expect(await adaTab.next((f) => f.type === 'wishlist.availability')).toEqual(event);
+
+    // Another member's edit is refused and tells no one.
+    const before = availability(carlaTab).length;
+    const refused = await call(ada, 'PATCH', `/api/listings/${listing}`, { title: 'Altro' });
+    expect(refused.statusCode).toBe(404);
+    await wishlistAlertsSettled();
+    await wait(100);
+    expect(availability(carlaTab)).toHaveLength(before);
+  });
 });
