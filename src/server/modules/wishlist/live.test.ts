@@ -6,6 +6,7 @@ import { notificationText, type NotificationService } from '../../platform/notif
 import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/helpers';
 import { callAs, createMember, type Member } from '../../test/members';
 import { createTestNotifications } from '../../test/notifications';
+import { offerFrom, requester } from '../chats/test-support';
 import { wishlistAlertsSettled } from './alerts';
 
 /**
@@ -233,5 +234,36 @@ describe("the wishlist's available now, live", () => {
     await wishlistAlertsSettled();
     await wait(100);
     expect(availability(carlaTab)).toHaveLength(before);
+  });
+
+  it('an offer accepted in the chat (reserved) and completed (sold) tells the wishers', async () => {
+    const rosa = await book('Il nome della rosa', 'Umberto Eco');
+    await wish(ada, rosa);
+    const res = await call(bruno, 'POST', '/api/listings', {
+      mode: 'full',
+      title: 'Il nome della rosa',
+      author: 'Umberto Eco',
+      genre: 'fiction',
+      condition: 'good',
+      listingType: 'sell',
+      price: 12,
+      currency: 'EUR',
+      description: 'Come nuovo',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const listing = res.json().id as string;
+    await wishlistAlertsSettled();
+    const adaTab = await open(ada);
+    const offer = await offerFrom(t, carla, listing, 10);
+    const answer = async (action: 'accept' | 'complete') => {
+      const seen = availability(adaTab).length;
+      const r = await requester(t)('POST', `/api/chats/offers/${offer}/${action}`, bruno);
+      expect(r.statusCode, r.body).toBe(200);
+      await adaTab.next(() => availability(adaTab).length > seen);
+      return availability(adaTab).at(-1);
+    };
+    const unavailable = { type: 'wishlist.availability', listingId: listing, available: false };
+    expect(await answer('accept')).toEqual(unavailable);
+    expect(await answer('complete')).toEqual(unavailable);
   });
 });
