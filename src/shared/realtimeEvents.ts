@@ -31,6 +31,11 @@ export type RealtimeEvents = {
   // To the recipient: their unread count.
   'notification.new': { unread: number };
   'notification.read': { unread: number };
+  /**
+   * To the members who wish the listing's book: it became available or stopped being available
+   * (sold, reserved, deleted): refetch the wishlist's "available now".
+   */
+  'wishlist.availability': { listingId: string; available: boolean };
   // To the topic post:<postId> (postTopic in ./schemas/community).
   'community.comment': {
     postId: string;

@@ -285,6 +285,11 @@ export const postBookSchema = z.object({
   /** Our cover route (/api/covers/:bookId), or null when the book has no cover. */
   coverImageUrl: z.string().nullable(),
   isbn: z.string().nullable(),
+  /**
+   * The newest available listing of this book (its page, /library/book/:id), or null when nobody
+   * lists it now: the post then links to the library's search for the title.
+   */
+  listingId: z.string().nullable(),
 });
 export type PostBook = z.infer<typeof postBookSchema>;
 

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from '@web/lib/router';
 import { Layout } from './Layout';
 import { RouteError } from './RouteError';
+import { PageLoadError } from './pageLoad';
 import { NotFoundPage } from '../features/not-found';
 import { withLocaleGroups } from '../lib/i18n';
 import { DEFAULT_PAGE_LOCALE_GROUPS, type LocaleGroup } from '../lib/localeGroups';
@@ -10,14 +11,21 @@ import { DEFAULT_PAGE_LOCALE_GROUPS, type LocaleGroup } from '../lib/localeGroup
 // neither the shell nor a lazy group of its own holds), fetched together with its chunk (and on a
 // first visit preloaded by the boot script, vite.config.ts `routePreload`). A route naming its
 // groups names all of them; localeGroups.test.ts checks them against the page's sources.
+// A page that cannot be fetched (offline, or a chunk gone after a deploy) or fails to render shows
+// its own error element inside the shell (header and footer stay), not the whole-app error page.
 export const page = (
   load: () => Promise<{ default: React.ComponentType }>,
   localeGroups: readonly LocaleGroup[] = DEFAULT_PAGE_LOCALE_GROUPS,
-): Pick<RouteObject, 'lazy'> => ({
+): Pick<RouteObject, 'lazy' | 'errorElement'> => ({
   lazy: async () => {
-    const mod = await withLocaleGroups(localeGroups, load);
-    return { Component: mod.default };
+    try {
+      const mod = await withLocaleGroups(localeGroups, load);
+      return { Component: mod.default };
+    } catch (error) {
+      throw new PageLoadError(error);
+    }
   },
+  errorElement: <RouteError />,
 });
 
 /** The community's texts: its pages and the public profile's recent posts. */

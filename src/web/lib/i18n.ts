@@ -37,12 +37,18 @@ export async function loadLocaleGroups(groups: readonly LocaleGroup[]): Promise<
   fresh.forEach((g) => requestedGroups.add(g));
   // Also a language whose catalogue is on its way (a first visit straight to such a page).
   const languages = LANGUAGES.filter((l) => i18n.hasResourceBundle(l) || i18n.isLoading(l));
-  await Promise.all(
-    languages.map(async (l) => {
-      const data = await loadCatalogue(l, fresh);
-      i18n.addResourceBundle(l, 'translation', data);
-    }),
-  );
+  try {
+    await Promise.all(
+      languages.map(async (l) => {
+        const data = await loadCatalogue(l, fresh);
+        i18n.addResourceBundle(l, 'translation', data);
+      }),
+    );
+  } catch (error) {
+    // Not fetched (offline, a deploy): asked for again next time (the page's Retry).
+    fresh.forEach((g) => requestedGroups.delete(g));
+    throw error;
+  }
 }
 /**
  * A lazily loaded module together with the locale groups it shows (both fetched at once), for a

@@ -24,6 +24,7 @@ import { queryOf } from './queries';
 import { createChatService, type OfferAction } from './service';
 import { defineOfferNotifications } from './notifications';
 import { errorSchema } from '../../platform/errors';
+import { createWishlistAlerts } from '../wishlist/alerts';
 
 const roomParams = idParam('roomId');
 const messageParams = z.object({ roomId: z.string().max(64), messageId: z.string().max(64) });
@@ -51,6 +52,8 @@ export const chatRoutes: Module = async (app, deps) => {
     log: app.log,
   });
   registerLiveChat({ realtime, query: queryOf(database), log: app.log, now });
+  // An accepted offer reserves the listing, a completed one sells it: wishers see it live.
+  const wished = createWishlistAlerts({ ...deps, log: app.log });
   app.addHook('onClose', async () => {
     await Promise.allSettled([...chats.background]);
   });
@@ -342,9 +345,16 @@ export const chatRoutes: Module = async (app, deps) => {
           response: { 200: messageAnswerSchema, ...common, 409: errorSchema },
         },
       },
-      async (request) => ({
-        message: await chats.answerOffer(currentUser(request).id, request.params.offerId, action),
-      }),
+      async (request) => {
+        const message = await chats.answerOffer(
+          currentUser(request).id,
+          request.params.offerId,
+          action,
+        );
+        if ((action === 'accept' || action === 'complete') && message.offer)
+          wished.availabilityChanged(message.offer.listingId);
+        return { message };
+      },
     );
   offerRoute(
     'accept',

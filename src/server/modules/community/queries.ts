@@ -3,7 +3,7 @@ import { PINNED_MAX, POPULAR_WINDOW_DAYS } from '@shared/schemas/community';
 import type { Database } from '../../db/client';
 import { coverPath, prefixQuery } from '../catalogue/queries';
 import type { Query } from '../../db/tx';
-import { activeMember, notBlocked } from '../../platform/moderation';
+import { activeMember, notBlocked, visibleListing } from '../../platform/moderation';
 import { isUuid } from '@shared/schemas/common';
 
 /**
@@ -45,6 +45,7 @@ export interface PostRow extends AuthorColumns {
   book_author: string | null;
   book_cover_url: string | null;
   book_isbn: string | null;
+  book_listing_id: string | null;
   liked_by_me: boolean;
 }
 
@@ -84,6 +85,7 @@ export function toPost(row: PostRow, viewerId: string | null): Post {
             author: row.book_author ?? '',
             coverImageUrl: row.book_cover_url ? coverPath(row.book_id) : null,
             isbn: row.book_isbn,
+            listingId: row.book_listing_id,
           }
         : null,
     title: row.title,
@@ -131,6 +133,10 @@ const postSelect = (page?: string) => `
     u.display_name, u.username::text as username, u.avatar_url, u.account_status,
     b.title as book_title, b.author as book_author, b.cover_url as book_cover_url,
     coalesce(b.isbn_13, b.isbn_10) as book_isbn,
+    (select l.id from book_listings l
+      where p.book_id is not null and l.book_id = p.book_id and l.status = 'available'
+        and ${visibleListing('l')} and ${notBlocked('$1', 'l.user_id')}
+      order by l.created_at desc, l.id desc limit 1) as book_listing_id,
     exists (select 1 from post_reactions r where r.post_id = p.id and r.user_id = $1::text)
       as liked_by_me
   from ${page ? `(${page}) page join community_posts p on p.id = page.id` : 'community_posts p'}

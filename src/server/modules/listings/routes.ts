@@ -103,11 +103,14 @@ export const listingRoutes: Module = async (app, deps) => {
       },
     },
     async (request) => {
+      // A new title, author or ISBN may make it another book: both books' wishers are told.
+      const tellWishers = await wished.beforeChange(request.params.id);
       const { listing, previousCover } = await listings.update(
         currentUser(request).id,
         request.params.id,
         request.body,
       );
+      tellWishers();
       await deps.releaseUploads(currentUser(request).id, [previousCover]);
       return listing;
     },
@@ -133,6 +136,7 @@ export const listingRoutes: Module = async (app, deps) => {
         request.body.status,
       );
       if (listing.status === 'available') wished.announce(listing.id);
+      else wished.availabilityChanged(listing.id);
       return listing;
     },
   );
@@ -167,6 +171,7 @@ export const listingRoutes: Module = async (app, deps) => {
           subject: { type: TRANSACTION_SUBJECT, id: transactionId },
           data: { title: listing.title, context: request.body.kind },
         });
+      wished.availabilityChanged(listing.id);
       return { outcome, transactionId, listing };
     },
   );
@@ -178,7 +183,9 @@ export const listingRoutes: Module = async (app, deps) => {
       schema: { tags, security, summary: 'Delete a listing (owner only)', params: idParams },
     },
     async (request, reply) => {
+      const tellWishers = await wished.beforeChange(request.params.id);
       const { coverUrl } = await listings.remove(currentUser(request).id, request.params.id);
+      tellWishers();
       await deps.notifications.removeForSubject('listing', request.params.id);
       await deps.releaseUploads(currentUser(request).id, [coverUrl]);
       return reply.status(204).send();

@@ -220,7 +220,13 @@ describe('through the listings routes and the notification centre', () => {
     expect(adas.find((r) => r.type === 'trade.match')).toMatchObject({
       subject_id: brunos,
       actor_id: bruno.id,
-      data: { title: 'Il nome della rosa', home: ada.id },
+      data: {
+        title: 'Il nome della rosa',
+        wanted: 'Il nome della rosa',
+        offered: 'Il Gattopardo',
+        home: ada.id,
+        context: 'books',
+      },
     });
     const brunoRows = await rowsOf(bruno);
     expect(brunoRows.map((r) => r.type)).toEqual(['wishlist.listed', 'trade.match']);
@@ -253,7 +259,14 @@ describe('trade matches', () => {
         actorId: bruno.id,
         subject: { type: 'listing', id: brunos },
         onceKey: key,
-        data: { title: 'Il nome della rosa', home: ada.id },
+        // Both books, each from its reader's side: the one they wish, the one of theirs wished.
+        data: {
+          title: 'Il nome della rosa',
+          wanted: 'Il nome della rosa',
+          offered: 'Il Gattopardo',
+          home: ada.id,
+          context: 'books',
+        },
       },
       {
         recipientId: bruno.id,
@@ -261,7 +274,13 @@ describe('trade matches', () => {
         actorId: ada.id,
         subject: { type: 'listing', id: brunos },
         onceKey: key,
-        data: { title: 'Il nome della rosa', home: bruno.id },
+        data: {
+          title: 'Il nome della rosa',
+          wanted: 'Il Gattopardo',
+          offered: 'Il nome della rosa',
+          home: bruno.id,
+          context: 'books',
+        },
       },
     ]);
     // Another copy from Bruno: the match already existed.

@@ -1,7 +1,8 @@
 import type { Database } from '../../db/client';
 import type { Notifications, NotifyInput } from '../../platform/notifications/types';
 import { visibleListing } from '../../platform/moderation/members';
-import { tradePartnersAmong, wishersOfListing } from './queries';
+import type { Realtime } from '../../platform/realtime';
+import { tradePartnersAmong, wishersOfAnyListing, wishersOfListing } from './queries';
 
 export const WISHLIST_LISTED = 'wishlist.listed';
 export const TRADE_MATCH = 'trade.match';
@@ -49,6 +50,8 @@ export interface WishlistAlertsDeps {
   database: Database;
   /** Absent only where the notification service is not built (then nothing is sent). */
   notifications?: Notifications;
+  /** Live "available now" on the wishers' wishlist pages (nothing live when absent). */
+  realtime?: Realtime;
   log: { warn: (obj: object, msg: string) => void };
 }
 
@@ -56,17 +59,60 @@ export interface WishlistAlertsDeps {
  * What a listing that becomes available tells the members who wish its book: one
  * 'wishlist.listed' per wisher and listing, ever (onceKey: editing or relisting repeats nothing),
  * never to the seller; and, for a trade listing, a 'trade.match' to both members when it makes a
- * two-way trade that did not exist before it.
+ * two-way trade that did not exist before it, naming both books.
  */
-export function createWishlistAlerts({ database, notifications, log }: WishlistAlertsDeps) {
+export function createWishlistAlerts({
+  database,
+  notifications,
+  realtime,
+  log,
+}: WishlistAlertsDeps) {
+  /** Tells `wishers` that a listing of a book they wish changed availability (they refetch). */
+  async function tellWishers(wishers: string[], listingId: string): Promise<void> {
+    if (!realtime || wishers.length === 0) return;
+    const available = (await availableListings(database, [listingId])).has(listingId);
+    await realtime.toUsers(wishers, { type: 'wishlist.availability', listingId, available });
+  }
+  const track = (task: Promise<void>) => {
+    inFlight.add(task);
+    void task.finally(() => inFlight.delete(task));
+  };
+
   return {
+    /**
+     * A listing's availability may have changed (sold, reserved, available again, edited): its
+     * book's wishers see "available now" change live. Runs after the answer, as `announce`.
+     */
+    availabilityChanged(listingId: string): void {
+      track(
+        wishersOfAnyListing(database, listingId)
+          .then((wishers) => tellWishers(wishers, listingId))
+          .catch((err: unknown) => log.warn({ err, listingId }, 'wishlist live update failed')),
+      );
+    },
+
+    /**
+     * For a listing about to be edited or deleted (which may change whose wished book it is):
+     * its wishers, read while it is as it was; the returned function, called once the change is
+     * committed, tells them and the wishers of the listing as it is now.
+     */
+    async beforeChange(listingId: string): Promise<() => void> {
+      const before = await wishersOfAnyListing(database, listingId).catch(() => []);
+      return () =>
+        track(
+          wishersOfAnyListing(database, listingId)
+            .then((after) => tellWishers([...new Set([...before, ...after])], listingId))
+            .catch((err: unknown) => log.warn({ err, listingId }, 'wishlist live update failed')),
+        );
+    },
+
     /**
      * What the listings module calls once a listing is created or available again: the alerts
      * run after the answer, so telling many wishers never slows listing a book down.
      */
     announce(listingId: string): void {
-      const task = this.listingAvailable(listingId).finally(() => inFlight.delete(task));
-      inFlight.add(task);
+      track(this.listingAvailable(listingId));
+      this.availabilityChanged(listingId);
     },
 
     /**
@@ -97,17 +143,33 @@ export function createWishlistAlerts({ database, notifications, log }: WishlistA
             // The seller had no other trade listing this member wishes: the match is new.
             if (pair.myCount !== 1 || !pair.myIds.includes(listingId)) continue;
             const onceKey = `${[sellerId, partnerId].sort().join(':')}:${listingId}`;
-            for (const [recipientId, actorId] of [
-              [partnerId, sellerId],
-              [sellerId, partnerId],
-            ]) {
+            // Both books, each from its reader's side: `wanted` is the actor's book the recipient
+            // wishes, `offered` the recipient's own book the actor wishes.
+            const sides = [
+              {
+                recipientId: partnerId,
+                actorId: sellerId,
+                wanted: title,
+                offered: pair.theirTitle,
+              },
+              {
+                recipientId: sellerId,
+                actorId: partnerId,
+                wanted: pair.theirTitle,
+                offered: title,
+              },
+            ];
+            for (const { recipientId, actorId, wanted, offered } of sides) {
               inputs.push({
                 recipientId,
                 type: TRADE_MATCH,
                 actorId,
                 subject: { type: 'listing', id: listingId },
                 onceKey,
-                data: { title, home: recipientId },
+                data:
+                  wanted && offered
+                    ? { title, wanted, offered, home: recipientId, context: 'books' }
+                    : { title, home: recipientId },
               });
             }
           }

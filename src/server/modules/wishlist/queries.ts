@@ -164,9 +164,10 @@ export async function wishedBookIds(database: Database, userId: string): Promise
   return rows.map((r) => r.book_id);
 }
 
-export const WISHERS_SQL = `with l as (
+/** The wishers of listing $1's book; `onlyAvailable`: none unless the listing is available. */
+const wishersSql = (onlyAvailable: boolean) => `with l as (
        select id, user_id, book_id, isbn, wish_key(title, author) as k, title, listing_type
-       from book_listings where id = $1 and status = 'available' and hidden_at is null)
+       from book_listings where id = $1${onlyAvailable ? " and status = 'available' and hidden_at is null" : ''})
      select l.user_id as seller_id, l.title, l.listing_type, w.user_id as wisher
      from l left join lateral (
        select user_id from wishlist_items where book_id = l.book_id
@@ -177,6 +178,21 @@ export const WISHERS_SQL = `with l as (
        union
        select user_id from wishlist_items where match_key = l.k
      ) w on w.user_id <> l.user_id and ${activeMember('w.user_id')}`;
+
+export const WISHERS_SQL = wishersSql(true);
+
+/**
+ * The members whose wishlist holds the book of this listing, whatever the listing's status (the
+ * ones whose "available now" it may have just changed). Empty for an unknown id.
+ */
+export async function wishersOfAnyListing(
+  database: Database,
+  listingId: string,
+): Promise<string[]> {
+  if (!/^[0-9a-f-]{36}$/i.test(listingId)) return [];
+  const rows = await database.query<{ wisher: string | null }>(wishersSql(false), [listingId]);
+  return rows.map((r) => r.wisher).filter((w): w is string => w !== null);
+}
 
 /**
  * The members (other than the seller) whose wishlist holds the book of this listing: the same
@@ -276,16 +292,26 @@ interface PairRow {
 
 /**
  * Of `candidates`, the members with whom `userId` has a two-way trade now, each with how many of
- * `userId`'s trade listings they wish (1 means a single listing makes the match).
+ * `userId`'s trade listings they wish (1 means a single listing makes the match), and the title
+ * of their newest trade listing `userId` wishes (the other half of the trade).
  */
 export async function tradePartnersAmong(
   database: Database,
   userId: string,
   candidates: string[],
-): Promise<Map<string, { myCount: number; myIds: string[] }>> {
+): Promise<Map<string, { myCount: number; myIds: string[]; theirTitle: string | null }>> {
   if (candidates.length === 0) return new Map();
-  const rows = await database.query<PairRow>(PAIRS_SQL, [userId, candidates]);
-  return new Map(rows.map((r) => [r.user_id, { myCount: r.my_count, myIds: r.my_ids }]));
+  const rows = await database.query<PairRow & { their_title: string | null }>(
+    `select p.*, (select l.title from book_listings l where l.id = p.their_ids[1]) as their_title
+     from (${PAIRS_SQL}) p`,
+    [userId, candidates],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.user_id,
+      { myCount: r.my_count, myIds: r.my_ids, theirTitle: r.their_title },
+    ]),
+  );
 }
 
 /** Best matches first: more matching books, then the newest listing, then a stable order. */

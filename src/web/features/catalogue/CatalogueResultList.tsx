@@ -1,10 +1,11 @@
 import { Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { CatalogueBook } from '@shared/marketplace';
+import { BookCover } from '../../components/BookCover';
 import classes from './CatalogueSearch.module.css';
 
 /**
- * The results of a catalogue search as buttons to choose from (cover, title, author and year):
- * the quick-add and wishlist search box and the community's book picker show the same list.
+ * The results of a catalogue search as buttons to choose from (cover, or the generated one, title,
+ * author and year): the quick-add and wishlist search box and the community's book picker show the same list.
  */
 export function CatalogueResultList({
   id,
@@ -37,7 +38,10 @@ export function CatalogueResultList({
                 {book.coverUrl ? (
                   <img src={book.coverUrl} alt="" className={classes.thumb} loading="lazy" />
                 ) : (
-                  <span className={classes.thumb} />
+                  // The book's generated cover (never a grey box); the button's name is the title.
+                  <span className={classes.generatedThumb} aria-hidden>
+                    <BookCover url={null} title={book.title} author={book.author} height={48} />
+                  </span>
                 )}
                 <div>
                   <Text size="sm" fw={600} lineClamp={2}>

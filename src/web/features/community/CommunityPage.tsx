@@ -34,6 +34,7 @@ function FeedTab({
   onEdit,
   justPosted,
   onDeleted,
+  landOn,
 }: {
   tab: Tab;
   query: ReturnType<typeof useFeed>;
@@ -41,6 +42,7 @@ function FeedTab({
   onEdit: (post: Post) => void;
   justPosted: Post[];
   onDeleted: (id: string) => void;
+  landOn: string | null;
 }) {
   const { t } = useTranslation();
   const heading = t(`community.${tab}.heading`);
@@ -56,6 +58,7 @@ function FeedTab({
         onEdit={onEdit}
         extra={justPosted}
         onDeleted={onDeleted}
+        landOn={landOn}
         sponsored
         empty={
           <EmptyState
@@ -110,6 +113,8 @@ export default function CommunityPage() {
   const [creating, setCreating] = useState(false);
   // Posts written on this visit stay on top of the feed (the popular order would sink them).
   const [justPosted, setJustPosted] = useState<Post[]>([]);
+  // The post just published: its author lands on it, on top of the feed.
+  const [landOn, setLandOn] = useState<string | null>(null);
 
   const setTab = (value: string | null) =>
     setParams(
@@ -136,7 +141,7 @@ export default function CommunityPage() {
 
   const onEdit = (post: Post) => setEditing(post);
   const onDeleted = (id: string) => setJustPosted((list) => list.filter((p) => p.id !== id));
-  const feedProps = { me, onEdit, justPosted, onDeleted };
+  const feedProps = { me, onEdit, justPosted, onDeleted, landOn };
 
   return (
     <Container size="md" py="xl">
@@ -173,7 +178,10 @@ export default function CommunityPage() {
           {me && (
             <Button
               leftSection={<IconMessagePlus size={18} aria-hidden />}
-              onClick={() => setCreating(true)}
+              onClick={() => {
+                setLandOn(null);
+                setCreating(true);
+              }}
             >
               {t('community.createPost')}
             </Button>
@@ -222,7 +230,14 @@ export default function CommunityPage() {
       <PostFormDialog
         opened={creating}
         onClose={() => setCreating(false)}
-        onSaved={(post) => setJustPosted((list) => [post, ...list])}
+        // Published: focus goes to the new post (PostCard's `landed`), not back to the button.
+        returnFocus={!landOn}
+        onSaved={(post) => {
+          setJustPosted((list) => [post, ...list]);
+          setLandOn(post.id);
+          // Search results would not show it: back to the feed, where it is on top.
+          if (searching) clearSearch();
+        }}
       />
       <PostFormDialog
         opened={!!editing}

@@ -1,8 +1,9 @@
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Stack, Text } from '@mantine/core';
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { PostListSkeleton } from '../../components/Skeletons';
 import { SponsoredCard } from '../ads';
 import { PostCard } from './PostCard';
 import type { Post, PostPage } from './types';
@@ -12,7 +13,7 @@ import classes from './community.module.css';
 const SPONSORED_EVERY = 10;
 
 /**
- * A list of posts with the feed's states: a spinner while the first page loads, the error panel
+ * A list of posts with the feed's states: post-shaped skeletons while the first page loads, the error panel
  * (title, error text, try again), the empty state, the cards, and load more. Posts in `extra`
  * (just written here) come first, in the list's fresher copy when it holds them too.
  */
@@ -25,6 +26,7 @@ export function FeedList({
   extra = [],
   onDeleted,
   sponsored = false,
+  landOn = null,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<PostPage>, Error>;
   me: string | null;
@@ -36,14 +38,11 @@ export function FeedList({
   onDeleted?: (id: string) => void;
   /** One sponsored card after every SPONSORED_EVERY posts (the community feed's tabs). */
   sponsored?: boolean;
+  /** The post just published here: its author lands on it (scrolled to and focused). */
+  landOn?: string | null;
 }) {
   const { t } = useTranslation();
-  if (query.isPending)
-    return (
-      <Center py="xl">
-        <Loader role="status" aria-label={t('common.loading')} />
-      </Center>
-    );
+  if (query.isPending) return <PostListSkeleton />;
   if (query.isError)
     return (
       <ErrorAlert title={t('community.errors.title')}>
@@ -81,6 +80,7 @@ export function FeedList({
                 me={me}
                 onEdit={onEdit}
                 onDeleted={onDeleted && (() => onDeleted(post.id))}
+                landed={post.id === landOn}
               />
             </li>
             {sponsored && (i + 1) % SPONSORED_EVERY === 0 && (

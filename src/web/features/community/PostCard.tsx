@@ -1,5 +1,6 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
 import { intlLocale } from '@shared/intlLocale';
@@ -17,9 +18,14 @@ const POST_IMAGE_WIDTH = 640;
 const POST_IMAGE_HEIGHT = 480;
 
 export const postPath = (id: string) => `/community/posts/${id}`;
-/** The library's listings of the post's book. */
-export const bookPath = (book: { title: string }) =>
-  `/library?${new URLSearchParams({ q: book.title })}`;
+/**
+ * Where the post's book leads: the page of its newest available listing when someone lists it,
+ * else the library's search for its title (nobody sells or trades it right now).
+ */
+export const bookPath = (book: { title: string; listingId?: string | null }) =>
+  book.listingId
+    ? `/library/book/${book.listingId}`
+    : `/library?${new URLSearchParams({ q: book.title })}`;
 
 /**
  * A post: its author (or 'User info unavailable'), the book, the text as plain text, likes,
@@ -32,26 +38,39 @@ export function PostCard({
   detail = false,
   onEdit,
   onDeleted,
+  landed = false,
 }: {
   post: Post;
   me: string | null;
   detail?: boolean;
   onEdit: (post: Post) => void;
   onDeleted?: () => void;
+  /** Just published here: scrolled to, focused and marked, so its author lands on it. */
+  landed?: boolean;
 }) {
   const { t, i18n } = useTranslation();
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!landed) return;
+    card.current?.scrollIntoView({ block: 'center' });
+    card.current?.focus({ preventScroll: true });
+  }, [landed]);
   const like = usePostLike(post.id);
   const own = !!me && post.isOwner;
   const headingId = `post-${post.id}-title`;
   const when = formatWhen(post.createdAt, t, i18n.language);
   return (
     <Card
+      ref={card}
       withBorder
       padding="md"
       component="article"
       aria-labelledby={headingId}
       data-testid="post-card"
       data-post-id={post.id}
+      data-landed={landed || undefined}
+      tabIndex={landed ? -1 : undefined}
+      style={landed ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
     >
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">

@@ -39,12 +39,15 @@ export function PostFormDialog({
   onClose,
   post,
   onSaved,
+  returnFocus = true,
 }: {
   opened: boolean;
   onClose: () => void;
   /** Edit this post; create a new one without it. */
   post?: Post | null;
   onSaved?: (post: Post) => void;
+  /** Focus goes back to what opened the dialog on close (not when the page moves it elsewhere). */
+  returnFocus?: boolean;
 }) {
   const { t } = useTranslation();
   const [book, setBook] = useState<PickedBook | null>(null);
@@ -160,6 +163,7 @@ export function PostFormDialog({
       onClose={onClose}
       title={post ? t('community.form.editTitle') : t('community.form.createTitle')}
       size="lg"
+      returnFocus={returnFocus}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <form onSubmit={submit} noValidate>

@@ -1,14 +1,4 @@
-import {
-  Button,
-  Center,
-  Container,
-  Grid,
-  Loader,
-  NativeSelect,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Container, Grid, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
 import { Fragment, useMemo } from 'react';
 import { useSearchParams } from '@web/lib/router';
@@ -20,6 +10,7 @@ import { DebouncedTextFilter } from './DebouncedTextFilter';
 import { PriceRangeFilter } from './PriceRangeFilter';
 import { Shelf } from './Shelf';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { ShelvesSkeleton } from '../../components/Skeletons';
 import { SponsoredShelf } from '../ads';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchPanel } from '../../components/SearchPanel';
@@ -103,11 +94,7 @@ export default function BuyPage() {
             />
           </Grid.Col>
         </SearchPanel>
-        {shelves.isPending && (
-          <Center py="xl">
-            <Loader role="status" aria-label={t('common.loading')} />
-          </Center>
-        )}
+        {shelves.isPending && <ShelvesSkeleton />}
         {shelves.isError && (
           <ErrorAlert title={shelves.error.message}>
             <Button size="xs" variant="default" onClick={() => shelves.refetch()}>

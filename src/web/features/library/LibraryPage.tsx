@@ -29,6 +29,7 @@ import { useLibraryFilters, type FilterPatch } from './useLibraryFilters';
 import { DebouncedTextFilter } from './DebouncedTextFilter';
 import { CorrectionNotice } from './CorrectionNotice';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { BookGridSkeleton } from '../../components/Skeletons';
 import { SponsoredCard } from '../ads';
 import { PageNumbers } from '../../components/PageNumbers';
 import { pageCount } from '../../lib/paging';
@@ -139,11 +140,7 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
           )}
           <Grid.Col span={isDesktop ? 9 : 12}>
             <Stack gap="md" aria-busy={listings.isFetching}>
-              {!data && !listings.isError && (
-                <Center py="xl">
-                  <Loader role="status" aria-label={t('common.loading')} />
-                </Center>
-              )}
+              {!data && !listings.isError && <BookGridSkeleton />}
               {listings.isError && (
                 <ErrorAlert title={listings.error.message}>
                   <Button size="xs" variant="default" onClick={() => listings.refetch()}>

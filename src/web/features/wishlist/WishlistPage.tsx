@@ -10,7 +10,7 @@ import { BookCover } from '../../components/BookCover';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { AsyncSection, EmptyState } from '../../components/AsyncSection';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { useAddWish, useRemoveWish, useWishlist } from './api';
+import { useAddWish, useRemoveWish, useWishlist, useWishlistLive } from './api';
 import { PageNumbers } from '../../components/PageNumbers';
 import { pageCount } from '../../lib/paging';
 
@@ -21,6 +21,7 @@ export default function WishlistPage() {
   const { userId = '' } = useParams();
   const [page, setPage] = useState(1);
   const wishlist = useWishlist(userId, page);
+  useWishlistLive();
   const add = useAddWish();
   const remove = useRemoveWish();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);

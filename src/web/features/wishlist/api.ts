@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type {
   TradeMatchPage,
   WishedBookIds,
@@ -6,6 +7,7 @@ import type {
   WishlistPage,
 } from '@shared/schemas/wishlist';
 import { api, ApiError } from '../../lib/api';
+import { useRealtimeEvent, useRealtimeReconnect } from '../../lib/realtime';
 
 export const wishlistKeys = {
   all: ['wishlist'] as const,
@@ -23,6 +25,21 @@ export function useWishlist(userId: string, page: number) {
       }),
     retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status < 500),
   });
+}
+
+/**
+ * The wishlist's "available now" stays live: a listing of a wished book became available or
+ * stopped being so (the server tells the wishers), or the socket came back (events sent while it
+ * was down are not replayed): the wishlist and its trade matches are fetched again.
+ */
+export function useWishlistLive() {
+  const client = useQueryClient();
+  const refresh = useCallback(
+    () => void client.invalidateQueries({ queryKey: wishlistKeys.all }),
+    [client],
+  );
+  useRealtimeEvent('wishlist.availability', refresh);
+  useRealtimeReconnect(refresh);
 }
 
 const toSet = (data: WishedBookIds) => new Set(data.bookIds);
