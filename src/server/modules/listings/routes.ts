@@ -22,6 +22,8 @@ import { createListingService, listingNotFound } from './service';
 import { createWishlistAlerts } from '../wishlist/alerts';
 import { completionResultSchema } from '@shared/transactions';
 import { TRANSACTION_SUBJECT } from '../reviews/confirmations';
+import { createListingAnnouncer } from '../chats/listing-events';
+import { queryOf } from '../chats/queries';
 
 const idParams = idParam('id');
 
@@ -34,6 +36,12 @@ export const listingRoutes: Module = async (app, deps) => {
   const { database, storage } = deps;
   const listings = createListingService({ database });
   const wished = createWishlistAlerts({ ...deps, log: app.log });
+  // The conversations about a listing show its status live (chat.listing).
+  const chatCards = createListingAnnouncer({
+    realtime: deps.realtime,
+    query: queryOf(database),
+    log: app.log,
+  });
   await app.register(multipart, {
     limits: { fileSize: COVER_MAX_BYTES + 1, files: 1, fields: 5, parts: 6, headerPairs: 100 },
   });
@@ -133,6 +141,7 @@ export const listingRoutes: Module = async (app, deps) => {
         request.body.status,
       );
       if (listing.status === 'available') wished.announce(listing.id);
+      await chatCards.announce(listing.id);
       return listing;
     },
   );
@@ -167,6 +176,7 @@ export const listingRoutes: Module = async (app, deps) => {
           subject: { type: TRANSACTION_SUBJECT, id: transactionId },
           data: { title: listing.title, context: request.body.kind },
         });
+      else await chatCards.announce(listing.id);
       return { outcome, transactionId, listing };
     },
   );
@@ -178,7 +188,9 @@ export const listingRoutes: Module = async (app, deps) => {
       schema: { tags, security, summary: 'Delete a listing (owner only)', params: idParams },
     },
     async (request, reply) => {
+      const watchers = await chatCards.watchers(request.params.id);
       const { coverUrl } = await listings.remove(currentUser(request).id, request.params.id);
+      await chatCards.announce(request.params.id, watchers);
       await deps.notifications.removeForSubject('listing', request.params.id);
       await deps.releaseUploads(currentUser(request).id, [coverUrl]);
       return reply.status(204).send();
