@@ -73,7 +73,7 @@ describe('presence after a block', () => {
     // Before: the blocked-to-be member sees the blocker come online.
     const blockedTab = await tab(blocked);
     const otherTab = await tab(other);
-    let blockerTab = await tab(blocker);
+    const blockerTab = await tab(blocker);
     expect(await blockedTab.next(aboutBlocker)).toMatchObject({ online: true });
     expect(await otherTab.next(aboutBlocker)).toMatchObject({ online: true });
 
@@ -94,7 +94,7 @@ describe('presence after a block', () => {
     // The blocker goes offline and comes back: the other member hears it, the blocked one not.
     await close(blockerTab);
     expect(await otherTab.next(aboutBlocker)).toMatchObject({ online: false });
-    blockerTab = await tab(blocker);
+    await tab(blocker);
     expect(await otherTab.next(aboutBlocker)).toMatchObject({ online: true });
     await wait(300);
     expect(blockedTab.frames.filter(aboutBlocker).slice(1)).toEqual([
