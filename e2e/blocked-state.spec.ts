@@ -49,6 +49,7 @@ for (const { language, width } of cases) {
     try {
       for (const m of [seller, buyer]) {
         await chooseLanguage(m.page, language);
+        await expect(m.page.locator('html')).toHaveAttribute('lang', language);
         await m.page.setViewportSize({ width, height: 800 });
       }
       const listing = (await post(seller, '/api/listings', {

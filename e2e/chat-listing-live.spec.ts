@@ -47,6 +47,7 @@ for (const { language, width, money, offered } of cases) {
       for (const m of [seller, buyer]) {
         // The switcher sits in the header on a desktop; a phone then keeps the choice.
         await chooseLanguage(m.page, language);
+        await expect(m.page.locator('html')).toHaveAttribute('lang', language);
         await m.page.setViewportSize({ width, height: 800 });
       }
       const title = `Le città invisibili ${uniqueWord('')}`;
@@ -60,7 +61,10 @@ for (const { language, width, money, offered } of cases) {
         listingId: listing.id,
         content: language === 'it' ? 'È ancora disponibile?' : 'Is it still available?',
       })) as { roomId: string };
-      await post(buyer, `/api/chats/rooms/${roomId}/offers`, { listingId: listing.id, amount: 7.5 });
+      await post(buyer, `/api/chats/rooms/${roomId}/offers`, {
+        listingId: listing.id,
+        amount: 7.5,
+      });
 
       // The seller reads the offer in their notifications, in their language's money format.
       await seller.page.goto(`/profile/${seller.id}/notifications`);
