@@ -24,7 +24,7 @@ export type RealtimeEvents = {
   /** The room appeared, changed or was left: refresh the room list and the room. */
   'chat.room': { roomId: string };
   // To the members of the rooms that show the listing (chats/listing-events.ts).
-  /** The listing's status changed (sold, reserved, available again); null: deleted or hidden. */
+  /** The listing's status changed (sold, reserved, available again; hidden: unavailable); null: deleted. */
   'chat.listing': { listingId: string; status: ListingStatus | null };
   // To the topic room:<roomId>, except the typist.
   'chat.typing': { roomId: string; userId: string; displayName: string };

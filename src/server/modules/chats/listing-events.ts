@@ -30,13 +30,14 @@ export async function listingWatchers(query: Query, listingId: string): Promise<
 
 /**
  * Tells the members of the conversations about a listing that its status changed (sold,
- * reserved, available again, gone), whatever path changed it: the chat's card follows live, as
+ * reserved, available again, hidden by a moderator, deleted), whatever path changed it: the chat's card follows live, as
  * the offer does. Called after the change is committed; publishing never fails the request.
  */
 export function createListingAnnouncer(deps: {
   realtime: Realtime;
   query: Query;
-  log: FastifyBaseLogger;
+  /** Without a log, a failure is the caller's to log (moderation's `changed` hook). */
+  log?: FastifyBaseLogger;
 }) {
   const { realtime, query, log } = deps;
   return {
@@ -52,12 +53,14 @@ export function createListingAnnouncer(deps: {
         );
         const to = watchers ?? (await listingWatchers(query, listingId));
         if (to.length === 0) return;
+        // Hidden by a moderator, it reads as unavailable, as its card shows it.
         await realtime.toUsers(to, {
           type: 'chat.listing',
           listingId,
-          status: row && !row.hidden ? row.status : null,
+          status: !row ? null : row.hidden ? 'unavailable' : row.status,
         });
       } catch (err) {
+        if (!log) throw err;
         log.warn({ err, listingId }, 'listing change not published');
       }
     },

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../test/helpers';
 import { createMember, type Member } from '../../test/members';
 import { mustOpen, wait, type TestSocket } from '../../platform/realtime/testing';
 import { createListing, requester } from './test-support';
+import { grantAdmin } from '../moderation/roles';
 
 /**
  * chat.listing over real sockets: the card of a listing in a conversation follows its status
@@ -50,8 +51,13 @@ async function conversation(title: string) {
   return { listingId: listing.id, roomId: contact.json().roomId as string };
 }
 
-const cardStatus = async (who: Member, roomId: string) =>
-  (await req('GET', `/api/chats/rooms/${roomId}/messages`, who)).json().items[0].listing?.status;
+/** The status on the card of `listingId` in the room, as `who` reads the conversation. */
+const cardStatus = async (who: Member, roomId: string, listingId: string) =>
+  (
+    (await req('GET', `/api/chats/rooms/${roomId}/messages`, who)).json().items as {
+      listing?: { id: string; status: string };
+    }[]
+  ).find((m) => m.listing?.id === listingId)?.listing?.status;
 
 describe('the listing card in a conversation', () => {
   it('turns sold live on the buyer’s socket; a member not in the room hears nothing', async () => {
@@ -66,7 +72,7 @@ describe('the listing card in a conversation', () => {
       listingId,
       status: 'sold',
     });
-    expect(await cardStatus(buyer, roomId)).toBe('sold');
+    expect(await cardStatus(buyer, roomId, listingId)).toBe('sold');
     await wait(300);
     expect(strangerTab.frames.filter((f) => f.type === 'chat.listing')).toEqual([]);
   });
@@ -102,6 +108,21 @@ describe('the listing card in a conversation', () => {
     const done = await req('POST', `/api/chats/offers/${offerId}/complete`, seller);
     expect(done.statusCode, done.body).toBe(200);
     expect(await buyerTab.next(aboutListing(listingId))).toMatchObject({ status: 'sold' });
+  });
+
+  it('turns unavailable when a moderator hides the listing, and back when restored', async () => {
+    const admin = await createMember(t, { displayName: 'Ada Admin' });
+    expect((await grantAdmin(t.database, admin.email)).ok).toBe(true);
+    const { listingId, roomId } = await conversation('Il castello dei destini incrociati');
+    const buyerTab = await tab(buyer);
+    const reason = { reason: 'Counterfeit.' };
+    const hide = await req('POST', `/api/admin/items/listing/${listingId}/hide`, admin, reason);
+    expect(hide.statusCode, hide.body).toBe(200);
+    expect(await buyerTab.next(aboutListing(listingId))).toMatchObject({ status: 'unavailable' });
+    expect(await cardStatus(buyer, roomId, listingId)).toBe('unavailable');
+    const back = await req('POST', `/api/admin/items/listing/${listingId}/restore`, admin, reason);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await buyerTab.next(aboutListing(listingId))).toMatchObject({ status: 'available' });
   });
 
   it('another member cannot change someone else’s listing: 404, and nobody hears anything', async () => {

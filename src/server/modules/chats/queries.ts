@@ -48,11 +48,15 @@ const toSender = (row: UserRow): ChatSender =>
         lastSeenAt: isoOrNull(row.last_seen_at),
       };
 
-/** A listing as a chat card; `l` is book_listings joined to its book `b`. */
+/**
+ * A listing as a chat card; `l` is book_listings joined to its book `b`. Hidden by a moderator,
+ * it reads as unavailable (its page is gone).
+ */
 const LISTING_COLUMNS = `l.id as l_id, l.title as l_title, l.author as l_author,
   l.price::float8 as l_price, l.currency as l_currency,
   coalesce(l.cover_url, case when b.cover_url is not null then '/api/covers/' || b.id end) as l_cover_url,
-  l.listing_type as l_listing_type, l.status as l_status`;
+  l.listing_type as l_listing_type,
+  case when l.hidden_at is not null then 'unavailable' else l.status end as l_status`;
 
 interface ListingRow {
   l_id: string | null;
