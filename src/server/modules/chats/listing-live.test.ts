@@ -125,6 +125,24 @@ describe('the listing card in a conversation', () => {
     expect(await buyerTab.next(aboutListing(listingId))).toMatchObject({ status: 'available' });
   });
 
+  it('a member the seller blocked hears nothing of the listing, though still in the room', async () => {
+    const listing = await createListing(t, seller, { title: 'Se una notte d’inverno' });
+    const blocked = await createMember(t, { displayName: 'Bianca Blocked' });
+    const contact = await req('POST', '/api/chats/contact', blocked, {
+      listingId: listing.id,
+      content: 'Ciao',
+    });
+    expect(contact.statusCode, contact.body).toBe(201);
+    await req('POST', '/api/chats/contact', buyer, { listingId: listing.id, content: 'Ciao' });
+    expect((await req('PUT', `/api/blocks/${blocked.id}`, seller)).statusCode).toBe(200);
+    const blockedTab = await tab(blocked);
+    const buyerTab = await tab(buyer);
+    await req('POST', `/api/listings/${listing.id}/status`, seller, { status: 'sold' });
+    expect(await buyerTab.next(aboutListing(listing.id))).toMatchObject({ status: 'sold' });
+    await wait(300);
+    expect(blockedTab.frames.filter(aboutListing(listing.id))).toEqual([]);
+  });
+
   it('another member cannot change someone else’s listing: 404, and nobody hears anything', async () => {
     const { listingId } = await conversation('Palomar');
     const buyerTab = await tab(buyer);
