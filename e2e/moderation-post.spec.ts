@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, outbox, uniqueWord } from './fixtures';
-import { createConfirmedMember, dismissCookieBanner } from './accounts-helpers';
+import { createConfirmedMember, dismissCookieBanner, grantAdmin } from './accounts-helpers';
 
 /**
  * Moderation of the community, as people walk it: a member reports a post from the feed; an
@@ -11,14 +10,6 @@ import { createConfirmedMember, dismissCookieBanner } from './accounts-helpers';
  */
 test.use({ locale: 'en-US' });
 test.describe.configure({ timeout: 150_000 });
-
-/** `npm run admin -- grant EMAIL`, against the data folder the test server runs on. */
-function grantAdmin(email: string): string {
-  return execFileSync('node_modules/.bin/tsx', ['scripts/admin.ts', 'grant', email], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
-}
 
 const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
 

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, outbox, uniqueWord } from './fixtures';
 import {
   createConfirmedMember,
   dismissCookieBanner,
+  grantAdmin,
   openMember,
   type OpenMember,
 } from './accounts-helpers';
@@ -13,7 +13,8 @@ import {
  * flow of their conversation and review each other, and both profiles show the review and the
  * new average; a member reports a listing, an admin (granted with `npm run admin -- grant`, run
  * here against the test server's data folder) hides it from the queue, it is gone from the
- * library, and its seller has the statement of reasons in the outbox.
+ * library, its seller has the statement of reasons in the outbox, and the reporter is told the
+ * outcome in their notifications.
  */
 test.use({ locale: 'en-US' });
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
@@ -51,14 +52,6 @@ async function rate(dialog: ReturnType<Page['getByRole']>, stars: number) {
   await star.focus();
   await star.press('Space');
   await expect(star).toBeChecked();
-}
-
-/** `npm run admin -- grant EMAIL`, against the data folder the test server runs on. */
-function grantAdmin(email: string): string {
-  return execFileSync('node_modules/.bin/tsx', ['scripts/admin.ts', 'grant', email], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -220,5 +213,14 @@ test('a member reports a listing; an admin hides it and its seller gets the reas
   const mail = (await outbox(b)).find((m) => m.to === seller.email)!;
   expect(mail.text).toContain(SCAM);
   expect(mail.text).toContain('Selling counterfeit signed editions is a scam.');
+
+  // The reporter hears the outcome in their notifications, without the moderator's name.
+  await b.goto(`/profile/${buyer.id}/notifications`);
+  const told = b
+    .getByRole('list', { name: 'Your notifications' })
+    .getByRole('listitem')
+    .filter({ hasText: 'The moderators reviewed your report' });
+  await expect(told).toContainText(`“${SCAM} — Cesare Pavese” and removed it.`);
+  await expect(told).not.toContainText(admin.email.split('@')[0]);
   await adminContext.close();
 });

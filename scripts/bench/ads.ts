@@ -1,7 +1,7 @@
 /**
  * npm run bench:ads — what serving a sponsored slot adds to a library page, on PostgreSQL with
  * the library benchmark's data (issue 4: BENCH_LISTINGS listings, default 100,000) and
- * BENCH_ADS advertisements (default 2,000: 60% running, across the 25 genres, with keywords and
+ * BENCH_ADS advertisements (default 2,000: 60% running, across the genres, with keywords and
  * today's counters, some at their daily budget).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/scaffale_bench npm run bench:ads

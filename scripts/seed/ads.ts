@@ -65,7 +65,7 @@ export const demoAds: DemoAd[] = [
       subtitle: 'Notes from a bookshop café',
       description:
         'An English reader moves to Milan, opens a tiny secondhand bookshop and learns the city one espresso at a time. A memoir about books, neighbours and starting again.',
-      genre: 'travel',
+      genre: 'biography',
       language: 'en',
       publisher: 'Tram Line Press',
       publicationYear: 2024,
@@ -123,7 +123,7 @@ export const demoAds: DemoAd[] = [
       subtitle: 'Leggere i versi a scuola',
       description:
         'Un manuale per insegnanti e studenti: come si legge una poesia, dal sonetto al verso libero, con cinquanta testi commentati.',
-      genre: 'educational',
+      genre: 'textbook',
       language: 'it',
       publicationYear: 2022,
       pageCount: 198,
@@ -140,7 +140,7 @@ export const demoAds: DemoAd[] = [
     ad: {
       title: 'The Liffey at Night',
       description: 'Twelve Dublin crime stories, one for each bridge on the river.',
-      genre: 'thriller',
+      genre: 'mystery',
       language: 'en',
       adType: 'banner',
       keywords: 'dublin, crime, short stories',

@@ -10,6 +10,7 @@
  * Close codes are in ./realtime.ts.
  */
 import type { ChatMessage } from './schemas/chats';
+import type { ListingStatus } from './marketplaceConstants';
 
 /** Events from the server, by name: what each carries besides `type`. */
 export type RealtimeEvents = {
@@ -22,6 +23,9 @@ export type RealtimeEvents = {
   'chat.read': { roomId: string; userId: string; at: string };
   /** The room appeared, changed or was left: refresh the room list and the room. */
   'chat.room': { roomId: string };
+  // To the members of the rooms that show the listing (chats/listing-events.ts).
+  /** The listing's status changed (sold, reserved, available again; hidden: unavailable); null: deleted. */
+  'chat.listing': { listingId: string; status: ListingStatus | null };
   // To the topic room:<roomId>, except the typist.
   'chat.typing': { roomId: string; userId: string; displayName: string };
   // To the members who share a room with `userId`.

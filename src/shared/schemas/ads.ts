@@ -31,8 +31,8 @@
  *          → promotedPageSchema {items: AdCard[], page, pageSize 20, total}: ads running now and
  *          within budget, newest first. 400 bad query.
  *   GET    /api/ads/slot?placement=library|buy|community|ad&genre=&q=&exclude=id,id&limit=1..12
- *          → adSlotAnswerSchema {items: SlotAd[]} (empty when nothing may run). `genre` is an ad
- *          genre or a marketplace genre key (mapped with MARKET_TO_AD_GENRE); `q` the reader's
+ *          → adSlotAnswerSchema {items: SlotAd[]} (empty when nothing may run). `genre` is a
+ *          genre of the listings' list (an old ad genre reads as its new key); `q` the reader's
  *          search text (its words are matched against keywords). 400 bad query.
  *   GET    /api/ads/:id                  → {ad} (Advertisement). Anyone sees a running ad; the
  *          author sees their own in any status; otherwise 404.

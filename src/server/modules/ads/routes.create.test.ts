@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validAd } from './test-support';
-import { clock, ada, bruno, api, call, adCount, useFixture } from './routes.fixture';
+import { t, clock, ada, bruno, api, call, adCount, useFixture } from './routes.fixture';
 
 useFixture();
 
@@ -50,7 +50,7 @@ describe('creating an advertisement', () => {
       title: 'Il nome della rosa',
       subtitle: 'Romanzo',
       genre: 'mystery',
-      language: 'en',
+      language: 'it', // Ada's own language: none was sent
       isbn13: '9788845246739',
       publisher: 'Bompiani',
       publicationYear: 1980,
@@ -82,12 +82,25 @@ describe('creating an advertisement', () => {
     expect(ad.purchaseLinks).not.toHaveProperty('bookshop');
   });
 
-  it('applies the defaults: banner, English, EUR, budgets 0', async () => {
+  it('applies the defaults: banner, the author’s language, EUR, budgets 0', async () => {
+    const setLanguage = (language: string) =>
+      t.database.query('update users set preferred_language = $2 where id = $1', [
+        ada.id,
+        language,
+      ]);
+    await setLanguage('en');
     const res = await call(ada, 'POST', '/api/ads', {
       title: 'T',
       description: 'D',
       genre: 'poetry',
     });
+    await setLanguage('it');
+    const italian = await call(ada, 'POST', '/api/ads', {
+      title: 'T',
+      description: 'D',
+      genre: 'poetry',
+    });
+    expect(italian.json().ad.language).toBe('it');
     expect(res.statusCode).toBe(201);
     expect(res.json().ad).toMatchObject({
       adType: 'banner',

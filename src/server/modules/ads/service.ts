@@ -2,6 +2,7 @@ import {
   ADS_PAGE_SIZE,
   AD_REVIEWS_PAGE_SIZE,
   type AdCreate,
+  type AdLanguage,
   type AdListFilter,
   type AdListPage,
   type AdReview,
@@ -127,6 +128,15 @@ export function createAdService({
     }
   };
 
+  /** The author's preferred language (it or en, both ad languages). */
+  const authorLanguage = async (me: string): Promise<AdLanguage> => {
+    const [row] = await database.query<{ language: AdLanguage }>(
+      'select preferred_language as language from users where id = $1',
+      [me],
+    );
+    return row?.language ?? 'en';
+  };
+
   return {
     mine,
     visible,
@@ -166,7 +176,9 @@ export function createAdService({
     },
 
     /** New ads are drafts, whatever the body says. */
-    async create(me: string, input: AdCreate): Promise<Advertisement> {
+    async create(me: string, sent: AdCreate): Promise<Advertisement> {
+      // The book's language, unless chosen, is the author's own.
+      const input = sent.language ? sent : { ...sent, language: await authorLanguage(me) };
       const fields = Object.keys(FIELD_COLUMNS) as AdField[];
       const values = fields.map((f) => paramOf(f, defaultOf(f, input[f as keyof AdCreate])));
       const [{ id }] = await saving(() =>

@@ -1,7 +1,6 @@
 import {
   ADS_PAGE_SIZE,
-  AD_GENRES,
-  MARKET_TO_AD_GENRE,
+  adGenreOf,
   type AdGenre,
   type PromotedPage,
   type SlotAd,
@@ -17,12 +16,7 @@ import {
   type CardRow,
 } from './queries';
 
-/** The ad genre a page's genre stands for: an ad genre as it is, a marketplace one mapped. */
-export function adGenreOf(genre: string | null | undefined): AdGenre | null {
-  if (!genre) return null;
-  if ((AD_GENRES as readonly string[]).includes(genre)) return genre as AdGenre;
-  return MARKET_TO_AD_GENRE[genre] ?? null;
-}
+export { adGenreOf };
 
 /** The reader's search as keyword candidates: the whole phrase and each word of 2+ letters. */
 export function searchTerms(q: string | null | undefined): string[] {

@@ -23,10 +23,62 @@ const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOStr
  * listings, library, users), each with the conditions of platform/moderation/blocks.ts; here
  * only the block itself and what it ends at once: a friendship or a pending request between the
  * two, and their open offers on each other's listings. Blocking is silent: nothing is sent to the blocked member (no notification, no e-mail, no
- * live event).
+ * live event) but the one presence update that makes the blocker vanish from their view (no
+ * longer online, never seen), what their next fetch of a conversation shows anyway.
  */
 export function createBlockService({ database, realtime, notifications, log }: BlockServiceDeps) {
   const memberNotFound = () => notFound('blocks.errors.memberNotFound');
+
+  /**
+   * Presence stops (or starts again) between the two at once, both ways: hidden, each member is
+   * offline and never seen to the other; shown again, as the other really is.
+   */
+  async function showPresence(a: string, b: string, shown: boolean) {
+    try {
+      if (shown) {
+        const [[{ blocked }], online, seen] = await Promise.all([
+          database.query<{ blocked: boolean }>(
+            `select exists (select 1 from blocks where (blocker_id = $1 and blocked_id = $2)
+               or (blocker_id = $2 and blocked_id = $1)) as blocked`,
+            [a, b],
+          ),
+          realtime.onlineAmong([a, b]),
+          database.query<{ id: string; last_seen_at: Date | string | null }>(
+            'select id, last_seen_at from users where id = any($1::text[])',
+            [[a, b]],
+          ),
+        ]);
+        if (blocked) return; // the other member still blocks this one
+        for (const [to, about] of [
+          [b, a],
+          [a, b],
+        ] as const) {
+          const at = seen.find((r) => r.id === about)?.last_seen_at ?? null;
+          await realtime.toUsers([to], {
+            type: 'presence',
+            userId: about,
+            online: online.has(about),
+            lastSeenAt: at === null ? null : iso(at),
+          });
+        }
+      } else {
+        await realtime.toUsers([b], {
+          type: 'presence',
+          userId: a,
+          online: false,
+          lastSeenAt: null,
+        });
+        await realtime.toUsers([a], {
+          type: 'presence',
+          userId: b,
+          online: false,
+          lastSeenAt: null,
+        });
+      }
+    } catch (err) {
+      log.warn({ err }, 'presence after a block not published');
+    }
+  }
 
   return {
     async state(me: string, userId: string): Promise<BlockState> {
@@ -89,6 +141,7 @@ export function createBlockService({ database, realtime, notifications, log }: B
           log.warn({ err }, 'ended connection not announced');
         }
       }
+      await showPresence(me, userId, false);
       return { userId, blocked: true };
     },
 
@@ -98,6 +151,7 @@ export function createBlockService({ database, realtime, notifications, log }: B
         me,
         userId,
       ]);
+      await showPresence(me, userId, true);
       return { userId, blocked: false };
     },
 

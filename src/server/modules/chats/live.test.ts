@@ -173,9 +173,14 @@ describe('live events', () => {
           userIds: sorted(dino, emil),
           event: { type: 'chat.message.updated', roomId: emilRoom, messageId: emilOffer.id },
         },
+        // Both conversations' listing cards turn reserved.
+        {
+          userIds: sorted(dino, bea, emil),
+          event: { type: 'chat.listing', listingId: listing.id, status: 'reserved' },
+        },
       ]),
     );
-    expect(rt.toUsers).toHaveLength(2);
+    expect(rt.toUsers).toHaveLength(3);
   });
 });
 

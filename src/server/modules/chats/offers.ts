@@ -8,6 +8,7 @@ import { insertMessage } from './messages';
 import { offerNotices } from './notifications';
 import { findListingFacts, findMessage, isParticipant, isUuid } from './queries';
 import { directRoom } from './rooms';
+import { createListingAnnouncer } from './listing-events';
 
 export type OfferAction = 'accept' | 'decline' | 'withdraw' | 'complete';
 
@@ -104,18 +105,18 @@ export function offerActions(ctx: ChatContext) {
 
     async answerOffer(userId: string, offerId: string, action: OfferAction): Promise<ChatMessage> {
       if (!isUuid(offerId)) throw accessDenied();
+      let target = '';
       const changedOffers = await answerInTransaction(async (q) => {
         // Every path that changes a listing and its offers locks the listing row first, then
         // the offers: two accepts on one listing queue on the listing instead of deadlocking,
         // and the second finds the listing reserved.
-        const [target] = await q<{ listing_id: string }>(
+        const [row] = await q<{ listing_id: string }>(
           'select listing_id from offers where id = $1',
           [offerId],
         );
-        if (!target) throw accessDenied();
-        await q('select id from book_listings where id = $1 for no key update', [
-          target.listing_id,
-        ]);
+        if (!row) throw accessDenied();
+        target = row.listing_id;
+        await q('select id from book_listings where id = $1 for no key update', [target]);
         const [offer] = await q<{
           id: string;
           listing_id: string;
@@ -179,6 +180,8 @@ export function offerActions(ctx: ChatContext) {
         [changedOffers],
       );
       for (const m of messages) await publishUpdated(m.room_id, m.id);
+      if (action === 'accept' || action === 'complete')
+        await createListingAnnouncer({ realtime: ctx.realtime, query, log }).announce(target);
       const own = messages.find((m) => m.offer_id === offerId);
       if (!own) throw accessDenied();
       if (deps.notifications && (action === 'accept' || action === 'decline'))

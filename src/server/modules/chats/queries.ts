@@ -10,6 +10,7 @@ import type { Database } from '../../db/client';
 import { isUuid } from '../listings/queries';
 import type { Query } from '../../db/tx';
 import { listedRoom, suspendedMember } from '../../platform/moderation/members';
+import { blockedMembersOf } from '../../platform/moderation/blocks';
 
 export { isUuid };
 
@@ -47,11 +48,15 @@ const toSender = (row: UserRow): ChatSender =>
         lastSeenAt: isoOrNull(row.last_seen_at),
       };
 
-/** A listing as a chat card; `l` is book_listings joined to its book `b`. */
+/**
+ * A listing as a chat card; `l` is book_listings joined to its book `b`. Hidden by a moderator,
+ * it reads as unavailable (its page is gone).
+ */
 const LISTING_COLUMNS = `l.id as l_id, l.title as l_title, l.author as l_author,
   l.price::float8 as l_price, l.currency as l_currency,
   coalesce(l.cover_url, case when b.cover_url is not null then '/api/covers/' || b.id end) as l_cover_url,
-  l.listing_type as l_listing_type, l.status as l_status`;
+  l.listing_type as l_listing_type,
+  case when l.hidden_at is not null then 'unavailable' else l.status end as l_status`;
 
 interface ListingRow {
   l_id: string | null;
@@ -239,10 +244,11 @@ export async function participantIds(query: Query, roomId: string): Promise<stri
 
 /** Everyone who shares at least one room with this member (presence goes to them). */
 export async function roomMatesOf(query: Query, userId: string): Promise<string[]> {
+  // A block keeps presence apart both ways: the blocked member stops seeing the blocker's.
   const rows = await query<{ user_id: string }>(
     `select distinct p2.user_id from chat_participants p1
      join chat_participants p2 on p2.room_id = p1.room_id
-     where p1.user_id = $1 and p2.user_id <> $1`,
+     where p1.user_id = $1 and p2.user_id <> $1 and p2.user_id <> all(${blockedMembersOf('$1')})`,
     [userId],
   );
   return rows.map((r) => r.user_id);
@@ -285,20 +291,27 @@ const ROOM_SELECT = `select r.id, r.name, r.description, r.is_group, r.created_b
   left join lateral (select m.id from chat_messages m where m.room_id = r.id
     order by m.created_at desc, m.id desc limit 1) lm on true`;
 
-/** Fills rooms with participants (and who is online), last messages and listing cards. */
+/**
+ * Fills rooms with participants (and who is online), last messages and listing cards. A
+ * participant a block stands between and the viewer shows no presence (never online, never seen).
+ */
 async function completeRooms(
   query: Query,
   rows: RoomRow[],
   onlineAmong: (ids: string[]) => Promise<Set<string>>,
+  viewer: string,
 ): Promise<ChatRoom[]> {
   if (rows.length === 0) return [];
   const roomIds = rows.map((r) => r.id);
-  const people = await query<UserRow & { room_id: string }>(
-    `select p.room_id, ${USER_COLUMNS} from chat_participants p join users u on u.id = p.user_id
+  const found = await query<UserRow & { room_id: string; apart: boolean }>(
+    `select p.room_id, ${USER_COLUMNS}, p.user_id = any(${blockedMembersOf('$2')}) as apart
+     from chat_participants p join users u on u.id = p.user_id
      where p.room_id = any($1::uuid[]) and not ${suspendedMember('p.user_id')}
      order by p.joined_at, u.id`,
-    [roomIds],
+    [roomIds, viewer],
   );
+  const people = found.map((p) => (p.apart ? { ...p, last_seen_at: null } : p));
+  const apart = new Set(found.filter((p) => p.apart).map((p) => p.id));
   const online = await onlineAmong([...new Set(people.map((p) => p.id))]);
   const lastMessages = await messagesByIds(
     query,
@@ -323,7 +336,7 @@ async function completeRooms(
     updatedAt: iso(r.updated_at),
     participants: people
       .filter((p) => p.room_id === r.id)
-      .map((p): ChatUser => ({ ...toSender(p), online: online.has(p.id) })),
+      .map((p): ChatUser => ({ ...toSender(p), online: online.has(p.id) && !apart.has(p.id) })),
     lastMessage: r.last_message_id ? (lastMessages.get(r.last_message_id) ?? null) : null,
     unreadCount: r.unread,
     listing: r.listing_id ? (listings.get(r.listing_id) ?? null) : null,
@@ -346,7 +359,7 @@ export async function listRooms(
      where p.user_id = $1 and ${listedRoom('r')}`,
     [userId],
   );
-  return { items: await completeRooms(query, rows, onlineAmong), total };
+  return { items: await completeRooms(query, rows, onlineAmong, userId), total };
 }
 
 /** The room as this participant sees it; null when they are not in it (or it does not exist). */
@@ -361,7 +374,7 @@ export async function findRoomFor(
     userId,
     roomId,
   ]);
-  const [room] = await completeRooms(query, rows, onlineAmong);
+  const [room] = await completeRooms(query, rows, onlineAmong, userId);
   return room ?? null;
 }
 

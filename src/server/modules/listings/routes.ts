@@ -22,6 +22,8 @@ import { createListingService, listingNotFound } from './service';
 import { createWishlistAlerts } from '../wishlist/alerts';
 import { completionResultSchema } from '@shared/transactions';
 import { TRANSACTION_SUBJECT } from '../reviews/confirmations';
+import { createListingAnnouncer } from '../chats/listing-events';
+import { queryOf } from '../chats/queries';
 
 const idParams = idParam('id');
 
@@ -34,6 +36,12 @@ export const listingRoutes: Module = async (app, deps) => {
   const { database, storage } = deps;
   const listings = createListingService({ database });
   const wished = createWishlistAlerts({ ...deps, log: app.log });
+  // The conversations about a listing show its status live (chat.listing).
+  const chatCards = createListingAnnouncer({
+    realtime: deps.realtime,
+    query: queryOf(database),
+    log: app.log,
+  });
   await app.register(multipart, {
     limits: { fileSize: COVER_MAX_BYTES + 1, files: 1, fields: 5, parts: 6, headerPairs: 100 },
   });
@@ -137,6 +145,7 @@ export const listingRoutes: Module = async (app, deps) => {
       );
       if (listing.status === 'available') wished.announce(listing.id);
       else wished.availabilityChanged(listing.id);
+      await chatCards.announce(listing.id);
       return listing;
     },
   );
@@ -171,6 +180,7 @@ export const listingRoutes: Module = async (app, deps) => {
           subject: { type: TRANSACTION_SUBJECT, id: transactionId },
           data: { title: listing.title, context: request.body.kind },
         });
+      else await chatCards.announce(listing.id);
       wished.availabilityChanged(listing.id);
       return { outcome, transactionId, listing };
     },
@@ -184,8 +194,10 @@ export const listingRoutes: Module = async (app, deps) => {
     },
     async (request, reply) => {
       const tellWishers = await wished.beforeChange(request.params.id);
+      const watchers = await chatCards.watchers(request.params.id);
       const { coverUrl } = await listings.remove(currentUser(request).id, request.params.id);
       tellWishers();
+      await chatCards.announce(request.params.id, watchers);
       await deps.notifications.removeForSubject('listing', request.params.id);
       await deps.releaseUploads(currentUser(request).id, [coverUrl]);
       return reply.status(204).send();

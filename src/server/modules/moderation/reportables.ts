@@ -11,6 +11,7 @@ import {
 } from '../../platform/moderation';
 import type { Realtime } from '../../platform/realtime';
 import { isUuid } from '@shared/schemas/common';
+import { createListingAnnouncer } from '../chats/listing-events';
 
 const uuids = (ids: string[]) => ids.filter((id) => isUuid(id));
 const EXCERPT_MAX = 300;
@@ -67,6 +68,11 @@ export const listingReportable = defineReportable({
     changedRow(query, id, 'update book_listings set hidden_at = null where id = $1 returning id'),
   ownerOf: (query, id) =>
     ownerOfRow(query, id, 'select user_id as owner from book_listings where id = $1'),
+  // The conversations about it show it unavailable (hidden) or as it is again (restored).
+  async changed(id, { realtime, query }) {
+    if (realtime)
+      await createListingAnnouncer({ realtime: realtime as Realtime, query }).announce(id);
+  },
 });
 
 /** A member's profile. Hiding a profile is suspending its member: the member is the profile. */

@@ -25,6 +25,7 @@ import { inTransaction, sqlState } from '../../db/tx';
 import { endSessions } from './reportables';
 import { iso, readQueue } from './queue';
 import { createReportOutcome, REPORTER_COLUMNS, type ClosedReport } from './outcome';
+import { closeReportsAboutMember } from './suspension';
 
 export type { Moderator };
 
@@ -256,7 +257,8 @@ export function createModerationService(deps: ModerationDeps) {
     /**
      * Suspends a member: every session and live socket ends at once, sign-in is refused, and they disappear from
      * every list (the shared condition on account_status). Open reports of the item that led to
-     * it, if named, are closed.
+     * it, if named, are closed, and so are the open reports about anything else of theirs
+     * (suspension.ts): each reporter hears that the content was removed.
      */
     async suspend(
       actor: Moderator,
@@ -265,7 +267,7 @@ export function createModerationService(deps: ModerationDeps) {
       context?: { kind?: string; itemId?: string },
     ): Promise<void> {
       if (userId === actor.id) throw badRequest('moderation.errors.notYourself');
-      const { closed, name } = await inTransaction(database, async (q) => {
+      const { closed, name, swept } = await inTransaction(database, async (q) => {
         const [row] = await q<{ status: string; name: string }>(
           'select account_status as status, display_name as name from users where id = $1 for update',
           [userId],
@@ -291,7 +293,9 @@ export function createModerationService(deps: ModerationDeps) {
           { kind: context?.kind, itemId: context?.itemId, targetUserId: userId },
           reason,
         );
-        return { closed, name: row.name };
+        // Everything else of theirs that was reported goes with them: decided too.
+        const swept = await closeReportsAboutMember(q, userId);
+        return { closed, name: row.name, swept };
       });
       // Sessions are gone, but open sockets were authorised at their handshake: close them on
       // every process (code 4401; the browser does not reconnect with an ended session).
@@ -308,6 +312,7 @@ export function createModerationService(deps: ModerationDeps) {
           title: name,
           link: null,
         });
+      for (const { item, reports } of swept) await tellReporters(reports, 'removed', item);
     },
 
     async unsuspend(actor: Moderator, userId: string, reason: string): Promise<void> {

@@ -12,6 +12,8 @@ import {
 } from '@shared/transactions';
 import { inTransaction } from '../../db/tx';
 import { isUuid } from '@shared/schemas/common';
+import { createListingAnnouncer } from '../chats/listing-events';
+import { queryOf } from '../chats/queries';
 
 /** Confirmation notifications are about the transaction row. */
 export const TRANSACTION_SUBJECT = 'transaction';
@@ -156,7 +158,8 @@ const idParams = z.object({ id: z.string().max(64) });
 const answers = { 200: transactionAnswerSchema, 401: errorSchema, 404: errorSchema };
 
 /** The routes where a member answers a sale the seller says they made with them. */
-export const confirmationRoutes: Module = async (app, { database, notifications }) => {
+export const confirmationRoutes: Module = async (app, { database, notifications, realtime }) => {
+  const chatCards = createListingAnnouncer({ realtime, query: queryOf(database), log: app.log });
   defineTransactionNotifications(notifications, database);
   const service = createConfirmationService(database);
   const writes = {
@@ -206,6 +209,11 @@ export const confirmationRoutes: Module = async (app, { database, notifications 
       const me = currentUser(request).id;
       const { sellerId, status } = await service.confirm(me, request.params.id);
       await told(sellerId, me, request.params.id, 'confirmed');
+      const [tx] = await database.query<{ listing_id: string | null }>(
+        'select listing_id from transactions where id = $1',
+        [request.params.id],
+      );
+      if (tx?.listing_id) await chatCards.announce(tx.listing_id);
       return { transactionId: request.params.id, status };
     },
   );

@@ -1,46 +1,38 @@
 /** Advertisements: the fixed lists and limits. */
-
-/** The 25 ad genres (keys; labels live in the web catalogues). */
-export const AD_GENRES = [
-  'fiction',
-  'nonFiction',
-  'sciFi',
-  'fantasy',
-  'mystery',
-  'romance',
-  'thriller',
-  'biography',
-  'history',
-  'science',
-  'technology',
-  'business',
-  'selfHelp',
-  'health',
-  'travel',
-  'cooking',
-  'art',
-  'music',
-  'poetry',
-  'children',
-  'youngAdult',
-  'educational',
-  'reference',
-  'religion',
-  'philosophy',
-] as const;
-export type AdGenre = (typeof AD_GENRES)[number];
+import { MARKET_GENRES, type Genre } from '../../marketplaceConstants';
 
 /**
- * The library and /buy speak marketplace genres (src/shared/marketplaceConstants); a slot asked
- * for one of those looks for ads of this ad genre. Same keys where the two lists share a genre.
+ * Ads speak the listings' genres: one list of genres in the product (keys; labels are the
+ * catalogues' `genres`). An ad's genre is the genre of the pages its slots run on.
  */
-export const MARKET_TO_AD_GENRE: Record<string, AdGenre | undefined> = {
-  academic: 'educational',
-  textbook: 'educational',
-  comics: 'art',
-  drama: 'fiction',
-  other: undefined,
+export const AD_GENRES = MARKET_GENRES;
+export type AdGenre = Genre;
+
+/**
+ * The 25 genres ads had before they took the listings' list (decision 0057), as migration 0029
+ * mapped the stored ads: an old link (/promoted?genre=thriller) still finds the same ads.
+ */
+export const LEGACY_AD_GENRES: Record<string, AdGenre | undefined> = {
+  thriller: 'mystery',
+  science: 'nonFiction',
+  technology: 'nonFiction',
+  health: 'selfHelp',
+  travel: 'nonFiction',
+  cooking: 'nonFiction',
+  art: 'nonFiction',
+  music: 'nonFiction',
+  educational: 'academic',
+  reference: 'academic',
+  religion: 'nonFiction',
+  philosophy: 'nonFiction',
 };
+
+/** A genre from a page or a link: one of the list, or an old ad genre's new key. */
+export function adGenreOf(genre: string | null | undefined): AdGenre | null {
+  if (!genre) return null;
+  if ((AD_GENRES as readonly string[]).includes(genre)) return genre as AdGenre;
+  return Object.hasOwn(LEGACY_AD_GENRES, genre) ? (LEGACY_AD_GENRES[genre] ?? null) : null;
+}
 
 /** Ad languages: English, Spanish, French, German, Italian, Portuguese, Russian, Chinese,
  * Japanese, Korean, Arabic, Hindi, Other (ISO 639-1 codes; 'other'). Default English. */

@@ -247,14 +247,15 @@ const always = {
 };
 
 /**
- * POST /api/ads (and the web form). Defaults: ad type banner, language English, budgets 0, currency
- * EUR; the publication year defaults to the current year in the form (it stays optional here).
+ * POST /api/ads (and the web form). Defaults: ad type banner, the book's language the author's
+ * own (their preferred language, filled by the server), budgets 0, currency EUR; the publication
+ * year defaults to the current year in the form (it stays optional here).
  */
 export const adCreateSchema = z
   .object({
     ...adFieldsShape,
     subtitle: adFieldsShape.subtitle.optional(),
-    language: adFieldsShape.language.default('en'),
+    language: adFieldsShape.language.optional(),
     isbn13: adFieldsShape.isbn13.optional(),
     publisher: adFieldsShape.publisher.optional(),
     publicationYear: adFieldsShape.publicationYear.optional(),
@@ -285,10 +286,13 @@ export const adUpdateSchema = z.object(adFieldsShape).partial().superRefine(endA
 export type AdUpdateInput = z.input<typeof adUpdateSchema>;
 export type AdUpdate = z.output<typeof adUpdateSchema>;
 
-/** The form's defaults for the web's create mode: banner, English, EUR, budgets 0, this year. */
-export const adFormDefaults = (now = new Date()) => ({
+/**
+ * The form's defaults for the web's create mode: banner, the author's language (English until
+ * known), EUR, budgets 0, this year.
+ */
+export const adFormDefaults = (now = new Date(), language: AdLanguage = 'en') => ({
   adType: 'banner' as AdType,
-  language: 'en' as AdLanguage,
+  language,
   currency: 'EUR' as AdCurrency,
   dailyBudget: 0,
   totalBudget: 0,

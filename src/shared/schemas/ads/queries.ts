@@ -3,6 +3,7 @@ import { pageNumber, queryInt } from '../common';
 import { v, blankToNull, splitList, listField, toNumber } from './fields';
 import {
   AD_GENRES,
+  adGenreOf,
   AD_LIST_FILTERS,
   AD_PLACEMENTS,
   AD_TIMEFRAMES,
@@ -18,7 +19,14 @@ export const adListQuerySchema = z.object({
 });
 
 export const promotedQuerySchema = z.object({
-  genre: z.preprocess(blankToNull, z.enum(AD_GENRES, { error: v('genreInvalid') }).nullish()),
+  // An old ad genre in a kept link (thriller) reads as the genre it became (mystery).
+  genre: z.preprocess(
+    (x) => {
+      const blank = blankToNull(x);
+      return typeof blank === 'string' ? (adGenreOf(blank) ?? blank) : blank;
+    },
+    z.enum(AD_GENRES, { error: v('genreInvalid') }).nullish(),
+  ),
   /** Comma-separated; an ad matches when it shares at least one keyword. */
   keywords: listField(AD_MAX_KEYWORDS, 'keywordsTooMany', true).optional(),
   minRating: z.preprocess(
@@ -34,7 +42,7 @@ export const promotedQuerySchema = z.object({
 
 export const adSlotQuerySchema = z.object({
   placement: z.enum(AD_PLACEMENTS, { error: v('placementInvalid') }),
-  /** An ad genre or a marketplace genre (mapped with MARKET_TO_AD_GENRE). */
+  /** A genre of the list (an old ad genre reads as the one it became). */
   genre: z.preprocess(
     blankToNull,
     z

@@ -1,4 +1,7 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { AD_LANGUAGES, type AdLanguage } from '@shared/schemas/ads';
+import { api } from '../../lib/api';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from '@web/lib/reactI18n';
@@ -15,6 +18,16 @@ export default function AdCreatePage() {
   const navigate = useNavigate();
   const save = useSaveAd();
   const list = `/profile/${userId}/ads`;
+  // The book's language starts as the author's own (their preferred language).
+  const me = useQuery({
+    queryKey: ['ads', 'author-language'],
+    queryFn: ({ signal }) => api<{ preferredLanguage: string }>('/api/me', { signal }),
+    staleTime: 60_000,
+  });
+  const own = me.data?.preferredLanguage;
+  const language = (AD_LANGUAGES as readonly string[]).includes(own ?? '')
+    ? (own as AdLanguage)
+    : undefined;
   return (
     <Stack gap="lg" maw={960}>
       <Anchor component={Link} to={list} size="sm">
@@ -27,18 +40,23 @@ export default function AdCreatePage() {
         </Title>
         <Text c="dimmed">{t('ads.create.subtitle')}</Text>
       </div>
-      <AdForm
-        submitLabel={t('ads.create.submit')}
-        onCancel={() => navigate(list)}
-        onSubmit={async (body) => {
-          const ad = await save.mutateAsync({ body });
-          notifications.show({
-            color: 'green',
-            message: t('ads.create.saved', { title: ad.title }),
-          });
-          navigate(`${list}?status=draft`);
-        }}
-      />
+      {me.isPending ? (
+        <Loader role="status" aria-label={t('common.loading')} />
+      ) : (
+        <AdForm
+          language={language}
+          submitLabel={t('ads.create.submit')}
+          onCancel={() => navigate(list)}
+          onSubmit={async (body) => {
+            const ad = await save.mutateAsync({ body });
+            notifications.show({
+              color: 'green',
+              message: t('ads.create.saved', { title: ad.title }),
+            });
+            navigate(`${list}?status=draft`);
+          }}
+        />
+      )}
     </Stack>
   );
 }

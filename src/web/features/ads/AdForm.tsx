@@ -25,6 +25,7 @@ import {
   AD_TYPES,
   adMaxYear,
   type AdCreateInput,
+  type AdLanguage,
   type AdPurchaseStore,
   type Advertisement,
 } from '@shared/schemas/ads';
@@ -60,17 +61,20 @@ const STORE_KEYS: Record<AdPurchaseStore, string> = {
  */
 export function AdForm({
   ad,
+  language,
   submitLabel,
   onSubmit,
   onCancel,
 }: {
   ad?: Advertisement;
+  /** Create mode: the book's language to start with (the author's own). */
+  language?: AdLanguage;
   submitLabel: string;
   onSubmit: (body: AdCreateInput) => Promise<unknown>;
   onCancel?: () => void;
 }) {
   const { t } = useTranslation();
-  const [initial] = useState(() => (ad ? valuesFromAd(ad) : emptyAdValues()));
+  const [initial] = useState(() => (ad ? valuesFromAd(ad) : emptyAdValues(new Date(), language)));
   const [uploading, setUploading] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -148,7 +152,7 @@ export function AdForm({
                 withAsterisk
                 data={[
                   { value: '', label: t('ads.form.genrePlaceholder') },
-                  ...AD_GENRES.map((g) => ({ value: g, label: t(`ads.genres.${g}`) })),
+                  ...AD_GENRES.map((g) => ({ value: g, label: t(`genres.${g}`) })),
                 ]}
                 {...form.getInputProps('genre')}
               />

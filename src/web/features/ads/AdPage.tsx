@@ -115,7 +115,7 @@ function AdDetail({ ad }: { ad: Advertisement }) {
   const sponsor = sponsorName(ad.author);
   const price = formatMoney(ad.bookPrice, ad.currency, i18n.language);
   const links = AD_PURCHASE_STORES.filter((s) => ad.purchaseLinks[s]);
-  const genre = t(`ads.genres.${ad.genre}`);
+  const genre = t(`genres.${ad.genre}`);
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">

@@ -68,7 +68,7 @@ export function AdRow({
             })}
           </Text>
           <Text size="sm" c="dimmed">
-            {t(`ads.types.${ad.adType}`)} · {t(`ads.genres.${ad.genre}`)}
+            {t(`ads.types.${ad.adType}`)} · {t(`genres.${ad.genre}`)}
             {ad.startDate || ad.endDate
               ? ` · ${t('ads.list.dates', { start: date(ad.startDate) ?? '—', end: date(ad.endDate) ?? '—' })}`
               : ''}

@@ -58,7 +58,7 @@ export default function PromotedPage() {
               onChange={(e) => update({ genre: e.currentTarget.value })}
               data={[
                 { value: '', label: t('ads.promoted.allGenres') },
-                ...AD_GENRES.map((g) => ({ value: g, label: t(`ads.genres.${g}`) })),
+                ...AD_GENRES.map((g) => ({ value: g, label: t(`genres.${g}`) })),
               ]}
             />
           </Grid.Col>

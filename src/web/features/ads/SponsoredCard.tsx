@@ -18,7 +18,7 @@ export type SponsoredLayout = 'grid' | 'shelf' | 'wide';
 /** Why the reader sees it: the ad's genre and keywords (and what matched their search). */
 function Reason({ ad }: { ad: AdCard | SlotAd }) {
   const { t } = useTranslation();
-  const genre = t(`ads.genres.${ad.genre}`);
+  const genre = t(`genres.${ad.genre}`);
   const matched = 'reasons' in ad ? ad.reasons.matchedKeywords : [];
   const keywords = (matched.length ? matched : ad.keywords).slice(0, 5).join(', ');
   return (

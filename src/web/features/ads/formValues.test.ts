@@ -6,7 +6,7 @@ const t = ((key: string) => key) as never;
 const now = new Date('2026-06-01T00:00:00Z');
 
 describe('the ad form', () => {
-  it('starts with the defaults: banner, English, EUR, budgets 0, this year', () => {
+  it('starts with the defaults: banner, the author’s language (English until known), EUR, budgets 0, this year', () => {
     const v = emptyAdValues(now);
     expect(v).toMatchObject({
       adType: 'banner',
@@ -16,6 +16,8 @@ describe('the ad form', () => {
       totalBudget: 0,
       publicationYear: 2026,
     });
+    // The book's language starts as the author's own when it is known.
+    expect(emptyAdValues(now, 'it').language).toBe('it');
   });
 
   it('names each broken field once, under its own path', () => {

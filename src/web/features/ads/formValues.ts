@@ -4,6 +4,7 @@ import {
   adCreateSchema,
   adFormDefaults,
   type AdCreateInput,
+  type AdLanguage,
   type AdPurchaseStore,
   type Advertisement,
 } from '@shared/schemas/ads';
@@ -45,9 +46,9 @@ const NO_LINKS: Record<AdPurchaseStore, string> = {
   author_website: '',
 };
 
-/** Create mode: the defaults (banner, English, EUR, budgets 0, this year). */
-export function emptyAdValues(now = new Date()): AdFormValues {
-  const d = adFormDefaults(now);
+/** Create mode: the defaults (banner, the author's language, EUR, budgets 0, this year). */
+export function emptyAdValues(now = new Date(), language?: AdLanguage): AdFormValues {
+  const d = adFormDefaults(now, language);
   return {
     title: '',
     subtitle: '',

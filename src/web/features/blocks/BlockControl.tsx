@@ -64,6 +64,41 @@ export function useUnblock(userId: string, name: string) {
 }
 
 /**
+ * "You blocked X", with Unblock: on the profile (what the block hides) or in the conversation
+ * (`inChat`: no messages or offers either way), where it takes the place of the composer.
+ */
+export function BlockedNotice({
+  userId,
+  name,
+  inChat = false,
+}: {
+  userId: string;
+  name: string;
+  inChat?: boolean;
+}) {
+  const { t } = useTranslation();
+  const unblock = useUnblock(userId, name);
+  return (
+    <Alert color="gray" icon={<IconBan aria-hidden />} data-testid="blocked-notice">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">
+          {t(inChat ? 'blocks.blockedInChat' : 'blocks.blockedNotice', { name })}
+        </Text>
+        <Button
+          size="compact-sm"
+          variant="default"
+          leftSection={<IconLockOpen size={14} aria-hidden />}
+          loading={unblock.pending}
+          onClick={unblock.run}
+        >
+          {t('blocks.unblock')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+/**
  * On a public profile, beside the report action: "Block", or, once blocked, a notice with
  * "Unblock". Only for a signed-in member looking at someone else's profile.
  */
@@ -71,25 +106,8 @@ export function BlockControl({ userId, name }: { userId: string; name: string })
   const { t } = useTranslation();
   const state = useBlockState(userId);
   const [opened, dialog] = useDisclosure(false);
-  const unblock = useUnblock(userId, name);
   if (!state.data) return null;
-  if (state.data.blocked)
-    return (
-      <Alert color="gray" icon={<IconBan aria-hidden />} data-testid="blocked-notice">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{t('blocks.blockedNotice', { name })}</Text>
-          <Button
-            size="compact-sm"
-            variant="default"
-            leftSection={<IconLockOpen size={14} aria-hidden />}
-            loading={unblock.pending}
-            onClick={unblock.run}
-          >
-            {t('blocks.unblock')}
-          </Button>
-        </Group>
-      </Alert>
-    );
+  if (state.data.blocked) return <BlockedNotice userId={userId} name={name} />;
   return (
     <>
       <Button

@@ -1,2 +1,3 @@
-export { BlockControl, BlockDialog, useBlockMenu } from './BlockControl';
+export { BlockControl, BlockDialog, BlockedNotice, useBlockMenu } from './BlockControl';
+export { useBlockState } from './api';
 export { BlockedMembersSection } from './BlockedMembersSection';

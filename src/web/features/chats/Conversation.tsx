@@ -6,7 +6,8 @@ import { ApiError } from '../../lib/api';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { flattenPages, invalidateRoomLists, markRoomRead, useMessagePages, useRoom } from './api';
 import { Composer } from './Composer';
-import { withDeletedMember } from './format';
+import { othersIn, withDeletedMember } from './format';
+import { BlockedNotice, useBlockState } from '../blocks';
 import { ConversationHeader } from './ConversationHeader';
 import { MessageList } from './MessageList';
 import { OfferBar } from './OfferBar';
@@ -34,6 +35,9 @@ export function Conversation({
   const messages = useMemo(() => flattenPages(pages.data), [pages.data]);
   const typing = useTyping(roomId, meId);
   const joined = room.isSuccess;
+  const other = room.data && !room.data.isGroup ? othersIn(room.data, meId)[0] : undefined;
+  // Once I blocked them, nothing here can work either way: the notice with Unblock instead.
+  const blocked = useBlockState(other?.id).data?.blocked === true;
 
   // Opening a room reads it (only once we know the member is in it).
   useEffect(() => {
@@ -93,10 +97,16 @@ export function Conversation({
       />
       <MessageList room={room.data} meId={meId} pages={pages} messages={messages} />
       <div className={classes.footer}>
-        <OfferBar room={room.data} meId={meId} messages={messages} />
-        {/* A deleted member reads nothing more: the server refuses, the composer is not shown. */}
-        {!withDeletedMember(room.data, meId) && (
-          <Composer roomId={roomId} onTyping={typing.typing} />
+        {blocked && other ? (
+          <BlockedNotice userId={other.id} name={other.displayName} inChat />
+        ) : (
+          <>
+            <OfferBar room={room.data} meId={meId} messages={messages} />
+            {/* A deleted member reads nothing more: the server refuses, no composer is shown. */}
+            {!withDeletedMember(room.data, meId) && (
+              <Composer roomId={roomId} onTyping={typing.typing} />
+            )}
+          </>
         )}
       </div>
     </section>

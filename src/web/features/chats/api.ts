@@ -11,7 +11,13 @@ import { listingKeys } from '../listings';
 import { chatKeys, upsertMessages } from './cache';
 import type { Message, MessagePage, Offer, Room, RoomPage } from './types';
 
-export { chatKeys, flattenPages, upsertMessages, type MessagePages } from './cache';
+export {
+  chatKeys,
+  flattenPages,
+  setListingStatus,
+  upsertMessages,
+  type MessagePages,
+} from './cache';
 
 const roomPath = (id: string) => `/api/chats/rooms/${encodeURIComponent(id)}`;
 

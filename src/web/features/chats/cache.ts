@@ -46,3 +46,31 @@ export function flattenPages(data: MessagePages | undefined): Message[] {
     (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
   );
 }
+
+/**
+ * A listing's status changed (chat.listing): every held card of it takes the new status at once.
+ * Returns the rooms holding one, which refetch when the listing is gone (its card goes with it).
+ */
+export function setListingStatus(
+  client: QueryClient,
+  listingId: string,
+  status: NonNullable<Message['listing']>['status'] | null,
+): string[] {
+  const rooms: string[] = [];
+  for (const [key, data] of client.getQueriesData<MessagePages>({ queryKey: chatKeys.all })) {
+    if (key[1] !== 'messages' || !data) continue;
+    let found = false;
+    const pages = data.pages.map((page) => ({
+      ...page,
+      items: page.items.map((m) => {
+        if (m.listing?.id !== listingId) return m;
+        found = true;
+        return status ? { ...m, listing: { ...m.listing, status } } : m;
+      }),
+    }));
+    if (!found) continue;
+    rooms.push(String(key[2]));
+    if (status) client.setQueryData<MessagePages>(key, { ...data, pages });
+  }
+  return rooms;
+}

@@ -8,6 +8,7 @@ import {
   flattenPages,
   invalidateRoomLists,
   markRoomRead,
+  setListingStatus,
   upsertMessages,
   type MessagePages,
 } from './api';
@@ -102,6 +103,21 @@ export function useChatEvents(meId: string, openRoomId: string | null) {
     [client],
   );
   useRealtimeEvent('chat.room', refreshLists);
+  // A listing was sold, reserved, made available again or removed: its cards follow at once.
+  useRealtimeEvent(
+    'chat.listing',
+    useCallback(
+      ({ listingId, status }: RealtimeEvent<'chat.listing'>) => {
+        const rooms = setListingStatus(client, listingId, status);
+        if (!status)
+          for (const roomId of rooms)
+            void client.invalidateQueries({ queryKey: chatKeys.messages(roomId) });
+        void client.invalidateQueries({ queryKey: ['chats', 'room'] });
+        void invalidateRoomLists(client);
+      },
+      [client],
+    ),
+  );
   useRealtimeEvent('chat.read', refreshLists);
 
   useRealtimeReconnect(

@@ -5,6 +5,7 @@ import { Link } from '@web/lib/router';
 import { useSession } from '../../lib/session';
 import { useConnectionStatus, useConnectionsLive } from './api';
 import { ConnectionActions } from './ConnectionActions';
+import { useBlockState } from '../blocks';
 
 /**
  * The public profile's friend control. Hidden on one's own profile and while the session or the
@@ -22,6 +23,8 @@ export function ConnectionControl({
   const me = session.status === 'signed-in' ? session.user.id : null;
   const status = useConnectionStatus(userId, !!me && me !== userId);
   useConnectionsLive();
+  // A member I blocked cannot be asked to be friends: the profile shows the block instead.
+  const block = useBlockState(userId, !!me && me !== userId);
 
   if (session.status === 'loading' || me === userId) return null;
   if (!me)
@@ -34,7 +37,7 @@ export function ConnectionControl({
         {t('connections.control.addFriend')}
       </Button>
     );
-  if (!status.data) return null;
+  if (!status.data || !block.data || block.data.blocked) return null;
   return (
     <Stack gap={6} role="group" aria-label={t('connections.control.label')}>
       {status.data.state === 'pending-incoming' && (

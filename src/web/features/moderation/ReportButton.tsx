@@ -33,7 +33,7 @@ export function ReportButton({ kind, id, ownerId }: ReportTarget & { ownerId?: s
         onTouchStart={loadDialog}
         style={{ alignSelf: 'flex-start' }}
       >
-        {t('moderation.report.actionOf', { kind: kindName })}
+        {t('moderation.report.actionOf', { kind: kindName, context: kind })}
       </Button>
       {opened && (
         <Suspense fallback={null}>

@@ -85,7 +85,7 @@ export function ReportDialog({
     <Modal
       opened={opened}
       onClose={close}
-      title={t('moderation.report.title', { kind: kindName })}
+      title={t('moderation.report.title', { kind: kindName, context: kind })}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <form onSubmit={submit} noValidate>
@@ -176,7 +176,7 @@ export function ReportMenu({ kind, id, label }: ReportTarget & { label?: string 
             variant="subtle"
             size="sm"
             color="gray"
-            aria-label={label ?? t('moderation.report.actionOf', { kind: kindName })}
+            aria-label={label ?? t('moderation.report.actionOf', { kind: kindName, context: kind })}
           >
             <IconDots size={14} aria-hidden />
           </ActionIcon>

@@ -1,0 +1,105 @@
+import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { test, expect, chooseLanguage, expectFitsWidth, uniqueWord } from './fixtures';
+import { openMember, type OpenMember } from './accounts-helpers';
+
+/**
+ * What the page says is true, in a conversation: a buyer offers €7.50 on a book; the seller reads
+ * the offer in their notifications in their language's money format ("7,50 €" in Italian,
+ * "€7.50" in English), opens the conversation, accepts and marks the book sold; the buyer, who
+ * keeps the conversation open, sees the listing's card turn reserved and then sold without
+ * reloading. Italian at 375 px, English at 1280 px.
+ */
+test.describe.configure({ timeout: 150_000 });
+
+type Language = 'it' | 'en';
+const catalogue = (language: Language) =>
+  JSON.parse(readFileSync(`src/web/locales/${language}.json`, 'utf8')) as {
+    statuses: Record<'reserved' | 'sold', string>;
+    chats: { offer: { accept: string; complete: string } };
+  };
+
+const cases: { language: Language; width: number; money: RegExp; offered: string }[] = [
+  { language: 'it', width: 375, money: /7,50\s€/, offered: 'ha offerto' },
+  { language: 'en', width: 1280, money: /€7\.50/, offered: 'offered' },
+];
+
+/** A member's API call from their page, with the site's Origin (CSRF protection). */
+async function post(member: OpenMember, url: string, data: object) {
+  const res = await member.page.request.post(url, {
+    headers: { origin: new URL(member.page.url()).origin },
+    data,
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return res.json();
+}
+
+const card = (page: Page) => page.getByTestId('chat-listing-card');
+
+for (const { language, width, money, offered } of cases) {
+  test(`the chat's listing card turns sold live; the offer reads in ${language} money (${width} px)`, async ({
+    browser,
+  }) => {
+    const texts = catalogue(language);
+    const seller = await openMember(browser);
+    const buyer = await openMember(browser);
+    try {
+      for (const m of [seller, buyer]) {
+        // The switcher sits in the header on a desktop; a phone then keeps the choice.
+        await chooseLanguage(m.page, language);
+        await expect(m.page.locator('html')).toHaveAttribute('lang', language);
+        await m.page.setViewportSize({ width, height: 800 });
+      }
+      const title = `Le città invisibili ${uniqueWord('')}`;
+      const listing = (await post(seller, '/api/listings', {
+        mode: 'quickSell',
+        title,
+        author: 'Italo Calvino',
+        price: 9,
+      })) as { id: string };
+      const { roomId } = (await post(buyer, '/api/chats/contact', {
+        listingId: listing.id,
+        content: language === 'it' ? 'È ancora disponibile?' : 'Is it still available?',
+      })) as { roomId: string };
+      await post(buyer, `/api/chats/rooms/${roomId}/offers`, {
+        listingId: listing.id,
+        amount: 7.5,
+      });
+
+      // The seller reads the offer in their notifications, in their language's money format.
+      await seller.page.goto(`/profile/${seller.id}/notifications`);
+      const notice = seller.page.getByRole('main').getByText(new RegExp(`${offered} .*${title}`));
+      await expect(notice).toBeVisible();
+      await expect(notice).toHaveText(money);
+      await expect(notice).not.toHaveText(/EUR/);
+
+      // The buyer keeps the conversation open: the card shows the book as it is now.
+      await buyer.page.goto(`/profile/${buyer.id}/chats?room=${roomId}`);
+      await expect(card(buyer.page)).toContainText(title);
+      await expect(card(buyer.page)).not.toContainText(texts.statuses.sold);
+      await expectFitsWidth(buyer.page, width);
+      // Marks this document: a reload would lose it.
+      await buyer.page.evaluate(() => {
+        (window as unknown as { stillHere: boolean }).stillHere = true;
+      });
+
+      // The seller accepts the offer in the conversation: the buyer's card says reserved.
+      await seller.page.goto(`/profile/${seller.id}/chats?room=${roomId}`);
+      const offer = seller.page.getByTestId('chat-offer');
+      await expect(offer).toHaveText(money);
+      await offer.getByRole('button', { name: texts.chats.offer.accept }).click();
+      await expect(card(buyer.page)).toContainText(texts.statuses.reserved);
+
+      // The seller marks it sold: the buyer's card says sold, with no reload.
+      await offer.getByRole('button', { name: texts.chats.offer.complete }).click();
+      await expect(card(buyer.page)).toContainText(texts.statuses.sold);
+      await expect(card(buyer.page)).not.toContainText(texts.statuses.reserved);
+      expect(
+        await buyer.page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere),
+      ).toBe(true);
+    } finally {
+      await seller.context.close();
+      await buyer.context.close();
+    }
+  });
+}

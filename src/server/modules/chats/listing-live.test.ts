@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers';
+import { createMember, type Member } from '../../test/members';
+import { mustOpen, wait, type TestSocket } from '../../platform/realtime/testing';
+import { createListing, requester } from './test-support';
+import { grantAdmin } from '../moderation/roles';
+
+/**
+ * chat.listing over real sockets: the card of a listing in a conversation follows its status
+ * (sold, reserved, available again, deleted) whatever path changed it, and only the members of
+ * the conversations about it hear of it.
+ */
+let t: TestApp;
+let req: ReturnType<typeof requester>;
+let base: string;
+let seller: Member;
+let buyer: Member;
+let stranger: Member;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  req = requester(t);
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  seller = await createMember(t, { displayName: 'Sara Seller' });
+  buyer = await createMember(t, { displayName: 'Bruno Buyer' });
+  stranger = await createMember(t, { displayName: 'Stella Stranger' });
+}, 120_000);
+
+afterAll(async () => {
+  for (const s of sockets) s.ws.close();
+  await Promise.all(sockets.map((s) => s.closed));
+});
+
+async function tab(member: Member) {
+  const socket = await mustOpen(base, { cookie: member.cookie, origin: t.config.publicUrl });
+  sockets.push(socket);
+  return socket;
+}
+
+const aboutListing = (listingId: string) => (f: Record<string, unknown>) =>
+  f.type === 'chat.listing' && f.listingId === listingId;
+
+async function conversation(title: string) {
+  const listing = await createListing(t, seller, { title });
+  const contact = await req('POST', '/api/chats/contact', buyer, {
+    listingId: listing.id,
+    content: 'È ancora disponibile?',
+  });
+  expect(contact.statusCode, contact.body).toBe(201);
+  return { listingId: listing.id, roomId: contact.json().roomId as string };
+}
+
+/** The status on the card of `listingId` in the room, as `who` reads the conversation. */
+const cardStatus = async (who: Member, roomId: string, listingId: string) =>
+  (
+    (await req('GET', `/api/chats/rooms/${roomId}/messages`, who)).json().items as {
+      listing?: { id: string; status: string };
+    }[]
+  ).find((m) => m.listing?.id === listingId)?.listing?.status;
+
+describe('the listing card in a conversation', () => {
+  it('turns sold live on the buyer’s socket; a member not in the room hears nothing', async () => {
+    const { listingId, roomId } = await conversation('Il sentiero dei nidi di ragno');
+    const buyerTab = await tab(buyer);
+    const strangerTab = await tab(stranger);
+
+    const res = await req('POST', `/api/listings/${listingId}/status`, seller, { status: 'sold' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await buyerTab.next(aboutListing(listingId))).toEqual({
+      type: 'chat.listing',
+      listingId,
+      status: 'sold',
+    });
+    expect(await cardStatus(buyer, roomId, listingId)).toBe('sold');
+    await wait(300);
+    expect(strangerTab.frames.filter((f) => f.type === 'chat.listing')).toEqual([]);
+  });
+
+  it('follows an accepted offer (reserved), available again, then a deletion (null)', async () => {
+    const { listingId, roomId } = await conversation('Le città invisibili');
+    const buyerTab = await tab(buyer);
+    const offer = await req('POST', `/api/chats/rooms/${roomId}/offers`, buyer, {
+      listingId,
+      amount: 7.5,
+    });
+    expect(offer.statusCode, offer.body).toBe(201);
+    const offerId = offer.json().message.offer.id;
+    expect((await req('POST', `/api/chats/offers/${offerId}/accept`, seller)).statusCode).toBe(200);
+    expect(await buyerTab.next(aboutListing(listingId))).toMatchObject({ status: 'reserved' });
+
+    await req('POST', `/api/listings/${listingId}/status`, seller, { status: 'available' });
+    expect(await buyerTab.next(aboutListing(listingId))).toMatchObject({ status: 'available' });
+
+    expect((await req('DELETE', `/api/listings/${listingId}`, seller)).statusCode).toBe(204);
+    expect(await buyerTab.next(aboutListing(listingId))).toMatchObject({ status: null });
+  });
+
+  it('turns sold when the seller completes the accepted offer in the chat', async () => {
+    const { listingId, roomId } = await conversation('Marcovaldo');
+    const offer = await req('POST', `/api/chats/rooms/${roomId}/offers`, buyer, {
+      listingId,
+      amount: 9,
+    });
+    const offerId = offer.json().message.offer.id;
+    expect((await req('POST', `/api/chats/offers/${offerId}/accept`, seller)).statusCode).toBe(200);
+    const buyerTab = await tab(buyer);
+    const done = await req('POST', `/api/chats/offers/${offerId}/complete`, seller);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await buyerTab.next(aboutListing(listingId))).toMatchObject({ status: 'sold' });
+  });
+
+  it('turns unavailable when a moderator hides the listing, and back when restored', async () => {
+    const admin = await createMember(t, { displayName: 'Ada Admin' });
+    expect((await grantAdmin(t.database, admin.email)).ok).toBe(true);
+    const { listingId, roomId } = await conversation('Il castello dei destini incrociati');
+    const buyerTab = await tab(buyer);
+    const reason = { reason: 'Counterfeit.' };
+    const hide = await req('POST', `/api/admin/items/listing/${listingId}/hide`, admin, reason);
+    expect(hide.statusCode, hide.body).toBe(200);
+    expect(await buyerTab.next(aboutListing(listingId))).toMatchObject({ status: 'unavailable' });
+    expect(await cardStatus(buyer, roomId, listingId)).toBe('unavailable');
+    const back = await req('POST', `/api/admin/items/listing/${listingId}/restore`, admin, reason);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await buyerTab.next(aboutListing(listingId))).toMatchObject({ status: 'available' });
+  });
+
+  it('a member the seller blocked hears nothing of the listing, though still in the room', async () => {
+    const listing = await createListing(t, seller, { title: 'Se una notte d’inverno' });
+    const blocked = await createMember(t, { displayName: 'Bianca Blocked' });
+    const contact = await req('POST', '/api/chats/contact', blocked, {
+      listingId: listing.id,
+      content: 'Ciao',
+    });
+    expect(contact.statusCode, contact.body).toBe(201);
+    await req('POST', '/api/chats/contact', buyer, { listingId: listing.id, content: 'Ciao' });
+    expect((await req('PUT', `/api/blocks/${blocked.id}`, seller)).statusCode).toBe(200);
+    const blockedTab = await tab(blocked);
+    const buyerTab = await tab(buyer);
+    await req('POST', `/api/listings/${listing.id}/status`, seller, { status: 'sold' });
+    expect(await buyerTab.next(aboutListing(listing.id))).toMatchObject({ status: 'sold' });
+    await wait(300);
+    expect(blockedTab.frames.filter(aboutListing(listing.id))).toEqual([]);
+  });
+
+  it('another member cannot change someone else’s listing: 404, and nobody hears anything', async () => {
+    const { listingId } = await conversation('Palomar');
+    const buyerTab = await tab(buyer);
+    const res = await req('POST', `/api/listings/${listingId}/status`, stranger, {
+      status: 'sold',
+    });
+    expect(res.statusCode).toBe(404);
+    await wait(300);
+    expect(buyerTab.frames.filter(aboutListing(listingId))).toEqual([]);
+    const [row] = await t.database.query<{ status: string }>(
+      'select status from book_listings where id = $1',
+      [listingId],
+    );
+    expect(row.status).toBe('available');
+  });
+});
