@@ -1,10 +1,11 @@
-import { Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
 import type { ShelfKey } from '@shared/marketplaceConstants';
 import { Shelf } from '../library';
 import { LinkButton } from '../../components/LinkButton';
+import { ShelvesSkeleton } from '../../components/Skeletons';
 import { useHomeShelves } from './useHomeShelves';
 
 /**
@@ -17,12 +18,8 @@ export default function HomeShelves() {
   const title = (key: ShelfKey) =>
     key.startsWith('genre:') ? t(`genres.${key.slice(6)}`) : t(`shelves.names.${key}`);
 
-  if (shelves.isPending)
-    return (
-      <Center mih={320}>
-        <Loader role="status" aria-label={t('common.loading')} />
-      </Center>
-    );
+  // The three shelves' shape while they load, so the feature cards below do not jump.
+  if (shelves.isPending) return <ShelvesSkeleton shelves={3} />;
   if (shelves.isError)
     return (
       <Stack align="center" gap="xs" py="md">
