@@ -66,7 +66,7 @@ export async function createMember(testApp: TestApp, opts: MemberOptions = {}): 
       email,
       password,
       // A chosen name, as the sign-up form asks for one (the local part keeps tests readable).
-      name: opts.displayName ?? email.split('@')[0],
+      name: opts.displayName ?? email.split('@')[0].toLowerCase(),
       ...(opts.username ? { username: opts.username } : {}),
     },
   });

@@ -58,6 +58,8 @@ describe('profiles API', async () => {
         locationCountry: null,
         preferredLanguage: expect.stringMatching(/^(it|en)$/),
         emailNotifications: true,
+        // No username yet: the web asks for one before anything else.
+        needsProfile: true,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
     });
