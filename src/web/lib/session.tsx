@@ -24,6 +24,8 @@ export interface SessionUser {
   emailVerified: boolean;
   /** Seeds the local identicon when there is no avatar (a hash of the id, not of the e-mail). */
   avatarSeed?: string | null;
+  /** No display name or username yet: the app asks for them before anything else. */
+  needsProfile?: boolean;
 }
 
 export type SessionState =
@@ -79,6 +81,7 @@ function toSessionUser(me: MeLike): SessionUser {
     avatarUrl: me.avatarUrl ?? null,
     emailVerified: Boolean(me.emailVerified),
     avatarSeed: typeof me.avatarSeed === 'string' ? me.avatarSeed : null,
+    needsProfile: me.needsProfile === true,
   };
 }
 
@@ -250,8 +253,15 @@ export function useIsAdmin(): boolean {
   return !!userId && query.data === true;
 }
 
-/** Display name, or the e-mail's local part when the name is empty or the fallback 'User'. */
-export function displayNameOf(user: Pick<SessionUser, 'displayName' | 'email'>): string {
+/**
+ * The name a member goes by: their display name, else their @username, else a neutral "Member".
+ * Never the e-mail's local part: a member never appears under their address.
+ */
+export function displayNameOf(user: {
+  displayName?: string | null;
+  username?: string | null;
+}): string {
   const name = user.displayName?.trim();
-  return name && name !== 'User' ? name : user.email.split('@')[0];
+  if (name) return name;
+  return user.username ? `@${user.username}` : i18n.t('members.member');
 }
