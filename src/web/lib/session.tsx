@@ -263,5 +263,5 @@ export function displayNameOf(user: {
 }): string {
   const name = user.displayName?.trim();
   if (name) return name;
-  return user.username ? `@${user.username}` : i18n.t('members.member');
+  return user.username ? `@${user.username}` : i18n.t('account.member');
 }
