@@ -90,9 +90,9 @@ test('a buyer and a seller complete a sale and review each other', async () => {
   await theirOffer.getByRole('button', { name: 'Mark as sold' }).click();
   await expect(theirOffer).toContainText('Sold');
 
-  // Before any review the profile shows the formula's rating (one trade: 3.6).
+  // Before any review the seller is a new member: a trade is not a rating (no stars, no figure).
   await buyer.page.goto(`/user/${seller.id}`);
-  await expect(buyer.page.getByTestId('profile-rating')).toHaveText('3.6');
+  await expect(buyer.page.getByTestId('profile-rating')).toHaveText('New member');
   await expect(buyer.page.getByText('No reviews yet.')).toBeVisible();
 
   // The seller reviews the buyer from the conversation, where the sale was completed.

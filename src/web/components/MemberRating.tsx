@@ -38,7 +38,7 @@ export function MemberRating({
   });
   const label = t('rating.summary', { average: figure, count: rating.reviewCount });
   return (
-    <Group gap={6} wrap="nowrap" role="img" aria-label={label} data-testid={testId}>
+    <Group gap={6} wrap="nowrap" role="img" aria-label={label}>
       <Rating
         value={rating.average}
         fractions={10}
@@ -46,7 +46,7 @@ export function MemberRating({
         size={size === 'sm' ? 'xs' : 'sm'}
         aria-hidden
       />
-      <Text span size={size === 'sm' ? 'sm' : 'md'} fw={600} aria-hidden>
+      <Text span size={size === 'sm' ? 'sm' : 'md'} fw={600} aria-hidden data-testid={testId}>
         {figure}
       </Text>
       <Text span size="sm" c="dimmed" aria-hidden>

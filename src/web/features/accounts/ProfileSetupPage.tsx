@@ -56,7 +56,8 @@ export default function ProfileSetupPage() {
               session.applyUser(me);
               // From the sign-in pages (or the callback) the member lands on their dashboard.
               const onAuthPage = /^\/(login|signup|auth\/callback)/.test(location.pathname);
-              if (onAuthPage || location.pathname === '/')
+              const home = dashboardPath(me.id);
+              if (onAuthPage || location.pathname === '/' || location.pathname === home)
                 navigate(dashboardPath(me.id), { replace: true, state: { newMember: true } });
             } catch (err) {
               const fields = err instanceof ApiError ? err.fields : undefined;
