@@ -21,8 +21,8 @@ export function MemberRating({
   if (rating.average === null) {
     return (
       <Badge
-        variant="light"
-        color="teal"
+        variant="filled"
+        color="teal.9"
         size={size === 'sm' ? 'sm' : 'md'}
         leftSection={<IconSparkles size={12} aria-hidden />}
         title={t('rating.newMemberHint')}
