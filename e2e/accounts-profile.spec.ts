@@ -143,7 +143,7 @@ for (const [lang, width] of [
     await expect(page.getByTestId('private-area-name')).toHaveText('Matilde Margini');
     await expect(page.getByTestId('private-area-rating')).toHaveText(tx.newMember);
     await page
-      .getByRole('navigation', { name: /^(Private area|Area privata)$/ })
+      .getByRole('navigation', { name: /^(Private area|Area personale)$/ })
       .getByRole('link', { name: tx.settings })
       .click();
     await expect(page.getByRole('heading', { level: 1, name: tx.settingsTitle })).toBeVisible();
@@ -184,12 +184,16 @@ for (const [lang, width] of [
     await expectAccessible(page);
 
     // The password: a wrong current one is refused; the right one changes it.
-    await page.getByLabel(nx.currentPassword, { exact: true }).fill('not-my-password');
-    await page.getByLabel(nx.newPassword, { exact: true }).fill('nuova-chiave-42');
-    await page.getByLabel(nx.confirmNewPassword, { exact: true }).fill('nuova-chiave-42');
+    await page
+      .getByRole('textbox', { name: nx.currentPassword, exact: true })
+      .fill('not-my-password');
+    await page.getByRole('textbox', { name: nx.newPassword, exact: true }).fill('nuova-chiave-42');
+    await page
+      .getByRole('textbox', { name: nx.confirmNewPassword, exact: true })
+      .fill('nuova-chiave-42');
     await page.getByRole('button', { name: nx.changePassword }).click();
     await expect(page.getByText(nx.wrongCurrent)).toBeVisible();
-    await page.getByLabel(nx.currentPassword, { exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: nx.currentPassword, exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: nx.changePassword }).click();
     await expect(page.getByText(nx.changed)).toBeVisible();
     // The e-mail about it is in the preferred language.

@@ -75,9 +75,11 @@ export function ProfileForm({ me, onChanged }: { me: Me; onChanged: (me: Me) => 
       void queryClient.invalidateQueries({ queryKey: ['users', updated.id] });
       form.setValues(valuesOf(updated));
       form.resetDirty(valuesOf(updated));
-      if (!(i18n.resolvedLanguage ?? '').startsWith(updated.preferredLanguage))
-        void i18n.changeLanguage(updated.preferredLanguage);
-      notify('green', t('settings.profile.saved'));
+      // The site speaks the member's preferred language; the notice is said in it.
+      const switching = !(i18n.resolvedLanguage ?? '').startsWith(updated.preferredLanguage);
+      void (switching ? i18n.changeLanguage(updated.preferredLanguage) : Promise.resolve()).then(
+        () => notify('green', i18n.t('settings.profile.saved')),
+      );
     },
     onError: (err) => {
       if (err instanceof ApiError && err.fields) form.setErrors(err.fields);
