@@ -291,8 +291,12 @@ test.describe('accounts: journeys', () => {
     const served = await page.request.get(src);
     expect(served.status()).toBe(200);
     expect(served.headers()['cache-control']).toContain('max-age=3600');
-    // The header's avatar follows.
+    // The header's avatar follows, and so does the private area's sidebar (the photo, not an initial).
     await expect(page.getByRole('banner').locator(`img[src="${src}"]`)).toHaveCount(1);
+    await expect(page.getByTestId('private-area-avatar').locator('img')).toHaveAttribute(
+      'src',
+      src,
+    );
   });
 
   test('password reset through the e-mailed link: the new password works, the old one fails', async ({

@@ -13,6 +13,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { api, ApiError, onUnauthorized } from './api';
 import i18n from './i18n';
+import { memberNameOf } from './displayName';
 
 /** The signed-in member as the web app sees it. */
 export interface SessionUser {
@@ -253,15 +254,10 @@ export function useIsAdmin(): boolean {
   return !!userId && query.data === true;
 }
 
-/**
- * The name a member goes by: their display name, else their @username, else a neutral "Member".
- * Never the e-mail's local part: a member never appears under their address.
- */
+/** The name a member goes by (see memberNameOf): never the e-mail's local part. */
 export function displayNameOf(user: {
   displayName?: string | null;
   username?: string | null;
 }): string {
-  const name = user.displayName?.trim();
-  if (name) return name;
-  return user.username ? `@${user.username}` : i18n.t('account.member');
+  return memberNameOf(user, i18n.t('account.member'));
 }
