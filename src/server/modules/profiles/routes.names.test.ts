@@ -1,5 +1,6 @@
 // Who a member is: the name and username they choose (never their e-mail's local part), the
 // profile fields they edit, and that every change shows at once wherever others see them.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/helpers';
 import { createMember, randomClientIp } from '../../test/members';
@@ -143,6 +144,28 @@ describe('names and profile fields', async () => {
     const book = (await get(`/api/listings/${listing.id}`)).json();
     expect(JSON.stringify(book)).toContain('After Name');
     expect(JSON.stringify(book)).not.toContain('Before Name');
+  });
+
+  it('migration 0027 clears names that were only the e-mail’s local part', async () => {
+    await t.database.query(
+      `insert into users (id, email, display_name, username, display_username) values
+         ('m27-a', 'Carla.Conti@example.com', 'carla.conti', null, null),
+         ('m27-b', 'dino@example.com', 'Dino', 'dino_d', 'Dino_D'),
+         ('m27-c', 'elsa@example.com', 'Elsa Esposito', null, null)`,
+    );
+    const sql = readFileSync(
+      new URL('../../db/migrations/0027_names_not_emails.sql', import.meta.url),
+      'utf8',
+    );
+    await t.database.query(sql);
+    const rows = await t.database.query<{ id: string; display_name: string }>(
+      `select id, display_name from users where id like 'm27-%' order by id`,
+    );
+    expect(rows).toEqual([
+      { id: 'm27-a', display_name: '' },
+      { id: 'm27-b', display_name: 'Dino_D' },
+      { id: 'm27-c', display_name: 'Elsa Esposito' },
+    ]);
   });
 
   it('a member without reviews is a new member on the profile: no figure, never 5.0', async () => {
