@@ -139,6 +139,12 @@ test('a buyer and a seller complete a sale and review each other', async () => {
   );
   await expect(buyerReviews.getByTestId('review')).toContainText('Paid at once, friendly buyer.');
   await expect(s.getByTestId('profile-rating')).toHaveText('4.0');
+
+  // Each member's sidebar shows the figure their public profile shows (one rating rule).
+  await s.goto(`/profile/${seller.id}/dashboard`);
+  await expect(s.getByTestId('private-area-rating')).toHaveText('5.0');
+  await b.goto(`/profile/${buyer.id}/dashboard`);
+  await expect(b.getByTestId('private-area-rating')).toHaveText('4.0');
 });
 
 test('a member reports a listing; an admin hides it and its seller gets the reasons', async ({

@@ -19,6 +19,9 @@ describe('profiles API', async () => {
       paths['/api/me'].patch.requestBody.content['application/json'].schema.properties,
     ).toHaveProperty('username');
     expect(paths['/api/me/avatar']).toHaveProperty('post');
+    expect(Object.keys(paths['/api/me'].patch.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '409']),
+    );
   });
 
   describe('GET /api/me', () => {
