@@ -29,9 +29,17 @@ test('Google sign-in: through the provider to the dashboard, then back to a retu
   // At the provider (another origin), then back through /auth/callback.
   await expect(page).not.toHaveURL(new RegExp(`^${appOrigin}`));
   await approveAtProvider(page, appOrigin);
+  // A new member from Google has no username yet: before anything else, they choose one (the
+  // name Google gave is offered, never the e-mail's local part).
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Who are you on Scaffale?' }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Display name')).toHaveValue('Gianni Google');
+  await page.getByLabel('Username').fill(`gianni_${Date.now().toString(36)}`);
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/profile\/[^/]+\/dashboard$/);
   const id = new URL(page.url()).pathname.split('/')[2];
-  await expect(page.getByText('Welcome back, Gianni Google!')).toBeVisible();
+  await expect(page.getByText('Welcome to Scaffale, Gianni Google!')).toBeVisible();
   await expect(page.getByRole('banner').getByText('Welcome, Gianni Google')).toBeVisible();
 
   // The provider vouched for the address: the account is verified.

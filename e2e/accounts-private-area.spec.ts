@@ -135,7 +135,7 @@ test.describe('accounts: private area and shell', () => {
     // count, a refetch after the live connection drops) that may already have left the page.
     const save = async () => {
       await page.getByLabel('Username').fill('expired_one', { timeout: 3000 });
-      await page.getByRole('button', { name: 'Save username' }).click({ timeout: 3000 });
+      await page.getByRole('button', { name: 'Save profile' }).click({ timeout: 3000 });
     };
     await save().catch(() => undefined);
     await expect(page.getByText('Session Expired').first()).toBeVisible();
@@ -145,25 +145,29 @@ test.describe('accounts: private area and shell', () => {
     );
   });
 
-  test('at 375 px the private area menu is a drawer that closes on a choice', async ({ page }) => {
+  test('at 375 px the private area has one menu button: its sections are a strip of links', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/');
     await dismissCookieBanner(page);
     const member = await createConfirmedMember(page);
-    await expect(page.getByTestId('private-area-section')).toHaveText('Dashboard');
-    await expect(page.getByRole('navigation', { name: 'Private area' })).toBeHidden();
-    await page.getByRole('button', { name: 'Open the private area menu' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Private area' });
-    await expect(drawer).toBeVisible();
-    await expect(drawer.getByText('5.0', { exact: true })).toBeVisible();
-    await expect(drawer.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+    // One menu button on the page (the site's), no second one stacked under it.
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Open the private area menu' })).toHaveCount(0);
+    const nav = page.getByRole('navigation', { name: 'Private area' });
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'aria-current',
       'page',
     );
-    await drawer.getByRole('link', { name: 'Settings' }).click();
+    // A new member: no stars, no figure.
+    await expect(page.getByTestId('private-area-rating')).toHaveText('New member');
+    await nav.getByRole('link', { name: 'Settings' }).click();
     await expect(page).toHaveURL(`/profile/${member.id}/settings`);
-    await expect(drawer).toBeHidden();
-    await expect(page.getByTestId('private-area-section')).toHaveText('Settings');
+    await expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expectFitsWidth(page, 375);
     await expectAccessible(page);
 

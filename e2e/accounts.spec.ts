@@ -53,7 +53,9 @@ test.describe('accounts: forms', () => {
     ).toBeVisible();
     const submit = page.getByRole('button', { name: 'Create account' });
     await submit.click();
-    await expect(page.getByText('This field is required')).toHaveCount(3);
+    // Display name, username, e-mail, password and its confirmation.
+    await expect(page.getByText('This field is required')).toHaveCount(5);
+    await page.getByLabel('Username').fill('no spaces here');
     await page.getByLabel('Email').fill('reader@');
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('12345');
     await page.getByLabel('Confirm password').fill('123456');
@@ -61,6 +63,11 @@ test.describe('accounts: forms', () => {
     await expect(page.getByText('Invalid email address')).toBeVisible();
     await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
     await expect(page.getByText('Passwords do not match')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Username must be 3-20 characters and only contain letters, numbers, and underscores',
+      ),
+    ).toBeVisible();
     await expectAccessible(page);
     await expect(page.getByRole('link', { name: 'Log in' }).last()).toHaveAttribute(
       'href',
@@ -82,8 +89,19 @@ async function createdOn(page: Page) {
   return { dd: two(day.getDate()), mm: two(day.getMonth() + 1), yyyy: String(day.getFullYear()) };
 }
 
+/** A username nobody has: 3-20 letters, digits, underscores. */
+const freshUsername = (prefix = 'r') =>
+  `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.slice(0, 20);
+
 /** Fills and sends the sign-up form; the view that follows is the same for any address. */
-async function submitSignUp(page: Page, email: string) {
+async function submitSignUp(
+  page: Page,
+  email: string,
+  name = 'Rita Reader',
+  username = freshUsername(),
+) {
+  await page.getByLabel('Display name').fill(name);
+  await page.getByLabel('Username').fill(username);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
@@ -118,7 +136,7 @@ test.describe('accounts: journeys', () => {
     const local = email.split('@')[0];
     await page.goto('/signup');
     await dismissCookieBanner(page);
-    await submitSignUp(page, email);
+    await submitSignUp(page, email, 'Jo Journey', freshUsername('jo'));
 
     // The confirmation e-mail is in the language of the sign-up (English here).
     const mail = (await outbox(page)).find((m) => m.to === email);
@@ -129,7 +147,10 @@ test.describe('accounts: journeys', () => {
     await expect(page).toHaveURL(/\/profile\/[^/]+\/dashboard$/);
     const id = new URL(page.url()).pathname.split('/')[2];
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    await expect(page.getByText(`Welcome back, ${local}!`)).toBeVisible();
+    // A sign-in before confirming: not the confirmation link, so the usual greeting, by the
+    // chosen name, never the e-mail's local part.
+    await expect(page.getByText('Welcome back, Jo Journey!')).toBeVisible();
+    await expect(page.getByText(local)).toHaveCount(0);
     await expect(page.getByTestId('dashboard-total')).toHaveText('0');
     await expect(page.getByTestId('dashboard-available')).toHaveText('0');
     await expect(page.getByTestId('dashboard-totalValue')).toHaveText(/^€\s?0$/);
@@ -154,10 +175,11 @@ test.describe('accounts: journeys', () => {
       `${since.mm}/${since.dd}/${since.yyyy}`,
     );
 
-    // Following the e-mailed link confirms the address.
+    // Following the e-mailed link confirms the address and welcomes the new member.
     const link = await linkFromOutbox(page, email, /verify-email/);
     await page.goto(link);
     await expect(page).toHaveURL(`/profile/${id}/dashboard`);
+    await expect(page.getByText('Welcome to Scaffale, Jo Journey!')).toBeVisible();
     await page.goto(`/profile/${id}/settings`);
     await expect(page.getByTestId('settings-status')).toHaveText('Verified');
     await expectAccessible(page);
@@ -167,19 +189,19 @@ test.describe('accounts: journeys', () => {
     const otherEmail = uniqueEmail('other');
     const signUp = await page.request.post('/api/auth/sign-up/email', {
       headers: { origin: new URL(page.url()).origin },
-      data: { email: otherEmail, password: PASSWORD, name: 'other' },
+      data: { email: otherEmail, password: PASSWORD, name: 'other', username: freshUsername('o') },
     });
     expect(signUp.ok()).toBeTruthy();
     const username = page.getByLabel('Username');
     await username.fill('ab');
-    await page.getByRole('button', { name: 'Save username' }).click();
+    await page.getByRole('button', { name: 'Save profile' }).click();
     await expect(
       page.getByText(
         'Username must be 3-20 characters and only contain letters, numbers, and underscores',
       ),
     ).toBeVisible();
     await username.fill('has space');
-    await page.getByRole('button', { name: 'Save username' }).click();
+    await page.getByRole('button', { name: 'Save profile' }).click();
     await expect(
       page.getByText(
         'Username must be 3-20 characters and only contain letters, numbers, and underscores',
@@ -201,12 +223,12 @@ test.describe('accounts: journeys', () => {
     await otherContext.close();
 
     await username.fill(other.toUpperCase());
-    await page.getByRole('button', { name: 'Save username' }).click();
+    await page.getByRole('button', { name: 'Save profile' }).click();
     await expect(page.getByText('Username is already taken')).toBeVisible();
     const mine = `me_${Date.now().toString(36)}`;
     await username.fill(mine);
-    await page.getByRole('button', { name: 'Save username' }).click();
-    await expect(page.getByText('Your username has been saved.')).toBeVisible();
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('Your profile has been saved.')).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Username')).toHaveValue(mine);
 
@@ -269,8 +291,12 @@ test.describe('accounts: journeys', () => {
     const served = await page.request.get(src);
     expect(served.status()).toBe(200);
     expect(served.headers()['cache-control']).toContain('max-age=3600');
-    // The header's avatar follows.
+    // The header's avatar follows, and so does the private area's sidebar (the photo, not an initial).
     await expect(page.getByRole('banner').locator(`img[src="${src}"]`)).toHaveCount(1);
+    await expect(page.getByTestId('private-area-avatar').locator('img')).toHaveAttribute(
+      'src',
+      src,
+    );
   });
 
   test('password reset through the e-mailed link: the new password works, the old one fails', async ({
@@ -355,6 +381,8 @@ test.describe('accounts: in Italian', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Crea il tuo account' }),
     ).toBeVisible();
+    await page.getByLabel('Nome visualizzato').fill('Lia Lettrice');
+    await page.getByLabel('Nome utente').fill(freshUsername('lia'));
     await page.getByLabel('Email').fill(email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
     await page.getByLabel('Conferma password').fill('diversa-123');
@@ -379,6 +407,7 @@ test.describe('accounts: in Italian', () => {
     ).toBeVisible();
     await expect(page).toHaveURL(/\/profile\/[^/]+\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByText('Benvenuto su Scaffale, Lia Lettrice!')).toBeVisible();
     const id = new URL(page.url()).pathname.split('/')[2];
     await page.goto(`/profile/${id}/settings`);
     const since = await createdOn(page);

@@ -83,9 +83,9 @@ test('a buyer and a seller complete a sale and review each other', async () => {
   await theirOffer.getByRole('button', { name: 'Mark as sold' }).click();
   await expect(theirOffer).toContainText('Sold');
 
-  // Before any review the profile shows the formula's rating (one trade: 3.6).
+  // Before any review the seller is a new member: a trade is not a rating (no stars, no figure).
   await buyer.page.goto(`/user/${seller.id}`);
-  await expect(buyer.page.getByTestId('profile-rating')).toHaveText('3.6');
+  await expect(buyer.page.getByTestId('profile-rating')).toHaveText('New member');
   await expect(buyer.page.getByText('No reviews yet.')).toBeVisible();
 
   // The seller reviews the buyer from the conversation, where the sale was completed.
@@ -132,6 +132,12 @@ test('a buyer and a seller complete a sale and review each other', async () => {
   );
   await expect(buyerReviews.getByTestId('review')).toContainText('Paid at once, friendly buyer.');
   await expect(s.getByTestId('profile-rating')).toHaveText('4.0');
+
+  // Each member's sidebar shows the figure their public profile shows (one rating rule).
+  await s.goto(`/profile/${seller.id}/dashboard`);
+  await expect(s.getByTestId('private-area-rating')).toHaveText('5.0');
+  await b.goto(`/profile/${buyer.id}/dashboard`);
+  await expect(b.getByTestId('private-area-rating')).toHaveText('4.0');
 });
 
 test('a member reports a listing; an admin hides it and its seller gets the reasons', async ({

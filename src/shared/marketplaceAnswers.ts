@@ -131,8 +131,14 @@ export const publicProfileSchema = z.object({
   username: z.string().nullable(),
   avatarUrl: z.string().nullable(),
   avatarSeed: z.string(),
+  /** What the member wrote about themselves, and where they are: each null when not given. */
+  bio: z.string().nullable(),
+  locationCity: z.string().nullable(),
+  locationCountry: z.string().nullable(),
   memberSince: z.string(),
-  rating: z.number(),
+  /** The mean of the member's reviews (the rating rule, src/shared/rating.ts); null: a new member. */
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
   booksListed: z.number().int(),
   totalTrades: z.number().int(),
   recentBooks: z.array(listingCardSchema),

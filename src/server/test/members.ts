@@ -65,7 +65,8 @@ export async function createMember(testApp: TestApp, opts: MemberOptions = {}): 
     payload: {
       email,
       password,
-      name: opts.displayName ?? '',
+      // A chosen name, as the sign-up form asks for one (the local part keeps tests readable).
+      name: opts.displayName ?? email.split('@')[0].toLowerCase(),
       ...(opts.username ? { username: opts.username } : {}),
     },
   });

@@ -14,7 +14,7 @@ export const signUpSchema = z.strictObject(
     password: z
       .string({ error: 'validation.required' })
       .max(1024, { error: 'auth.errors.passwordTooLong' }),
-    /** The display name; empty or missing means the part of the e-mail before the @. */
+    /** The display name; empty or missing: the member is asked for one after confirming. */
     name: z
       .string({ error: 'validation.invalid' })
       .transform(stripInvisibleControls)

@@ -63,6 +63,30 @@ export const meSchema = z.object({
   locationCountry: z.string().nullable(),
   preferredLanguage: z.enum(LANGUAGES),
   emailNotifications: z.boolean(),
+  /**
+   * True while the member has no username or no display name (Google sign-in, accounts made
+   * before sign-up asked for them): the web asks for both before anything else.
+   */
+  needsProfile: z.boolean(),
   createdAt: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/**
+ * POST /api/me/password: the current password and the new one. The new one's length is checked
+ * by the route against the sign-up's own limits, with the sign-up's messages.
+ */
+export const changePasswordSchema = z.strictObject(
+  {
+    currentPassword: z
+      .string({ error: 'validation.required' })
+      .min(1, { error: 'validation.required' })
+      .max(1024, { error: 'validation.tooLong' }),
+    newPassword: z
+      .string({ error: 'validation.required' })
+      .min(1, { error: 'validation.required' })
+      .max(1024, { error: 'auth.errors.passwordTooLong' }),
+  },
+  { error: 'validation.invalid' },
+);
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

@@ -8,6 +8,7 @@ import { HeaderAccount } from './HeaderAccount';
 import { useSession } from '../lib/session';
 import { Footer } from './Footer';
 import { CookieConsent } from '../features/cookies';
+import { ProfileGate } from '../features/accounts';
 import { useMobileViewport } from './useMobileViewport';
 import { PageLoader } from '../components/PageLoader';
 import { withLocaleGroups } from '../lib/i18n';
@@ -120,7 +121,9 @@ export function Layout() {
       )}
       <main id="main" className={classes.main} tabIndex={-1}>
         <Suspense fallback={<PageLoader />}>
-          <Outlet />
+          <ProfileGate>
+            <Outlet />
+          </ProfileGate>
         </Suspense>
       </main>
       <Footer />

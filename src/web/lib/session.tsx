@@ -13,6 +13,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { api, ApiError, onUnauthorized } from './api';
 import i18n from './i18n';
+import { memberNameOf } from './displayName';
 
 /** The signed-in member as the web app sees it. */
 export interface SessionUser {
@@ -24,6 +25,8 @@ export interface SessionUser {
   emailVerified: boolean;
   /** Seeds the local identicon when there is no avatar (a hash of the id, not of the e-mail). */
   avatarSeed?: string | null;
+  /** No display name or username yet: the app asks for them before anything else. */
+  needsProfile?: boolean;
 }
 
 export type SessionState =
@@ -79,6 +82,7 @@ function toSessionUser(me: MeLike): SessionUser {
     avatarUrl: me.avatarUrl ?? null,
     emailVerified: Boolean(me.emailVerified),
     avatarSeed: typeof me.avatarSeed === 'string' ? me.avatarSeed : null,
+    needsProfile: me.needsProfile === true,
   };
 }
 
@@ -250,8 +254,10 @@ export function useIsAdmin(): boolean {
   return !!userId && query.data === true;
 }
 
-/** Display name, or the e-mail's local part when the name is empty or the fallback 'User'. */
-export function displayNameOf(user: Pick<SessionUser, 'displayName' | 'email'>): string {
-  const name = user.displayName?.trim();
-  return name && name !== 'User' ? name : user.email.split('@')[0];
+/** The name a member goes by (see memberNameOf): never the e-mail's local part. */
+export function displayNameOf(user: {
+  displayName?: string | null;
+  username?: string | null;
+}): string {
+  return memberNameOf(user, i18n.t('account.member'));
 }

@@ -59,7 +59,7 @@ describe('accounts: sign-up, verification, password reset', async () => {
     expect(mail.html).toContain('<a href="http://localhost:3000/api/auth/verify-email?token=');
   });
 
-  it('the display name defaults to the local part when the client sends none', async () => {
+  it('a sign-up without a name is never named after the e-mail’s local part (asked later)', async () => {
     const res = await call({
       method: 'POST',
       url: '/api/auth/sign-up/email',
@@ -71,7 +71,7 @@ describe('accounts: sign-up, verification, password reset', async () => {
       .select({ displayName: users.displayName })
       .from(users)
       .where(eq(users.email, 'tom.reader@example.org'));
-    expect(row.displayName).toBe('tom.reader');
+    expect(row.displayName).toBe('');
     const mail = await latestMailTo('tom.reader@example.org');
     expect(mail.subject).toBe('Confirm your Scaffale account');
     expect(mail.text).toContain('Hello tom.reader,');

@@ -7,6 +7,7 @@ import { authRateLimit } from '../../platform/auth/mount';
 import { forwardCookies, sendAuthResponse, toFetchHeaders } from '../../platform/auth/http';
 import { loadMe } from '../profiles/service';
 import { endOtherSessions, findEmailByUsername } from './queries';
+import { passwordRoutes } from './password';
 
 /** Sign-in form: an e-mail address or a username, and the password. */
 export const signInSchema = z.object({
@@ -21,7 +22,9 @@ export const signInSchema = z.object({
     .max(1024, { error: 'validation.tooLong' }),
 });
 
-export const accountRoutes: Module = async (app, { auth, config, database }) => {
+export const accountRoutes: Module = async (app, deps) => {
+  const { auth, config, database } = deps;
+  await passwordRoutes(app, deps);
   app.post(
     '/api/accounts/sign-in',
     {

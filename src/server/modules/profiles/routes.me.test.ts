@@ -19,6 +19,9 @@ describe('profiles API', async () => {
       paths['/api/me'].patch.requestBody.content['application/json'].schema.properties,
     ).toHaveProperty('username');
     expect(paths['/api/me/avatar']).toHaveProperty('post');
+    expect(Object.keys(paths['/api/me'].patch.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '409']),
+    );
   });
 
   describe('GET /api/me', () => {
@@ -58,6 +61,8 @@ describe('profiles API', async () => {
         locationCountry: null,
         preferredLanguage: expect.stringMatching(/^(it|en)$/),
         emailNotifications: true,
+        // No username yet: the web asks for one before anything else.
+        needsProfile: true,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
     });

@@ -4,7 +4,7 @@ import { AVATAR_MAX_BYTES } from '@shared/constants';
 import { meSchema, updateProfileSchema } from '@shared/schemas/profile';
 import type { Module } from '../../platform/module';
 import { memberWriteLimit } from '../../platform/route-presets';
-import { AppError, badRequest, unauthorized } from '../../platform/errors';
+import { AppError, badRequest, errorSchema, unauthorized } from '../../platform/errors';
 import { currentUser } from '../../platform/auth';
 import { fileTooLarge, invalidFileType } from '../../platform/storage';
 import { changeAvatar, loadMe, updateProfile, uploadFailed } from './service';
@@ -35,7 +35,7 @@ export const profileRoutes: Module = async (app, { database, storage, releaseUpl
         tags: ['profiles'],
         summary: 'The signed-in member',
         security: [{ session: [] }],
-        response: { 200: meSchema },
+        response: { 200: meSchema, 401: errorSchema },
       },
     },
     async (request) => loadMe(database, currentUser(request).id),
@@ -54,7 +54,13 @@ export const profileRoutes: Module = async (app, { database, storage, releaseUpl
           'Empty text clears a field. Unknown fields are refused.',
         security: [{ session: [] }],
         body: updateProfileSchema,
-        response: { 200: meSchema },
+        response: {
+          200: meSchema,
+          400: errorSchema,
+          401: errorSchema,
+          409: errorSchema,
+          429: errorSchema,
+        },
       },
     },
     async (request) => updateProfile(database, currentUser(request).id, request.body, now()),

@@ -32,7 +32,8 @@ export function toMe(row: UserRow): Me {
     email: row.email,
     emailVerified: row.emailVerified,
     accountStatus: row.emailVerified ? 'verified' : 'pending',
-    displayName: row.displayName || row.email.split('@')[0],
+    // Never the e-mail's local part: a member without a name has none until they choose one.
+    displayName: row.displayName,
     username: row.displayUsername ?? row.username ?? null,
     avatarUrl: row.avatarUrl ?? null,
     avatarSeed: avatarSeedOf(row.id),
@@ -43,6 +44,7 @@ export function toMe(row: UserRow): Me {
     locationCountry: row.locationCountry ?? null,
     preferredLanguage: isLanguage(row.preferredLanguage) ? row.preferredLanguage : 'en',
     emailNotifications: row.emailNotifications,
+    needsProfile: !row.username || !row.displayName.trim(),
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }

@@ -30,10 +30,11 @@ describe('reviews after a trade', () => {
     txId = await completeSale(seller, buyer, 'La coscienza di Zeno');
   });
 
-  it('shows the formula rating while a member has no review', async () => {
+  it('a member with a trade but no review is a new member: no rating figure', async () => {
     const profile = (await req('GET', `/api/users/${seller.id}/profile`)).json();
     expect(profile.totalTrades).toBe(1);
-    expect(profile.rating).toBe(publicRating(1));
+    expect(profile.rating).toBeNull();
+    expect(profile.reviewCount).toBe(0);
     const reviews = (await req('GET', `/api/users/${seller.id}/reviews`)).json();
     expect(reviews).toMatchObject({ items: [], total: 0, average: null, page: 1 });
   });
@@ -106,6 +107,7 @@ describe('reviews after a trade', () => {
     expect(page.items.map((r: { rating: number }) => r.rating)).toEqual([2, 5]);
     const profile = (await req('GET', `/api/users/${seller.id}/profile`)).json();
     expect(profile.rating).toBe(3.5);
+    expect(profile.reviewCount).toBe(2);
     expect(profile.rating).not.toBe(publicRating(2));
     const buyerProfile = (await req('GET', `/api/users/${buyer.id}/profile`)).json();
     expect(buyerProfile.rating).toBe(4);

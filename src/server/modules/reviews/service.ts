@@ -1,3 +1,4 @@
+import { memberRating, type MemberRating } from '@shared/rating';
 import { REVIEW_EDIT_DAYS, REVIEWS_PAGE_SIZE, type Review, type Trade } from '@shared/reviews';
 import type { Database } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../platform/errors';
@@ -62,16 +63,11 @@ export async function reviewSummary(
 }
 
 /**
- * The rating a profile shows: the mean of the member's reviews, or, while nobody has reviewed
- * them, publicRating over their completed transactions (3.5 plus 0.1 each, at most 5).
+ * The rating a profile (and the owner's sidebar) shows: the rating rule over the member's reviews
+ * only. Nobody reviewed them yet: a new member, without a figure.
  */
-export async function displayedRating(
-  database: Database,
-  userId: string,
-  fallback: number,
-): Promise<number> {
-  const { count, average } = await reviewSummary(database, userId);
-  return count > 0 && average !== null ? average : fallback;
+export async function memberRatingOf(database: Database, userId: string): Promise<MemberRating> {
+  return memberRating(await reviewSummary(database, userId));
 }
 
 export function createReviewService({ database, now }: { database: Database; now: () => Date }) {

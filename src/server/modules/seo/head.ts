@@ -205,12 +205,18 @@ function profileHead(
   }
   const url = `${publicUrl}${path}`;
   const image = profile.avatarUrl ? absolute(publicUrl, profile.avatarUrl) : undefined;
-  const description = t(language, 'seo.profile.description', {
-    name: profile.displayName,
-    books: profile.booksListed,
-    trades: profile.totalTrades,
-    rating: profile.rating,
-  });
+  // Only reviews rate a member: a new member's description gives no figure (the rating rule).
+  const description = t(
+    language,
+    profile.rating.average === null ? 'seo.profile.descriptionNew' : 'seo.profile.description',
+    {
+      name: profile.displayName || (profile.username ? `@${profile.username}` : ''),
+      books: profile.booksListed,
+      trades: profile.totalTrades,
+      rating: profile.rating.average,
+      count: profile.rating.reviewCount,
+    },
+  );
   return {
     status: 200,
     title: pageTitle(t(language, titleKey), profile.displayName),

@@ -1,4 +1,5 @@
-import { publicRating } from '@shared/marketplace';
+import { memberRating, type MemberRating } from '@shared/rating';
+import { activeMember } from '../../platform/moderation';
 import type { ListingDetail } from '@shared/marketplace';
 import type { Database } from '../../db/client';
 import { findListingDetail } from '../listings/queries';
@@ -34,7 +35,8 @@ export interface ProfileHead {
   avatarUrl: string | null;
   booksListed: number;
   totalTrades: number;
-  rating: number;
+  /** The rating rule over the member's reviews: no figure for a new member. */
+  rating: MemberRating;
 }
 
 export async function findProfileHead(database: Database, id: string): Promise<ProfileHead | null> {
@@ -48,13 +50,20 @@ export async function findProfileHead(database: Database, id: string): Promise<P
     avatar_url: string | null;
     books: number;
     trades: number;
+    review_count: number;
+    review_average: number | null;
   }>(
     `select u.id, (${PUBLIC_MEMBER}) as public, u.display_name, u.username::text as username,
        u.avatar_url,
        (select count(*) from book_listings where user_id = u.id)::int as books,
        (select count(*) from transactions
-         where status = 'completed' and (buyer_id = u.id or seller_id = u.id))::int as trades
-     from users u where u.id = $1`,
+         where status = 'completed' and (buyer_id = u.id or seller_id = u.id))::int as trades,
+       r.count as review_count, r.average as review_average
+     from users u
+     cross join lateral (
+       select count(*)::int as count, round(avg(rv.rating), 1)::float8 as average
+       from reviews rv where rv.subject_id = u.id and ${activeMember('rv.author_id')}
+     ) r where u.id = $1`,
     [id],
   );
   if (!row) return null;
@@ -66,6 +75,6 @@ export async function findProfileHead(database: Database, id: string): Promise<P
     avatarUrl: row.avatar_url,
     booksListed: row.books,
     totalTrades: row.trades,
-    rating: publicRating(row.trades),
+    rating: memberRating({ count: row.review_count, average: row.review_average }),
   };
 }

@@ -176,6 +176,9 @@ describe('the head of a profile page', () => {
       expect(meta(html, 'description')).toMatch(
         /^Sara Seller su Scaffale\. Libri pubblicati: \d+\./,
       );
+      // No review yet: a new member, never a figure made up from trades.
+      expect(meta(html, 'description')).toMatch(/Nuovo membro, ancora senza recensioni\.$/);
+      expect(meta(html, 'description')).not.toMatch(/su 5/);
       expect(html).toContain(
         `<link rel="canonical" href="${PUBLIC_URL}/user/${seller.id}${suffix}" />`,
       );

@@ -49,7 +49,8 @@ describe('GET /api/users/:id/profile', () => {
       avatarUrl: null,
       avatarSeed: createHash('sha256').update('scaffale-identicon:lucia').digest('hex'),
       memberSince: '2024-03-01T10:00:00.000Z',
-      rating: 3.5,
+      rating: null,
+      reviewCount: 0,
       booksListed: 8,
       totalTrades: 0,
     });
@@ -64,7 +65,7 @@ describe('GET /api/users/:id/profile', () => {
     expect(JSON.stringify(p)).not.toContain('@example.com');
   });
 
-  it('rates 3.5 + 0.1 per completed transaction, as buyer or seller, capped at 5', async () => {
+  it('completed trades are counted but never shown as a rating: only reviews rate', async () => {
     for (let i = 0; i < 3; i++)
       await t.database.query(
         `insert into transactions (buyer_id, seller_id, kind) values ('piero', 'lucia', 'sale')`,
@@ -73,19 +74,33 @@ describe('GET /api/users/:id/profile', () => {
       `insert into transactions (buyer_id, seller_id, kind, status) values ('lucia', 'piero', 'trade', 'cancelled')`,
     );
     expect((await get('/api/users/lucia/profile')).json()).toMatchObject({
-      rating: 3.8,
+      rating: null,
+      reviewCount: 0,
       totalTrades: 3,
     });
     expect((await get('/api/users/piero/profile')).json()).toMatchObject({
-      rating: 3.8,
+      rating: null,
       totalTrades: 3,
       avatarUrl: '/uploads/avatars/x.webp',
     });
-    for (let i = 0; i < 20; i++)
-      await t.database.query(
-        `insert into transactions (buyer_id, seller_id, kind) values ('lucia', 'piero', 'trade')`,
-      );
-    expect((await get('/api/users/piero/profile')).json().rating).toBe(5);
+  });
+
+  it('with reviews, the rating is their mean and count (the same rule as the sidebar)', async () => {
+    const [tx] = await t.database.query<{ id: string }>(
+      `insert into transactions (buyer_id, seller_id, kind) values ('piero', 'lucia', 'sale') returning id`,
+    );
+    const [tx2] = await t.database.query<{ id: string }>(
+      `insert into transactions (buyer_id, seller_id, kind) values ('piero', 'lucia', 'sale') returning id`,
+    );
+    await t.database.query(
+      `insert into reviews (transaction_id, author_id, subject_id, rating) values ($1, 'piero', 'lucia', 5), ($2, 'piero', 'lucia', 4)`,
+      [tx.id, tx2.id],
+    );
+    expect((await get('/api/users/lucia/profile')).json()).toMatchObject({
+      rating: 4.5,
+      reviewCount: 2,
+    });
+    expect((await get('/api/users/piero/profile')).json()).toMatchObject({ rating: null });
   });
 
   it('answers 404 with its not-found message for unknown members', async () => {

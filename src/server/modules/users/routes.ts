@@ -1,11 +1,9 @@
 import { avatarSeedOf } from '../profiles/service';
 import type { Module } from '../../platform/module';
 import {
-  FALLBACK_RATING,
   PROFILE_RECENT_BOOKS,
   USER_LISTINGS_PAGE_SIZE,
   publicProfileSchema,
-  publicRating,
   userListingPageSchema,
   userListingsQuerySchema,
   type PublicProfile,
@@ -17,8 +15,9 @@ import { publicRead } from '../../platform/http-cache';
 import { CARD_COLUMNS, CARD_JOINS, toCard, type CardRow } from '../listings/queries';
 import { typeValues } from '../library/search';
 import { activeMember, isBlockedBetween, visibleListing } from '../../platform/moderation';
-import { displayedRating } from '../reviews/service';
+import { memberRatingOf } from '../reviews/service';
 import { idParam } from '../../platform/route-presets';
+import { memberRating } from '@shared/rating';
 
 const profileNotFound = () => notFound('listings.errors.profileNotFound');
 const params = idParam('id');
@@ -47,21 +46,26 @@ export async function loadPublicProfile(
     display_name: string;
     username: string | null;
     avatar_url: string | null;
+    bio: string | null;
+    location_city: string | null;
+    location_country: string | null;
     created_at: Date | string;
     books_listed: number;
   }>(
-    `select u.id, u.display_name, u.username::text as username, u.avatar_url,
+    `select u.id, u.display_name, coalesce(u.display_username, u.username::text) as username,
+       u.avatar_url, u.bio, u.location_city, u.location_country,
        u.created_at, (select count(*) from book_listings where user_id = u.id)::int as books_listed
      from users u where u.id = $1 and ${activeMember('u.id')}`,
     [userId],
   );
   if (!user) return null;
-  // The rating is decoration: if it cannot be counted the profile still shows, rated 4.
+  // The figures are decoration: if they cannot be counted the profile still shows, unrated
+  // (never an invented figure).
   let trades = 0;
-  let rating = FALLBACK_RATING;
+  let rating = memberRating({ count: 0, average: null });
   try {
     trades = await completedTransactions(database, userId);
-    rating = await displayedRating(database, userId, publicRating(trades));
+    rating = await memberRatingOf(database, userId);
   } catch (err) {
     log?.error({ err }, 'profile rating could not be computed');
   }
@@ -80,8 +84,12 @@ export async function loadPublicProfile(
     username: user.username,
     avatarUrl: user.avatar_url,
     avatarSeed: avatarSeedOf(user.id),
+    bio: user.bio,
+    locationCity: user.location_city,
+    locationCountry: user.location_country,
     memberSince: new Date(user.created_at).toISOString(),
-    rating,
+    rating: rating.average,
+    reviewCount: rating.reviewCount,
     booksListed: user.books_listed,
     totalTrades: trades,
     recentBooks: recent.map(toCard),

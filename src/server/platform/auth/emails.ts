@@ -60,3 +60,25 @@ export function accountExistsEmail(
     signature: t(lang, 'auth.email.signature'),
   });
 }
+
+/**
+ * To a member whose password was just changed from their settings: if it was not them, the
+ * reset link takes the account back (every other session has already ended).
+ */
+export function passwordChangedEmail(
+  lang: Language,
+  user: Recipient,
+  links: { reset: string },
+): MailMessage {
+  const name = user.name?.trim() || user.email.split('@')[0];
+  return layoutEmail({
+    lang,
+    to: user.email,
+    subject: t(lang, 'auth.email.passwordChanged.subject'),
+    greeting: t(lang, 'auth.email.greeting', { name }),
+    intro: t(lang, 'auth.email.passwordChanged.intro'),
+    action: { label: t(lang, 'auth.email.passwordChanged.action'), link: links.reset },
+    note: t(lang, 'auth.email.passwordChanged.note'),
+    signature: t(lang, 'auth.email.signature'),
+  });
+}

@@ -38,11 +38,6 @@ export interface AuthDeps {
   log?: FastifyBaseLogger;
 }
 
-/** The part of an e-mail address before the @: the default display name. */
-export function emailLocalPart(email: string): string {
-  return email.split('@')[0] ?? email;
-}
-
 function languageOf(request: Request | undefined): Language {
   const explicit = request?.headers.get('x-language');
   return pickLanguage(explicit ?? request?.headers.get('accept-language'));
@@ -129,7 +124,9 @@ export function createAuth({ config, database, mailer, log }: AuthDeps) {
             return {
               data: {
                 ...user,
-                name: name || emailLocalPart(user.email).slice(0, DISPLAY_NAME_MAX_LENGTH),
+                // Never the e-mail's local part (others would see it): a member without a
+                // name is asked for one, and a username, before anything else (needsProfile).
+                name,
                 // Only Google's own picture: an address signing up sets no avatar.
                 image: context?.path?.startsWith('/callback/') ? user.image : null,
                 preferredLanguage: isLanguage(user.preferredLanguage)

@@ -110,7 +110,7 @@ export function signUpHandler(deps: {
       await (await auth.$context).password.hash(password);
       return reply.send(SIGN_UP_ANSWER);
     }
-    // An empty name becomes the e-mail's local part (a database hook, for every sign-up).
+    // A sign-up without a name or a username is asked for both after confirming (needsProfile).
     const response = await forward(request, {
       email,
       password,

@@ -217,7 +217,7 @@ describe('better-auth surface: only the endpoints the app uses, only the fields 
   });
 
   describe('names: the app limits and no invisible controls, wherever they are set', () => {
-    it('sign-up: a 300-character name is refused, an empty one is the e-mail local part', async () => {
+    it('sign-up: a 300-character name is refused, an empty one stays empty (never the e-mail local part)', async () => {
       const email = `long-${randomBytes(4).toString('hex')}@example.com`;
       const long = await call({
         method: 'POST',
@@ -237,7 +237,7 @@ describe('better-auth surface: only the endpoints the app uses, only the fields 
       });
       expect(blank.statusCode).toBe(200);
       const [created] = await usersWithEmail(email);
-      expect(created.displayName).toBe(email.split('@')[0]);
+      expect(created.displayName).toBe('');
     });
 
     it('sign-up and the profile strip a right-to-left override from the display name', async () => {

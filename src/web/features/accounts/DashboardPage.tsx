@@ -11,7 +11,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '@web/lib/reactI18n';
 import { formatMoney } from '@shared/money';
-import { Link } from '@web/lib/router';
+import { Link, useLocation } from '@web/lib/router';
 import { displayNameOf, useSession } from '../../lib/session';
 import { currentLanguage } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -20,6 +20,8 @@ import { fetchListingStats } from './api';
 export default function DashboardPage() {
   const { t } = useTranslation();
   const session = useSession();
+  // Set by the confirmation link's landing and by the first-visit name page: a new member.
+  const newMember = (useLocation().state as { newMember?: boolean } | null)?.newMember === true;
   useDocumentTitle(t('dashboard.pageTitle'));
   // The tiles read the member's listings; until that service answers they show 0, never a guess.
   const stats = useQuery({
@@ -52,7 +54,9 @@ export default function DashboardPage() {
           {t('dashboard.title')}
         </Title>
         <Text c="dimmed" fz="lg">
-          {t('dashboard.welcome', { name: displayNameOf(session.user) })}
+          {t(newMember ? 'dashboard.welcomeNew' : 'dashboard.welcome', {
+            name: displayNameOf(session.user),
+          })}
         </Text>
       </Stack>
 

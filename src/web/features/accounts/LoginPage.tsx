@@ -40,7 +40,8 @@ export default function LoginPage() {
     } else if (verified) {
       // The confirmation link signed the member in: say so and open the dashboard.
       notify('green', t('auth.login.verified'));
-      navigate(dashboardPath(session.user.id), { replace: true });
+      // A member who just confirmed is new here: the dashboard welcomes them (not "welcome back").
+      navigate(dashboardPath(session.user.id), { replace: true, state: { newMember: true } });
     } else {
       navigate('/', { replace: true });
     }

@@ -1,18 +1,16 @@
 import {
   AppShell,
-  Avatar,
   Box,
-  Burger,
   Center,
-  Drawer,
   Group,
   Loader,
   NavLink,
+  ScrollArea,
   Stack,
   Text,
-  VisuallyHidden,
+  UnstyledButton,
 } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   IconAd2,
   IconBooks,
@@ -21,7 +19,6 @@ import {
   IconLayoutDashboard,
   IconMessages,
   IconSettings,
-  IconStarFilled,
   IconUsers,
 } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
@@ -31,6 +28,9 @@ import { SIDEBAR_COLLAPSE_WIDTH } from '@shared/constants';
 import { displayNameOf, useSession, type SessionUser } from '../../lib/session';
 import { privateSections } from './privateArea';
 import { ChatsUnreadBadge } from '../chats';
+import { usePublicProfile } from '../users';
+import { MemberRating } from '../../components/MemberRating';
+import { UserAvatar } from './UserAvatar';
 import { dashboardPath } from './safeRedirect';
 import classes from './PrivateAreaLayout.module.css';
 
@@ -43,9 +43,6 @@ const ICONS: Record<string, typeof IconBooks> = {
   friends: IconUsers,
   settings: IconSettings,
 };
-
-/** The seller rating shown in the sidebar is fixed at 5.0. */
-const SIDEBAR_RATING = 5;
 
 /**
  * /profile/:userId/* — only the owner gets in. While the session is restored it says so; a
@@ -84,114 +81,119 @@ export default function PrivateAreaLayout() {
 }
 
 function PrivateShell({ user }: { user: SessionUser }) {
-  const { t } = useTranslation();
   const location = useLocation();
-  const [opened, { toggle, close }] = useDisclosure(false);
-  // Below 1024 px the sidebar becomes a drawer.
-  const isDrawer = useMediaQuery(`(max-width: ${SIDEBAR_COLLAPSE_WIDTH - 0.02}px)`, false);
+  // Below 1024 px the sidebar becomes a strip of section links above the page: the shell's own
+  // menu button stays the only menu button on a phone.
+  const isNarrow = useMediaQuery(`(max-width: ${SIDEBAR_COLLAPSE_WIDTH - 0.02}px)`, false);
   const segment = location.pathname.split('/')[3] || 'dashboard';
-  const current = privateSections.find((s) => s.path === segment);
 
   return (
-    <>
-      <AppShell
-        mode="static"
-        padding={{ base: 'md', sm: 'lg' }}
-        navbar={{ width: 264, breakpoint: SIDEBAR_COLLAPSE_WIDTH, collapsed: { mobile: true } }}
-        className={classes.shell}
-      >
-        {!isDrawer && (
-          <AppShell.Navbar p="md" className={classes.navbar}>
-            <Sidebar user={user} active={segment} />
-          </AppShell.Navbar>
+    <AppShell
+      mode="static"
+      padding={{ base: 'md', sm: 'lg' }}
+      navbar={{ width: 264, breakpoint: SIDEBAR_COLLAPSE_WIDTH, collapsed: { mobile: true } }}
+      className={classes.shell}
+    >
+      {!isNarrow && (
+        <AppShell.Navbar p="md" className={classes.navbar}>
+          <Stack gap="lg">
+            <Identity user={user} />
+            <SectionLinks user={user} active={segment} />
+          </Stack>
+        </AppShell.Navbar>
+      )}
+      {/* The shell's <main> holds the page already: one main landmark, so this is a div. */}
+      <AppShell.Main component="div" className={classes.main}>
+        {isNarrow && (
+          <Stack gap="xs" className={classes.mobileHeader}>
+            <Identity user={user} compact />
+            <SectionLinks user={user} active={segment} strip />
+          </Stack>
         )}
-        {/* The shell's <main> holds the page already: one main landmark, so this is a div. */}
-        <AppShell.Main component="div" className={classes.main}>
-          {isDrawer && (
-            <Group className={classes.mobileHeader} gap="sm" wrap="nowrap">
-              <Burger
-                opened={opened}
-                onClick={toggle}
-                size="sm"
-                aria-label={opened ? t('privateArea.closeMenu') : t('privateArea.openMenu')}
-              />
-              <Text fw={700} fz="lg" data-testid="private-area-section">
-                {current ? t(current.labelKey) : t('privateArea.title')}
-              </Text>
-            </Group>
-          )}
-          <Outlet />
-        </AppShell.Main>
-      </AppShell>
-      <Drawer
-        opened={opened && !!isDrawer}
-        onClose={close}
-        title={t('privateArea.title')}
-        size={280}
-        closeButtonProps={{ 'aria-label': t('privateArea.closeMenu') }}
-      >
-        <Sidebar user={user} active={segment} onNavigate={close} />
-      </Drawer>
-    </>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
   );
 }
 
-function Sidebar({
-  user,
-  active,
-  onNavigate,
-}: {
-  user: SessionUser;
-  active: string;
-  onNavigate?: () => void;
-}) {
-  const { t } = useTranslation();
+/**
+ * The member as others see them: the uploaded photo (or the identicon), the name, and the same
+ * rating figure as their public profile (the same query and the same rule: no reviews, "new member").
+ */
+function Identity({ user, compact = false }: { user: SessionUser; compact?: boolean }) {
   const name = displayNameOf(user);
+  const profile = usePublicProfile(user.id);
   return (
-    <Stack gap="lg">
-      <Group gap="sm" wrap="nowrap">
-        <Avatar color="brown" radius="xl" size="lg" aria-hidden>
-          {Array.from(name)[0]?.toLocaleUpperCase() ?? '?'}
-        </Avatar>
-        <Box miw={0}>
+    <Group gap="sm" wrap="nowrap">
+      <UserAvatar
+        user={user}
+        size={compact ? 'md' : 'lg'}
+        alt=""
+        data-testid="private-area-avatar"
+      />
+      <Box miw={0}>
+        <UnstyledButton component={Link} to={`/user/${user.id}`} miw={0} display="block">
           <Text fw={700} truncate="end" data-testid="private-area-name">
             {name}
           </Text>
-          <Group gap={2} wrap="nowrap" c="yellow.6" aria-hidden>
-            {Array.from({ length: 5 }, (_, i) => (
-              <IconStarFilled key={i} size={14} />
-            ))}
-            <Text span size="sm" c="dimmed" ml={4}>
-              {SIDEBAR_RATING.toFixed(1)}
-            </Text>
-          </Group>
-          <VisuallyHidden>
-            {t('privateArea.rating', { rating: SIDEBAR_RATING.toFixed(1) })}
-          </VisuallyHidden>
-        </Box>
-      </Group>
-      <Box component="nav" aria-label={t('privateArea.navigation')}>
-        <Stack gap={4}>
-          {privateSections.map((section) => {
-            const Icon = ICONS[section.path] ?? IconChevronRight;
-            const isActive = section.path === active;
-            return (
-              <NavLink
-                key={section.path}
-                component={Link}
-                to={`/profile/${user.id}/${section.path}`}
-                label={t(section.labelKey)}
-                leftSection={<Icon size={18} aria-hidden />}
-                rightSection={section.path === 'chats' ? <ChatsUnreadBadge /> : undefined}
-                active={isActive}
-                aria-current={isActive ? 'page' : undefined}
-                variant="light"
-                onClick={onNavigate}
-              />
-            );
-          })}
-        </Stack>
+        </UnstyledButton>
+        {profile.data && (
+          <MemberRating
+            rating={{ average: profile.data.rating, reviewCount: profile.data.reviewCount }}
+            size="sm"
+            testId="private-area-rating"
+          />
+        )}
       </Box>
-    </Stack>
+    </Group>
   );
+}
+
+function SectionLinks({
+  user,
+  active,
+  strip = false,
+}: {
+  user: SessionUser;
+  active: string;
+  strip?: boolean;
+}) {
+  const { t } = useTranslation();
+  const links = privateSections.map((section) => {
+    const Icon = ICONS[section.path] ?? IconChevronRight;
+    const isActive = section.path === active;
+    return (
+      <NavLink
+        key={section.path}
+        component={Link}
+        to={`/profile/${user.id}/${section.path}`}
+        label={t(section.labelKey)}
+        leftSection={<Icon size={18} aria-hidden />}
+        rightSection={section.path === 'chats' ? <ChatsUnreadBadge /> : undefined}
+        active={isActive}
+        aria-current={isActive ? 'page' : undefined}
+        variant="light"
+        className={strip ? classes.stripLink : undefined}
+        ref={strip && isActive ? scrollIntoViewOnce : undefined}
+      />
+    );
+  });
+  return (
+    <Box component="nav" aria-label={t('privateArea.navigation')}>
+      {strip ? (
+        <ScrollArea type="never" offsetScrollbars={false}>
+          <Group gap={4} wrap="nowrap" data-testid="private-area-strip">
+            {links}
+          </Group>
+        </ScrollArea>
+      ) : (
+        <Stack gap={4}>{links}</Stack>
+      )}
+    </Box>
+  );
+}
+
+/** Keeps the current section in view in the narrow strip. */
+function scrollIntoViewOnce(node: HTMLElement | null) {
+  node?.scrollIntoView({ block: 'nearest', inline: 'center' });
 }

@@ -8,12 +8,11 @@ import {
   Progress,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconLogout, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { useNavigate } from '@web/lib/router';
 import { AVATAR_MAX_BYTES } from '@shared/constants';
@@ -22,8 +21,10 @@ import { displayNameOf, ME_QUERY_KEY, useSession } from '../../lib/session';
 import { PageLoader } from '../../components/PageLoader';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { fetchMe, sendVerificationEmail, updateMe, uploadAvatar, type Me } from './api';
+import { fetchMe, sendVerificationEmail, uploadAvatar, type Me } from './api';
 import { UserAvatar } from './UserAvatar';
+import { ProfileForm } from './ProfileForm';
+import { PasswordForm } from './PasswordForm';
 import { notify } from '../../lib/notify';
 import { MissedMessagesSwitch } from '../chats';
 import { NotificationSettings } from '../notifications';
@@ -60,6 +61,14 @@ export default function SettingsPage() {
         {t('settings.title')}
       </Title>
       <AvatarCard me={data} onChanged={session.applyUser} />
+      <Card withBorder padding="lg" component="section" aria-labelledby="settings-profile-title">
+        <Stack gap="md">
+          <Title order={2} fz="lg" id="settings-profile-title">
+            {t('settings.profile.title')}
+          </Title>
+          <ProfileForm me={data} onChanged={session.applyUser} />
+        </Stack>
+      </Card>
       <Card withBorder padding="lg">
         <Stack gap="md">
           <Title order={2} fz="lg">
@@ -68,13 +77,20 @@ export default function SettingsPage() {
           <Field label={t('settings.email')}>
             <Text data-testid="settings-email">{data.email}</Text>
           </Field>
-          <UsernameForm me={data} onChanged={session.applyUser} />
           <Field label={t('settings.status')}>
             <AccountStatus me={data} />
           </Field>
           <Field label={t('settings.memberSince')}>
             <Text data-testid="settings-member-since">{formatDate(data.createdAt, language)}</Text>
           </Field>
+        </Stack>
+      </Card>
+      <Card withBorder padding="lg" component="section" aria-labelledby="settings-password-title">
+        <Stack gap="md">
+          <Title order={2} fz="lg" id="settings-password-title">
+            {t('settings.password.title')}
+          </Title>
+          <PasswordForm />
         </Stack>
       </Card>
       <Card withBorder padding="lg" id="notifications">
@@ -201,53 +217,6 @@ function AvatarCard({ me, onChanged }: { me: Me; onChanged: (me: Me) => void }) 
         </Group>
       </Stack>
     </Card>
-  );
-}
-
-function UsernameForm({ me, onChanged }: { me: Me; onChanged: (me: Me) => void }) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [value, setValue] = useState(me.username ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (username: string) => updateMe({ username }),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(ME_QUERY_KEY, updated);
-      onChanged(updated);
-      setValue(updated.username ?? '');
-      notify('green', t('settings.usernameSaved'));
-    },
-    onError: (err) =>
-      setError(err instanceof ApiError ? (err.fields?.username ?? err.message) : err.message),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    save.mutate(value.trim());
-  };
-  return (
-    <form onSubmit={submit} noValidate>
-      <Group align="flex-start" gap="sm" wrap="wrap">
-        <TextInput
-          label={t('settings.username')}
-          description={t('settings.usernameHint')}
-          placeholder={displayNameOf(me)}
-          autoComplete="username"
-          value={value}
-          onChange={(e) => setValue(e.currentTarget.value)}
-          error={error}
-          style={{ flex: 1, minWidth: 200 }}
-        />
-        <Button
-          type="submit"
-          mt={{ base: 0, xs: 46 }}
-          loading={save.isPending}
-          disabled={value.trim() === (me.username ?? '')}
-        >
-          {t('settings.saveUsername')}
-        </Button>
-      </Group>
-    </form>
   );
 }
 

@@ -11,7 +11,14 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuthCard, AuthFooterLink, AuthSubmit } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
 import { signUp } from './api';
-import { confirmPasswordKey, emailKey, newPasswordKey } from './validation';
+import {
+  confirmPasswordKey,
+  displayNameKey,
+  emailKey,
+  newPasswordKey,
+  usernameKey,
+} from './validation';
+import { ApiError } from '../../lib/api';
 import { useSubmitState } from './useSubmitState';
 import { NewPasswordFields } from './NewPasswordFields';
 
@@ -24,8 +31,10 @@ export default function SignupPage() {
   useDocumentTitle(t('auth.signup.pageTitle'));
 
   const form = useForm({
-    initialValues: { email: '', password: '', confirmPassword: '' },
+    initialValues: { displayName: '', username: '', email: '', password: '', confirmPassword: '' },
     validate: {
+      displayName: displayNameKey,
+      username: usernameKey,
       email: (value) => emailKey(value),
       password: newPasswordKey,
       confirmPassword: (value, values) => confirmPasswordKey(value, values.password),
@@ -69,14 +78,41 @@ export default function SignupPage() {
       <GoogleButton redirectTo={null} onError={setError} />
       <form
         noValidate
-        onSubmit={form.onSubmit(async ({ email, password }) => {
+        onSubmit={form.onSubmit(async (values) => {
           await run(async () => {
-            await signUp(email, password);
+            try {
+              await signUp(values);
+            } catch (err) {
+              // A taken or refused username (or name) is said beside its field.
+              const fields = err instanceof ApiError ? err.fields : undefined;
+              if (fields?.username || fields?.name) {
+                if (fields.username) form.setFieldError('username', fields.username);
+                if (fields.name) form.setFieldError('displayName', fields.name);
+                return;
+              }
+              throw err;
+            }
             setCreated(true);
           });
         })}
       >
         <Stack>
+          <TextInput
+            label={t('auth.fields.displayName')}
+            description={t('auth.fields.displayNameHint')}
+            autoComplete="nickname"
+            withAsterisk
+            {...form.getInputProps('displayName')}
+            error={fieldError(form.errors.displayName)}
+          />
+          <TextInput
+            label={t('auth.fields.username')}
+            description={t('auth.fields.usernameHint')}
+            autoComplete="username"
+            withAsterisk
+            {...form.getInputProps('username')}
+            error={fieldError(form.errors.username)}
+          />
           <TextInput
             label={t('auth.fields.email')}
             type="email"

@@ -1,6 +1,6 @@
 import { api, ApiError, uploadFile } from '../../lib/api';
 import i18n from '../../lib/i18n';
-import type { Me } from '@shared/schemas/profile';
+import type { Me, UpdateProfileInput } from '@shared/schemas/profile';
 
 export type { Me };
 
@@ -21,16 +21,26 @@ export const signIn = (identifier: string, password: string) =>
   });
 
 /** better-auth's sign-up; Accept-Language (sent by api()) picks the confirmation e-mail's language. */
-export const signUp = (email: string, password: string) =>
+export const signUp = (input: {
+  email: string;
+  password: string;
+  displayName: string;
+  username: string;
+}) =>
   api<unknown>('/api/auth/sign-up/email', {
     method: 'POST',
     body: {
-      email: email.trim(),
-      password,
-      name: email.trim().split('@')[0],
+      email: input.email.trim(),
+      password: input.password,
+      name: input.displayName.trim(),
+      username: input.username.trim(),
       callbackURL: '/login?verified=1',
     },
   });
+
+/** Changes the password; every other session of the member ends. */
+export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
+  api<{ endedSessions: number }>('/api/me/password', { method: 'POST', body });
 
 export const requestPasswordReset = (email: string) =>
   api<unknown>('/api/auth/request-password-reset', {
@@ -63,7 +73,7 @@ export async function startGoogleSignIn(redirectTo: string | null): Promise<void
   window.location.assign(res.url);
 }
 
-export const updateMe = (patch: Partial<Pick<Me, 'username' | 'displayName'>>) =>
+export const updateMe = (patch: UpdateProfileInput) =>
   api<Me>('/api/me', { method: 'PATCH', body: patch });
 
 export const fetchListingStats = () => api<ListingStats>('/api/me/listings/stats');

@@ -2,3 +2,4 @@
 // so importing this file from the shell adds only these small pieces to the first download.
 export { safeRedirectPath, dashboardPath } from './safeRedirect';
 export { UserAvatar, type AvatarUser } from './UserAvatar';
+export { ProfileGate } from './ProfileGate';

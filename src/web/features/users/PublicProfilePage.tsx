@@ -6,17 +6,17 @@ import {
   Group,
   Loader,
   Paper,
-  Rating,
   SimpleGrid,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
-import { IconLayoutDashboard } from '@tabler/icons-react';
+import { IconLayoutDashboard, IconMapPin } from '@tabler/icons-react';
 import { Link, useParams } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
 import { formatDate } from '@shared/format';
-import { useSession } from '../../lib/session';
+import { displayNameOf, useSession } from '../../lib/session';
+import { MemberRating } from '../../components/MemberRating';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { BookCard } from '../listings';
@@ -34,7 +34,7 @@ export default function PublicProfilePage() {
   const { userId } = useParams();
   const session = useSession();
   const profile = usePublicProfile(userId);
-  useDocumentTitle(t('userProfile.pageTitle'), profile.data?.displayName);
+  useDocumentTitle(t('userProfile.pageTitle'), profile.data && displayNameOf(profile.data));
 
   if (profile.isPending)
     return (
@@ -63,6 +63,8 @@ export default function PublicProfilePage() {
   }
 
   const p = profile.data;
+  const name = displayNameOf(p);
+  const place = [p.locationCity, p.locationCountry].filter(Boolean).join(', ');
   const own = session.status === 'signed-in' && session.user.id === p.id;
   const stats = [
     { key: 'booksListed', value: p.booksListed },
@@ -75,27 +77,22 @@ export default function PublicProfilePage() {
       <Stack gap="xl">
         <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
           <Group gap="lg" align="center" wrap="wrap">
-            <UserAvatar
-              name={p.displayName}
-              avatarUrl={p.avatarUrl}
-              avatarSeed={p.avatarSeed}
-              size={96}
-            />
+            <UserAvatar name={name} avatarUrl={p.avatarUrl} avatarSeed={p.avatarSeed} size={96} />
             <Stack gap={4} style={{ flex: 1, minWidth: 200 }}>
               <Title order={1} fz={{ base: 26, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
-                {p.displayName}
+                {name}
               </Title>
               {p.username && <Text c="dimmed">@{p.username}</Text>}
-              <Group
-                gap="xs"
-                aria-label={t('userProfile.ratingLabel', { rating: p.rating.toFixed(1) })}
-                role="img"
-              >
-                <Rating value={p.rating} fractions={10} readOnly aria-hidden />
-                <Text fw={600} aria-hidden data-testid="profile-rating">
-                  {p.rating.toFixed(1)}
-                </Text>
-              </Group>
+              <MemberRating
+                rating={{ average: p.rating, reviewCount: p.reviewCount }}
+                testId="profile-rating"
+              />
+              {place && (
+                <Group gap={4} c="dimmed" wrap="nowrap" data-testid="profile-location">
+                  <IconMapPin size={16} aria-hidden />
+                  <Text size="sm">{t('userProfile.location', { place })}</Text>
+                </Group>
+              )}
             </Stack>
             {own && (
               <Button
@@ -106,14 +103,12 @@ export default function PublicProfilePage() {
                 {t('userProfile.goToDashboard')}
               </Button>
             )}
-            {!own && <ConnectionControl userId={p.id} displayName={p.displayName} />}
+            {!own && <ConnectionControl userId={p.id} displayName={name} />}
           </Group>
           {!own && (
             <Group gap="xs" align="flex-start">
               <ReportButton kind="profile" id={p.id} ownerId={p.id} />
-              {session.status === 'signed-in' && (
-                <BlockControl userId={p.id} name={p.displayName} />
-              )}
+              {session.status === 'signed-in' && <BlockControl userId={p.id} name={name} />}
             </Group>
           )}
           <SimpleGrid cols={{ base: 1, xs: 3 }} mt="lg" component="dl" spacing="sm">
@@ -128,6 +123,19 @@ export default function PublicProfilePage() {
               </Paper>
             ))}
           </SimpleGrid>
+          {p.bio && (
+            <Stack gap={4} mt="lg">
+              <Title order={2} fz="lg">
+                {t('userProfile.about')}
+              </Title>
+              <Text
+                style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+                data-testid="profile-bio"
+              >
+                {p.bio}
+              </Text>
+            </Stack>
+          )}
         </Paper>
         <section aria-labelledby="recent-books">
           <Group justify="space-between" mb="sm">

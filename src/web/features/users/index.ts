@@ -1,1 +1,2 @@
 export { UserAvatar } from './UserAvatar';
+export { usePublicProfile } from './api';
