@@ -56,8 +56,10 @@ const kb = (total / 1024).toFixed(1);
 // What / reached (session 5: our own router instead of react-router, a core locale catalogue of
 // the shell's and the home page's texts only, and the shell's buttons, icon links and loader
 // drawn without Mantine's Button, ActionIcon and Loader: 118.6 KB) plus about 1 KB: new UI goes
-// in lazy chunks.
-const BUDGET_KB = 119.6;
+// in lazy chunks. Issue 20 put three things in the shell that must be there before any other chunk
+// (the header's Buy, Trade and Sell links, the gate asking a new member's name, and the offline
+// page, which cannot be fetched offline): 119.8 KB, so the budget is 1 KB above that.
+const BUDGET_KB = 120.8;
 writeFileSync(
   `${out}/build-info.json`,
   JSON.stringify({ builtAt: new Date().toISOString(), homeJsGzipBytes: total }, null, 2),

@@ -4,7 +4,6 @@ import {
   Container,
   Group,
   Image,
-  Loader,
   SimpleGrid,
   Stack,
   Text,
@@ -18,6 +17,8 @@ import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { FeatureCard } from '../../components/FeatureCard';
 import { LinkButton } from '../../components/LinkButton';
+// The shell's own spinner: Mantine's Loader would add its variants to the first download.
+import { Spinner } from '../../components/PageLoader';
 import { useSiteStats } from './useSiteStats';
 import { withLocaleGroups } from '../../lib/i18n';
 
@@ -84,7 +85,7 @@ export default function HomePage() {
         <Suspense
           fallback={
             <Center mih={320}>
-              <Loader role="status" aria-label={t('common.loading')} />
+              <Spinner label={t('common.loading')} />
             </Center>
           }
         >
