@@ -6,3 +6,10 @@ update users
    set display_name = coalesce(display_username, username::text, '')
  where display_name <> ''
    and lower(display_name) = lower(split_part(email::text, '@', 1));
+
+-- Nobody appears nameless to others meanwhile: a member left without any name (no username)
+-- goes by a neutral handle made from their id until they choose one (they are asked at once).
+update users
+   set display_name = 'lettore_' || substr(md5(id::text), 1, 6)
+ where display_name = ''
+   and account_status <> 'deleted';

@@ -146,26 +146,30 @@ describe('names and profile fields', async () => {
     expect(JSON.stringify(book)).not.toContain('Before Name');
   });
 
-  it('migration 0027 clears names that were only the e-mail’s local part', async () => {
+  it('migration 0027 replaces names that were only the e-mail’s local part', async () => {
     await t.database.query(
-      `insert into users (id, email, display_name, username, display_username) values
-         ('m27-a', 'Carla.Conti@example.com', 'carla.conti', null, null),
-         ('m27-b', 'dino@example.com', 'Dino', 'dino_d', 'Dino_D'),
-         ('m27-c', 'elsa@example.com', 'Elsa Esposito', null, null)`,
+      `insert into users (id, email, display_name, username, display_username, account_status) values
+         ('m27-a', 'Carla.Conti@example.com', 'carla.conti', null, null, 'active'),
+         ('m27-b', 'dino@example.com', 'Dino', 'dino_d', 'Dino_D', 'active'),
+         ('m27-c', 'elsa@example.com', 'Elsa Esposito', null, null, 'active'),
+         ('m27-d', 'gone@example.invalid', '', null, null, 'deleted')`,
     );
     const sql = readFileSync(
       new URL('../../db/migrations/0027_names_not_emails.sql', import.meta.url),
       'utf8',
     );
-    await t.database.query(sql);
+    await t.database.exec(sql);
     const rows = await t.database.query<{ id: string; display_name: string }>(
       `select id, display_name from users where id like 'm27-%' order by id`,
     );
+    // Carla has no username: a neutral handle from her id (never her e-mail), until she chooses.
     expect(rows).toEqual([
-      { id: 'm27-a', display_name: '' },
+      { id: 'm27-a', display_name: expect.stringMatching(/^lettore_[0-9a-f]{6}$/) },
       { id: 'm27-b', display_name: 'Dino_D' },
       { id: 'm27-c', display_name: 'Elsa Esposito' },
+      { id: 'm27-d', display_name: '' },
     ]);
+    expect(rows[0]!.display_name).not.toContain('carla');
   });
 
   it('a member without reviews is a new member on the profile: no figure, never 5.0', async () => {
