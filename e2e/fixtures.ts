@@ -54,3 +54,11 @@ export { expect };
 export function uniqueWord(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
+
+/**
+ * Waits until the page's realtime socket is open (the app marks it on <html data-realtime>):
+ * events sent before then are not replayed, so a journey waits before acting as another member.
+ */
+export async function waitForLive(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-realtime', 'open');
+}

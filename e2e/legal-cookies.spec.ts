@@ -387,9 +387,10 @@ test.describe('cookie consent', () => {
     const essentialOnly = banner(page).getByRole('button', { name: 'Essential Only' });
     await expect(essentialOnly).toBeVisible();
 
-    // Tab reaches the banner's buttons; Enter chooses.
+    // Tab reaches the banner's buttons (after the page's links: the home page's shelves hold a
+    // few dozen); Enter chooses.
     let focused = false;
-    for (let i = 0; i < 40 && !focused; i++) {
+    for (let i = 0; i < 300 && !focused; i++) {
       await page.keyboard.press('Tab');
       focused = await essentialOnly.evaluate((el) => el === document.activeElement);
     }

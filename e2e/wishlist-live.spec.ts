@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { test, expect, expectAccessible, expectFitsWidth } from './fixtures';
+import { test, expect, expectAccessible, expectFitsWidth, waitForLive } from './fixtures';
 import { createConfirmedMember, dismissCookieBanner } from './accounts-helpers';
 
 /**
@@ -95,6 +95,8 @@ test("the wishlist's available now follows a listing live, in both languages", a
   await expectFitsWidth(carla.page, 375);
 
   // Bruno lists it: both wishlists say so, without a reload.
+  await waitForLive(ada.page);
+  await waitForLive(carla.page);
   const listing = await listForTrade(bruno, book);
   await expect(
     adaCard.getByRole('link', { name: '1 available now: See the listing' }),

@@ -56,6 +56,9 @@ let retry: ReturnType<typeof setTimeout> | undefined;
 function setStatus(next: RealtimeStatus) {
   if (status === next) return;
   status = next;
+  // Readable from outside the app (a journey waits for 'open' before it acts on another member's
+  // behalf: events sent before the socket opened are not replayed).
+  if (typeof document !== 'undefined') document.documentElement.dataset.realtime = next;
   for (const notify of statusListeners) notify();
 }
 
