@@ -39,6 +39,7 @@ import { registerTextValidation } from './platform/text-input';
 import { createOwnedStorage, createUploadReleaser, type ReleaseUploads } from './platform/uploads';
 import type { AppDeps, ModuleDeps } from './platform/module';
 import { createMetrics } from './platform/metrics';
+import { createCounterStore, fastifyRateLimitStore } from './platform/rate-limits-store';
 import { bufferedAdEvents } from './modules/ads/routes';
 
 export type { AppDeps } from './platform/module';
@@ -165,8 +166,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie, { secret: config.authSecret });
+  // Shared by every process on PostgreSQL, this process's memory on the embedded database.
+  const counters = createCounterStore(deps.database);
   await app.register(rateLimit, {
     global: false,
+    ...(deps.database.kind === 'postgres' ? { store: fastifyRateLimitStore(counters) } : {}),
     errorResponseBuilder: (_request, context) => {
       return new AppError(context.statusCode, 'rate_limited', 'errors.rateLimited', undefined, {
         seconds: Math.ceil(context.ttl / 1000),
@@ -191,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     database: deps.database,
     mailer: moduleDeps.mailer,
+    store: counters,
   });
 
   await app.register(swagger, {
