@@ -40,6 +40,7 @@ import { createOwnedStorage, createUploadReleaser, type ReleaseUploads } from '.
 import type { AppDeps, ModuleDeps } from './platform/module';
 import { createMetrics } from './platform/metrics';
 import { createCounterStore, fastifyRateLimitStore } from './platform/rate-limits-store';
+import { registerLifecycle } from './platform/lifecycle';
 import { bufferedAdEvents } from './modules/ads/routes';
 
 export type { AppDeps } from './platform/module';
@@ -117,6 +118,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   // First, so that its timing hook sees every route (platform/metrics).
   metrics.timeRequests(app);
+  registerLifecycle(app, {
+    drain: config.drain,
+    closeSockets: () => (moduleDeps.realtime as Partial<RealtimeService>).drain?.(),
+  });
   metrics.watchDatabase(deps.database);
   metrics.gauge(
     'scaffale_realtime_open_sockets',
