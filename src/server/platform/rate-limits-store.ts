@@ -9,7 +9,9 @@ import { MemoryCounterStore, type CounterStore, type Window } from './rate-limit
  * request. The embedded database is one process, so its counts stay in memory.
  */
 export function createCounterStore(database: Database): CounterStore {
-  return database.kind === 'postgres' ? new PostgresCounterStore(database) : new MemoryCounterStore();
+  return database.kind === 'postgres'
+    ? new PostgresCounterStore(database)
+    : new MemoryCounterStore();
 }
 
 /** Keys come from requests (an e-mail, an address): long or odd ones are stored as their hash. */
@@ -85,7 +87,8 @@ export function fastifyRateLimitStore(
     incr(key: string, callback: Incr, timeWindow = 60_000): void {
       const at = now();
       counters.add(`${this.prefix}${key}`, 1, timeWindow, at).then(
-        (window) => callback(null, { current: window.count, ttl: Math.max(0, window.resetAt - at) }),
+        (window) =>
+          callback(null, { current: window.count, ttl: Math.max(0, window.resetAt - at) }),
         (err: Error) => callback(err),
       );
     }

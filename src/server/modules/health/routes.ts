@@ -43,7 +43,8 @@ export const healthRoutes: Module = async (app, { database }) => {
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       if (app.lifecycle.draining) return reply.status(503).send({ status: 'draining' as const });
-      if (!(await database.ping())) return reply.status(503).send({ status: 'unavailable' as const });
+      if (!(await database.ping()))
+        return reply.status(503).send({ status: 'unavailable' as const });
       return { status: 'ready' as const };
     },
   );
