@@ -156,8 +156,14 @@ describe(`draining on SIGTERM (a real server process, ${pgUrl ? 'PostgreSQL' : '
       (a) => `answered ${a.status}`,
       (err: NodeJS.ErrnoException) => `cut (${err.code ?? err.message})`,
     );
-    // Both bodies have started to arrive before the signal.
-    await new Promise((r) => setTimeout(r, 200));
+    // The server has read both requests' headers (it logs each request as it starts).
+    const started = await until(
+      async () =>
+        server.logs.filter((l) => l.includes('incoming request') && l.includes('/sign-in')).length,
+      (n) => n === 2,
+      10_000,
+    );
+    expect(started).toBe(2);
 
     const signalledAt = Date.now();
     child.kill('SIGTERM');
