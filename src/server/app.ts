@@ -39,6 +39,8 @@ import { registerTextValidation } from './platform/text-input';
 import { createOwnedStorage, createUploadReleaser, type ReleaseUploads } from './platform/uploads';
 import type { AppDeps, ModuleDeps } from './platform/module';
 import { createMetrics } from './platform/metrics';
+import { createCounterStore, fastifyRateLimitStore } from './platform/rate-limits-store';
+import { registerLifecycle } from './platform/lifecycle';
 import { bufferedAdEvents } from './modules/ads/routes';
 
 export type { AppDeps } from './platform/module';
@@ -116,6 +118,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   // First, so that its timing hook sees every route (platform/metrics).
   metrics.timeRequests(app);
+  registerLifecycle(app, {
+    drain: config.drain,
+    closeSockets: () => (moduleDeps.realtime as Partial<RealtimeService>).drain?.(),
+  });
   metrics.watchDatabase(deps.database);
   metrics.gauge(
     'scaffale_realtime_open_sockets',
@@ -165,8 +171,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie, { secret: config.authSecret });
+  // Shared by every process on PostgreSQL, this process's memory on the embedded database.
+  const counters = createCounterStore(deps.database);
   await app.register(rateLimit, {
     global: false,
+    ...(deps.database.kind === 'postgres' ? { store: fastifyRateLimitStore(counters) } : {}),
     errorResponseBuilder: (_request, context) => {
       return new AppError(context.statusCode, 'rate_limited', 'errors.rateLimited', undefined, {
         seconds: Math.ceil(context.ttl / 1000),
@@ -191,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     database: deps.database,
     mailer: moduleDeps.mailer,
+    store: counters,
   });
 
   await app.register(swagger, {

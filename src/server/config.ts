@@ -63,6 +63,12 @@ export interface Config {
   metrics: MetricsConfig;
   /** Logs as JSON lines, or pretty for a person at a terminal (LOG_FORMAT). */
   logPretty: boolean;
+  /**
+   * SIGTERM (docs/operations.md, docs/decisions/0062): /api/ready answers 503 for DRAIN_DELAY_MS
+   * (0) while the process still accepts, then it stops accepting and gives requests in flight
+   * DRAIN_TIMEOUT_MS (10000) to finish before cutting them.
+   */
+  drain: { delayMs: number; timeoutMs: number };
 }
 
 export type StorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3Settings);
@@ -183,6 +189,8 @@ export const envSchema = z.object({
   DATABASE_URL: text(undefined),
   DATABASE_POOL_SIZE: int(10, 1),
   WEB_CONCURRENCY: int(1),
+  DRAIN_DELAY_MS: int(0, 0),
+  DRAIN_TIMEOUT_MS: int(10_000, 1),
   WEB_DIR: text(undefined),
   AUTH_SECRET: text(undefined),
   LOG_LEVEL: text('info'),
@@ -342,6 +350,7 @@ export function loadConfig(
     webConcurrency: env.WEB_CONCURRENCY,
     storage: storageConfigOf(env),
     metrics: metricsConfigOf(env),
+    drain: { delayMs: env.DRAIN_DELAY_MS, timeoutMs: env.DRAIN_TIMEOUT_MS },
     // Pretty for a person: asked for (npm run dev does), or auto and stdout is a terminal.
     logPretty:
       env.LOG_FORMAT === 'pretty' ||

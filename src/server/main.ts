@@ -58,18 +58,26 @@ async function main() {
     );
   }
 
+  // SIGTERM drains (platform/lifecycle.ts, docs/decisions/0062) and exits 0; a drain that does
+  // not end within its bounds and 10 s more exits 1. A second signal changes nothing.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    const bound = config.drain.delayMs + config.drain.timeoutMs + 10_000;
+    setTimeout(() => {
+      app.log.error({ bound }, 'the drain did not finish in time: exiting');
+      process.exit(1);
+    }, bound).unref();
     try {
-      await app.close();
+      await app.lifecycle.drain();
       await database.close();
-    } finally {
-      clearTimeout(timer);
+      app.log.info('drained: requests finished, jobs stopped, database closed');
       process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'the drain failed');
+      process.exit(1);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -83,7 +91,8 @@ async function main() {
  * with its own pool of DATABASE_POOL_SIZE connections. The processes already share everything
  * through the database (migrations under an advisory lock, realtime through LISTEN/NOTIFY,
  * digests claimed in SQL); their short in-memory caches are each their own. A process that dies
- * is replaced; SIGTERM or SIGINT stops them all.
+ * is replaced; SIGTERM or SIGINT drains them all (each worker drains on its own, as above) and the
+ * primary exits 0 once the last one has.
  */
 function primary(workers: number) {
   if (!parseEnv(process.env).DATABASE_URL) {
@@ -93,10 +102,12 @@ function primary(workers: number) {
     process.exit(2);
   }
   let closing = false;
+  let failed = false;
   for (let i = 0; i < workers; i++) cluster.fork();
   cluster.on('exit', (worker, code, signal) => {
     if (closing) {
-      if (!Object.keys(cluster.workers ?? {}).length) process.exit(0);
+      failed ||= code !== 0;
+      if (!Object.keys(cluster.workers ?? {}).length) process.exit(failed ? 1 : 0);
       return;
     }
     console.error(

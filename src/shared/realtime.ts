@@ -4,7 +4,9 @@
  * - goingAway (1001): the server is closing or draining; reconnect with backoff and jitter.
  * - policy (1008): a malformed frame, or the member's frame budget is spent; reconnect with backoff.
  * - tooBig (1009): a frame over the size limit; reconnect with backoff.
- * - restart (1012): events may have been missed; reconnect and fetch what was missed over HTTP.
+ * - restart (1012): the server process is draining (SIGTERM) or events may have been missed;
+ *   reconnect after a random 0.5-5 s (so the tabs of a draining process do not all come back at
+ *   once; the load balancer sends them to another process) and fetch what was missed over HTTP.
  * - sessionEnded (4401): the session this socket was opened with ended (sign-out, another device
  *   signed this one out, password reset, suspension, deletion, expiry). Never reconnect on it:
  *   the tab asks the server whether it is still signed in, and only a live session starts a new

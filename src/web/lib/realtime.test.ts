@@ -153,6 +153,34 @@ it('waits at least 15 s after a 4429 close (too many sockets), with jitter', () 
   expect(reconnectDelay(4429, 0, () => 0)).toBe(15_000);
   expect(reconnectDelay(4429, 0, () => 0.999)).toBeLessThan(30_000);
   expect(reconnectDelay(4401, 3)).toBeNull();
-  expect(reconnectDelay(1001, 2, () => 0.5)).toBe(1000);
   expect(reconnectDelay(1008, 30, () => 1)).toBe(30_000);
+  expect(reconnectDelay(1006, 0, () => 0.5)).toBe(250);
+});
+
+it('after 1012 or 1001 (a server draining or restarting) waits 0.5 to 5 s at random', () => {
+  for (const code of [1001, 1012]) {
+    expect(reconnectDelay(code, 0, () => 0)).toBe(500);
+    expect(reconnectDelay(code, 0, () => 0.5)).toBe(2750);
+    expect(reconnectDelay(code, 0, () => 0.999)).toBeGreaterThan(4990);
+    expect(reconnectDelay(code, 0, () => 0.999)).toBeLessThan(5000);
+    // Later attempts keep backing off beyond it.
+    expect(reconnectDelay(code, 10, () => 1)).toBe(30_000);
+  }
+});
+
+it('a tab told to reconnect with 1012 comes back after a jitter, not at once, and fetches what it missed', async () => {
+  let reconnects = 0;
+  const stop = onRealtimeReconnect(() => reconnects++);
+  const before = sockets.length;
+  startRealtime(endpoint);
+  await until(() => sockets.length === before + 1 && sockets[before].readyState === WebSocket.OPEN);
+  const closedAt = Date.now();
+  sockets[before].close(1012, 'server restarting');
+  await until(() => sockets.length === before + 2, 8000);
+  const waited = Date.now() - closedAt;
+  expect(waited).toBeGreaterThanOrEqual(500);
+  expect(waited).toBeLessThan(6000);
+  await until(() => reconnects === 1);
+  stop();
+  stopRealtime();
 });

@@ -5,7 +5,8 @@
 // Close code 4401 means the session this socket was opened with ended (sign-out on this or another
 // device, password reset, suspension): the client stops and tells the app, which asks the server
 // whether this browser is still signed in and starts the socket again only if it is. 4429 means
-// the member holds the most sockets allowed: the next try waits tens of seconds.
+// the member holds the most sockets allowed: the next try waits tens of seconds. 1012 and 1001
+// mean the server process is draining or restarting: the next try waits 0.5-5 s at random.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { REALTIME_CLOSE } from '@shared/realtime';
 import type {
@@ -27,14 +28,26 @@ const HEALTHY_MS = 10_000;
 export const SESSION_ENDED = REALTIME_CLOSE.sessionEnded;
 
 /**
+ * After 1001 or 1012 a server process is draining or restarting and closes every socket it holds
+ * at once: each tab waits 0.5 to 5 s, at random, so they do not all come back in the same instant.
+ */
+const RESTART_MIN_MS = 500;
+const RESTART_SPREAD_MS = 4_500;
+
+/**
  * How long to wait before reconnecting after a close with this code, at this attempt: full
- * jitter within the exponential backoff; after 4429 (too many sockets) at least half the cap, so
- * a member's surplus tabs do not keep knocking. null: do not reconnect (4401).
+ * jitter within the exponential backoff; after 1001/1012 (draining, restart) at least 0.5-5 s at
+ * random; after 4429 (too many sockets) at least half the cap, so a member's surplus tabs do not
+ * keep knocking. null: do not reconnect (4401).
  */
 export function reconnectDelay(code: number, attempt: number, random = Math.random): number | null {
   if (code === REALTIME_CLOSE.sessionEnded) return null;
-  if (code === REALTIME_CLOSE.tooManySockets) return (BACKOFF_CAP_MS / 2) * (1 + random());
-  return random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
+  const r = random();
+  if (code === REALTIME_CLOSE.tooManySockets) return (BACKOFF_CAP_MS / 2) * (1 + r);
+  const backoff = r * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
+  if (code === REALTIME_CLOSE.goingAway || code === REALTIME_CLOSE.restart)
+    return Math.max(backoff, RESTART_MIN_MS + r * RESTART_SPREAD_MS);
+  return backoff;
 }
 
 type Listener = (event: RealtimeEvent) => void;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/helpers';
+import { createTestApp, createTestDatabase } from '../../test/helpers';
 
 describe('platform', async () => {
   const { inject, database } = await createTestApp();
@@ -72,5 +72,47 @@ describe('platform', async () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ booksAvailable: 0, activeUsers: 0, totalTransactions: 0 });
     expect(database.kind).toMatch(/pglite|postgres/);
+  });
+});
+
+describe('readiness', () => {
+  it('GET /api/ready answers ready, never cached, and is in the OpenAPI document', async () => {
+    const { inject } = await createTestApp();
+    const res = await inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready' });
+    expect(res.headers['cache-control']).toBe('no-store');
+    const doc = (await inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(doc.paths['/api/ready'].get.responses)).toEqual(
+      expect.arrayContaining(['200', '503']),
+    );
+  });
+
+  it('while draining: ready is 503, liveness stays 200, every answer closes its connection', async () => {
+    const { app, inject } = await createTestApp({
+      config: { drain: { delayMs: 400, timeoutMs: 1000 } },
+    });
+    expect(app.lifecycle.draining).toBe(false);
+    const drained = app.lifecycle.drain();
+    expect(app.lifecycle.draining).toBe(true);
+    const ready = await inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: 'draining' });
+    expect(ready.headers.connection).toBe('close');
+    const health = await inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.headers.connection).toBe('close');
+    // A second call is the same drain.
+    expect(app.lifecycle.drain()).toBe(drained);
+    await drained;
+  });
+
+  it('answers 503 unavailable when the database does not answer', async () => {
+    const database = await createTestDatabase();
+    const { inject } = await createTestApp({ database });
+    await database.close();
+    const res = await inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'unavailable' });
   });
 });

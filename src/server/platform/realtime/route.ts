@@ -11,8 +11,9 @@ refused before the socket opens. Frames are JSON objects with a string \`type\`,
 at most 20 a second (bursts of 40). Client frames: \`{"type":"subscribe","topic":"kind:id"}\`,
 \`{"type":"unsubscribe","topic":"kind:id"}\` and feature frames (e.g. \`chat.typing\`). Server
 frames: feature events, \`{"type":"subscribed","topic"}\` and \`{"type":"error","status","topic"?}\`.
-Close codes: 1001 server closing, 1008 malformed frame or rate limit, 1009 frame too large,
-1012 reconnect and fetch what you missed, 4401 the session this socket was opened with ended
+A draining process (SIGTERM) refuses the handshake with 503. Close codes: 1001 server closing, 1008 malformed frame or rate limit, 1009 frame too large,
+1012 reconnect after a random 0.5-5 s and fetch what you missed (the process is draining, or
+events may have been lost), 4401 the session this socket was opened with ended
 (sign-out, password reset, suspension...: do not reconnect unless signed in again), 4429 the
 member already holds the most sockets allowed (wait before trying again). The frame rate, topic
 count and socket count are budgets of the member, shared by all their sockets. A plain GET
@@ -63,7 +64,7 @@ export async function registerRealtimeRoute(app: FastifyInstance, opts: RouteOpt
         summary: "The tab's live connection (WebSocket)",
         description: DESCRIPTION,
         security: [{ session: [] }],
-        response: { 401: errorSchema, 403: errorSchema, 426: errorSchema },
+        response: { 401: errorSchema, 403: errorSchema, 426: errorSchema, 503: errorSchema },
       },
       preHandler: checkHandshake,
       handler: async (_request, reply) => {

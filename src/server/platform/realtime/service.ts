@@ -58,6 +58,12 @@ export interface RealtimeService extends Realtime<WireEvent, string> {
   socketCount(userId?: string): number;
   /** Resolves once events from other processes can arrive (LISTEN is in place). */
   ready(): Promise<void>;
+  /**
+   * The process is draining (SIGTERM): every socket is closed with 1012 so its tab reconnects,
+   * after a jitter, to another process and fetches what it missed; new handshakes answer 503.
+   * Events keep flowing to nobody until close().
+   */
+  drain(): void;
 }
 
 const silent: Log = { warn() {}, info() {}, error() {} };
@@ -75,6 +81,7 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
       : createLocalBus({ pglite: opts.database.pglite, observe: opts.observe }));
   const presenceHandlers: ((userId: string, online: boolean) => void | Promise<void>)[] = [];
   let closed = false;
+  let draining = false;
 
   const presence = createPresence({
     database: opts.database,
@@ -190,8 +197,12 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
         trustedOrigins: opts.trustedOrigins,
         maxFrameBytes: opts.maxFrameBytes ?? 16 * 1024,
         hub,
-        isClosed: () => closed,
+        isClosed: () => closed || draining,
       });
+    },
+    drain() {
+      draining = true;
+      hub.closeAll(CLOSE.restart, 'server restarting');
     },
     async close() {
       if (closed) return;

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/helpers';
-import { createMember, signIn, type Member } from '../../test/members';
+import { createMember, randomClientIp, signIn, type Member } from '../../test/members';
+import { grantAdmin } from '../../modules/moderation/roles';
 import { createNullRealtime } from './index';
 import { eventually, mustOpen } from './testing';
 
@@ -139,6 +140,75 @@ describe.skipIf(!pgUrl)('two server processes on one PostgreSQL database', () =>
     });
     expect(onOne.frames.concat(onTwo.frames)).toEqual([]);
     kept.ws.close();
+  });
+
+  it('sign out other devices, a password reset, a suspension and a deletion close the sockets on both processes within a second', async () => {
+    // Every action goes through this process, which holds no socket; the sockets live on one and two.
+    const within = (closed: Promise<number>) =>
+      Promise.race([closed, new Promise((r) => setTimeout(() => r('still open'), 1000))]);
+    const as = (cookie: string, method: 'POST' | 'DELETE', url: string, payload?: object) =>
+      t.inject({
+        method,
+        url,
+        remoteAddress: randomClientIp(),
+        headers: { cookie, 'accept-language': 'en' },
+        ...(payload ? { payload } : {}),
+      });
+
+    // Sign out other devices: the phone's sockets close on both, the laptop's stays.
+    const eve = await createMember(t);
+    const phone = await signIn(t, eve.email, eve.password);
+    const phoneOnOne = await mustOpen(one.url, { cookie: phone, origin: ORIGIN });
+    const phoneOnTwo = await mustOpen(two.url, { cookie: phone, origin: ORIGIN });
+    const laptop = await mustOpen(two.url, { cookie: eve.cookie, origin: ORIGIN });
+    const others = await as(eve.cookie, 'DELETE', '/api/me/sessions/others');
+    expect(others.json()).toEqual({ ended: 1 });
+    expect(await within(phoneOnOne.closed)).toBe(4401);
+    expect(await within(phoneOnTwo.closed)).toBe(4401);
+    expect(laptop.ws.readyState).toBe(laptop.ws.OPEN);
+    laptop.ws.close();
+
+    // A password reset ends every session.
+    const fay = await createMember(t);
+    const fayOnTwo = await mustOpen(two.url, { cookie: fay.cookie, origin: ORIGIN });
+    const ask = await t.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      remoteAddress: randomClientIp(),
+      payload: { email: fay.email, redirectTo: '/reset-password' },
+    });
+    expect(ask.statusCode).toBe(200);
+    const [mail] = await t.database.query<{ text: string }>(
+      'select text from mail_outbox where "to" = $1 order by id desc limit 1',
+      [fay.email],
+    );
+    const token = new URL(mail.text.match(/https?:\/\/\S+/)![0]).searchParams.get('token');
+    const reset = await t.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      remoteAddress: randomClientIp(),
+      payload: { newPassword: 'brand-new-pass', token },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await within(fayOnTwo.closed)).toBe(4401);
+
+    // A suspension by an admin.
+    const admin = await createMember(t);
+    expect((await grantAdmin(t.database, admin.email)).ok).toBe(true);
+    const gus = await createMember(t);
+    const gusOnOne = await mustOpen(one.url, { cookie: gus.cookie, origin: ORIGIN });
+    const suspend = await as(admin.cookie, 'POST', `/api/admin/members/${gus.id}/suspend`, {
+      reason: 'Violates the rules on spam (section 3).',
+    });
+    expect(suspend.statusCode, suspend.body).toBe(200);
+    expect(await within(gusOnOne.closed)).toBe(4401);
+
+    // The member deletes their account.
+    const hal = await createMember(t);
+    const halOnTwo = await mustOpen(two.url, { cookie: hal.cookie, origin: ORIGIN });
+    const deleted = await as(hal.cookie, 'POST', '/api/me/delete', { password: hal.password });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await within(halOnTwo.closed)).toBe(4401);
   });
 
   it('presence is seen from both processes, and offline after the last socket anywhere', async () => {
