@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import type { ModuleApp, ModuleDeps } from '../../platform/module';
 import { runAdminCommand } from './roles';
+import { writeSnapshot } from '../../db/backup';
 
 /** The embedded database's control socket, beside its files (DATA_DIR/admin.sock). */
 export const controlSocketPath = (dataDir: string) => join(dataDir, 'admin.sock');
@@ -11,7 +12,8 @@ export const controlSocketPath = (dataDir: string) => join(dataDir, 'admin.sock'
  * The embedded database belongs to one process at a time (its folder is locked), so while the
  * server runs `npm run admin` cannot open it: it asks the server instead, through a Unix socket
  * in DATA_DIR that only the owner of DATA_DIR may open (mode 0600) — exactly who may read the
- * database files anyway. One JSON line in ({"args": ["grant", "a@b.c"]}), one out.
+ * database files anyway. One JSON line in ({"args": ["grant", "a@b.c"]}), one out. `npm run backup`
+ * asks it for a snapshot the same way ({"args": ["backup", "/path/of/new/folder"]}).
  * On PostgreSQL (DATABASE_URL) the command connects to the database itself; no socket.
  */
 export async function startAdminControl(app: ModuleApp, deps: ModuleDeps): Promise<void> {
@@ -36,7 +38,15 @@ export async function startAdminControl(app: ModuleApp, deps: ModuleDeps): Promi
       } catch {
         // answered as a usage error below
       }
-      runAdminCommand(database, args)
+      // npm run backup: {"args": ["backup", "<new folder>"]} (src/server/db/backup.ts).
+      const run =
+        args[0] === 'backup' && args[1] && database.pglite
+          ? (socket.setTimeout(0),
+            writeSnapshot(database.pglite, config.dataDir, args[1], {
+              uploads: config.storage.kind === 'local',
+            }).then(({ heldMs }) => ({ ok: true, output: `held ${Math.round(heldMs)} ms` })))
+          : runAdminCommand(database, args);
+      run
         .then((result) => socket.end(`${JSON.stringify(result)}\n`))
         .catch((err: Error) => {
           app.log.error({ err }, 'admin command failed');
