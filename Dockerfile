@@ -6,7 +6,7 @@
 # ---- build: every dependency, the web app and the server bundle ----
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build \
@@ -19,7 +19,7 @@ RUN npm run build \
 # ---- production dependencies only ----
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # ---- runtime: the built app, production dependencies, a non-root user ----

@@ -102,7 +102,7 @@ async function main(args: string[], env = process.env): Promise<Result & { folde
       if (!existsSync(socket)) throw err;
       const answer = await askServer(socket, ['backup', stage]);
       if (!answer.ok) throw new Error(answer.output, { cause: err });
-      how = `through the running server (writes ${answer.output})`;
+      how = `through the running server, which held its writes for ${answer.output.replace('held ', '')}`;
     }
     if (database) {
       try {

@@ -16,8 +16,12 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, linkSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { chmod, cp, copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { pgliteExtensions } from './client';
+
+const gzip = promisify(gzipCallback);
 
 export const BACKUP_FORMAT = 'scaffale-backup';
 export const DATABASE_FILE = 'database.tar.gz';
@@ -103,7 +107,8 @@ export async function writeSnapshot(
       // No query or transaction runs now: flush every committed change into the data files.
       const checkpoint = await pglite.execProtocol(protocol.serialize.query('CHECKPOINT'));
       if (checkpoint.messages.some((m) => m.name === 'error')) throw new Error('CHECKPOINT failed');
-      const dump = await pglite.dumpDataDir('gzip');
+      // Uncompressed: compressing here would hold the app longer; it is gzipped after, off the main thread.
+      const dump = await pglite.dumpDataDir('none');
       if (opts.uploads) {
         for (const path of listUploads(uploadsDir)) {
           mkdirSync(dirname(join(links, path)), { recursive: true });
@@ -113,9 +118,8 @@ export async function writeSnapshot(
       heldMs = performance.now() - started;
       return dump;
     });
-    await writeFile(join(stage, DATABASE_FILE), Buffer.from(await tarball.arrayBuffer()), {
-      mode: 0o600,
-    });
+    const gzipped = await gzip(Buffer.from(await tarball.arrayBuffer()));
+    await writeFile(join(stage, DATABASE_FILE), gzipped, { mode: 0o600 });
     if (opts.uploads && existsSync(links))
       await cp(links, join(stage, 'uploads'), { recursive: true });
     const secrets = join(dataDir, 'secrets.json');
