@@ -1,6 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -194,6 +203,24 @@ describe('npm run backup and npm run restore (embedded database)', () => {
     expect(restore.code, restore.out).toBe(0);
     expect(restore.out).toContain(`into ${restored}`);
 
+    // A damaged backup is refused before anything is written.
+    const damaged = join(root, 'damaged');
+    cpSync(at, damaged, { recursive: true });
+    const [first] = (
+      JSON.parse(readFileSync(join(at, 'manifest.json'), 'utf8')) as {
+        uploads: { files: { path: string }[] };
+      }
+    ).uploads.files;
+    writeFileSync(join(damaged, 'uploads', first.path), 'not the image');
+    const refusedDamaged = await run('scripts/restore.ts', [damaged], {
+      DATA_DIR: join(root, 'other'),
+    });
+    expect(refusedDamaged.code).toBe(1);
+    expect(refusedDamaged.out).toContain(
+      `uploads/${first.path} is missing or damaged in the backup.`,
+    );
+    expect(existsSync(join(root, 'other'))).toBe(false);
+
     const again = await startServer(restored);
     try {
       for (const written of before) {
@@ -243,6 +270,8 @@ describe('npm run backup and npm run restore (embedded database)', () => {
       "pg_dump --format=custom --file=scaffale-$(date -u +%Y%m%dT%H%M%SZ).dump 'postgres://scaffale:****@db.example:5432/scaffale'",
     );
     expect(res.out).not.toContain('secret');
+    // Nothing written: not even a generated secret in DATA_DIR.
+    expect(existsSync(join(root, 'unused'))).toBe(false);
     expect(res.out).toContain('mc version enable scaffale/scaffale-uploads');
     expect(res.out).toContain(
       'aws s3api put-bucket-versioning --bucket scaffale-uploads --versioning-configuration Status=Enabled',

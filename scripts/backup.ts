@@ -68,7 +68,8 @@ function stamp(date: Date): string {
 }
 
 async function main(args: string[], env = process.env): Promise<Result & { folder?: string }> {
-  const config = loadConfig(env);
+  // Not the real secret: this command signs nothing, and must not write one into DATA_DIR.
+  const config = loadConfig({ ...env, AUTH_SECRET: env.AUTH_SECRET ?? 'backup' });
   const storage = config.storage.kind;
   if (config.databaseUrl)
     return {

@@ -36,6 +36,7 @@ async function main(args: string[]): Promise<string> {
   const backup = args.find((a) => !a.startsWith('--'));
   if (!backup)
     throw new Error('Usage: npm run restore -- BACKUP_FOLDER   (into an empty DATA_DIR)');
+  // Not the real secret (restored from the backup): loading it would write a new one into DATA_DIR.
   const config = loadConfig({ ...process.env, AUTH_SECRET: process.env.AUTH_SECRET ?? 'restore' });
   const dataDir = config.dataDir;
   const manifest = await readManifest(resolve(backup));
