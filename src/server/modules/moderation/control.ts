@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, unlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import type { ModuleApp, ModuleDeps } from '../../platform/module';
 import { runAdminCommand } from './roles';
 import { writeSnapshot } from '../../db/backup';
@@ -21,6 +21,15 @@ export async function startAdminControl(app: ModuleApp, deps: ModuleDeps): Promi
   // Not in tests (createTestApp turns background services off), nor on PostgreSQL.
   if (!database.pglite || !deps.backgroundJobs) return;
   const path = controlSocketPath(config.dataDir);
+  // npm run backup: {"args": ["backup", "/absolute/new/folder"]} (src/server/db/backup.ts).
+  const backup = async (folder: string | undefined) => {
+    if (!folder || !isAbsolute(folder))
+      return { ok: false, output: 'Usage: {"args": ["backup", "/absolute/new/folder"]}' };
+    const { heldMs } = await writeSnapshot(database.pglite!, config.dataDir, folder, {
+      uploads: config.storage.kind === 'local',
+    });
+    return { ok: true, output: `held ${Math.round(heldMs)} ms` };
+  };
   // We hold the data folder's lock: a socket file left here belongs to a dead process.
   if (existsSync(path)) unlinkSync(path);
   const server: Server = createServer((socket) => {
@@ -38,15 +47,9 @@ export async function startAdminControl(app: ModuleApp, deps: ModuleDeps): Promi
       } catch {
         // answered as a usage error below
       }
-      // npm run backup: {"args": ["backup", "<new folder>"]} (src/server/db/backup.ts).
-      const run =
-        args[0] === 'backup' && args[1] && database.pglite
-          ? (socket.setTimeout(0),
-            writeSnapshot(database.pglite, config.dataDir, args[1], {
-              uploads: config.storage.kind === 'local',
-            }).then(({ heldMs }) => ({ ok: true, output: `held ${Math.round(heldMs)} ms` })))
-          : runAdminCommand(database, args);
-      run
+      // A backup of a large database may take longer than the idle timeout.
+      if (args[0] === 'backup') socket.setTimeout(0);
+      (args[0] === 'backup' ? backup(args[1]) : runAdminCommand(database, args))
         .then((result) => socket.end(`${JSON.stringify(result)}\n`))
         .catch((err: Error) => {
           app.log.error({ err }, 'admin command failed');
