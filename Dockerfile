@@ -9,9 +9,9 @@ WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 COPY . .
+# The app, then the operator commands (admin, backup, restore, storage:migrate) as plain
+# JavaScript beside the server bundle, so the runtime image needs no TypeScript loader.
 RUN npm run build \
- # The operator commands (admin, backup, restore, storage:migrate) as plain JavaScript beside
- # the server bundle, so the runtime image needs no TypeScript loader.
  && npx esbuild scripts/admin.ts scripts/backup.ts scripts/restore.ts scripts/storage-migrate.ts \
       --bundle --platform=node --target=node20 --format=esm --packages=external \
       --alias:@shared=./src/shared --outdir=dist/server --entry-names=cli-[name] --log-level=warning
