@@ -118,7 +118,12 @@ if (want('unit'))
     TEST_STORAGE: 's3',
   });
 if (want('pg') && process.env.TEST_DATABASE_URL) {
-  run('API tests on PostgreSQL', bin('vitest'), ['run', 'src/server']);
+  // With the deployment check: deploy/haproxy.cfg in Debian's HAProxy before two instances.
+  run('API tests on PostgreSQL', bin('vitest'), [
+    'run',
+    'src/server',
+    'scripts/deploy-check.test.ts',
+  ]);
 }
 if (want('e2e')) {
   const chrome = ensureChromium();

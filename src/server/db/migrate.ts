@@ -28,14 +28,16 @@ export function listMigrations(dir = migrationsDir()): { name: string; sql: stri
 export async function migrate(database: Database, dir?: string): Promise<string[]> {
   const applied: string[] = [];
   const migrations = listMigrations(dir);
-  await database.exec(
-    'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
-  );
+  const createTable =
+    'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())';
   if (database.kind === 'postgres' && database.pool) {
-    // Several processes may start at once: one migrates, the others wait on the lock.
+    // Several processes may start at once: one migrates, the others wait on the lock. The
+    // bookkeeping table too is created under it: two concurrent `create table if not exists`
+    // on a new database fail one of them (duplicate pg_type row).
     const client = await database.pool.connect();
     try {
       await client.query('select pg_advisory_lock(727274)');
+      await client.query(createTable);
       const done = new Set(
         (await client.query('select name from schema_migrations')).rows.map((r) => r.name),
       );
@@ -58,6 +60,7 @@ export async function migrate(database: Database, dir?: string): Promise<string[
     }
     return applied;
   }
+  await database.exec(createTable);
   const done = new Set(
     (await database.query<{ name: string }>('select name from schema_migrations')).map(
       (r) => r.name,

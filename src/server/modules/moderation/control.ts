@@ -1,8 +1,9 @@
 import { chmodSync, existsSync, unlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import type { ModuleApp, ModuleDeps } from '../../platform/module';
 import { runAdminCommand } from './roles';
+import { writeSnapshot } from '../../db/backup';
 
 /** The embedded database's control socket, beside its files (DATA_DIR/admin.sock). */
 export const controlSocketPath = (dataDir: string) => join(dataDir, 'admin.sock');
@@ -11,7 +12,8 @@ export const controlSocketPath = (dataDir: string) => join(dataDir, 'admin.sock'
  * The embedded database belongs to one process at a time (its folder is locked), so while the
  * server runs `npm run admin` cannot open it: it asks the server instead, through a Unix socket
  * in DATA_DIR that only the owner of DATA_DIR may open (mode 0600) — exactly who may read the
- * database files anyway. One JSON line in ({"args": ["grant", "a@b.c"]}), one out.
+ * database files anyway. One JSON line in ({"args": ["grant", "a@b.c"]}), one out. `npm run backup`
+ * asks it for a snapshot the same way ({"args": ["backup", "/path/of/new/folder"]}).
  * On PostgreSQL (DATABASE_URL) the command connects to the database itself; no socket.
  */
 export async function startAdminControl(app: ModuleApp, deps: ModuleDeps): Promise<void> {
@@ -19,6 +21,15 @@ export async function startAdminControl(app: ModuleApp, deps: ModuleDeps): Promi
   // Not in tests (createTestApp turns background services off), nor on PostgreSQL.
   if (!database.pglite || !deps.backgroundJobs) return;
   const path = controlSocketPath(config.dataDir);
+  // npm run backup: {"args": ["backup", "/absolute/new/folder"]} (src/server/db/backup.ts).
+  const backup = async (folder: string | undefined) => {
+    if (!folder || !isAbsolute(folder))
+      return { ok: false, output: 'Usage: {"args": ["backup", "/absolute/new/folder"]}' };
+    const { heldMs } = await writeSnapshot(database.pglite!, config.dataDir, folder, {
+      uploads: config.storage.kind === 'local',
+    });
+    return { ok: true, output: `held ${Math.round(heldMs)} ms` };
+  };
   // We hold the data folder's lock: a socket file left here belongs to a dead process.
   if (existsSync(path)) unlinkSync(path);
   const server: Server = createServer((socket) => {
@@ -36,7 +47,9 @@ export async function startAdminControl(app: ModuleApp, deps: ModuleDeps): Promi
       } catch {
         // answered as a usage error below
       }
-      runAdminCommand(database, args)
+      // A backup of a large database may take longer than the idle timeout.
+      if (args[0] === 'backup') socket.setTimeout(0);
+      (args[0] === 'backup' ? backup(args[1]) : runAdminCommand(database, args))
         .then((result) => socket.end(`${JSON.stringify(result)}\n`))
         .catch((err: Error) => {
           app.log.error({ err }, 'admin command failed');
