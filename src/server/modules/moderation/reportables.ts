@@ -12,6 +12,7 @@ import {
 import type { Realtime } from '../../platform/realtime';
 import { isUuid } from '@shared/schemas/common';
 import { createListingAnnouncer } from '../chats/listing-events';
+import { announceAvailability } from '../wishlist/alerts';
 
 const uuids = (ids: string[]) => ids.filter((id) => isUuid(id));
 const EXCERPT_MAX = 300;
@@ -68,10 +69,12 @@ export const listingReportable = defineReportable({
     changedRow(query, id, 'update book_listings set hidden_at = null where id = $1 returning id'),
   ownerOf: (query, id) =>
     ownerOfRow(query, id, 'select user_id as owner from book_listings where id = $1'),
-  // The conversations about it show it unavailable (hidden) or as it is again (restored).
+  // The conversations about it show it unavailable (hidden) or as it is again (restored), and
+  // its book's wishers see "available now" follow.
   async changed(id, { realtime, query }) {
-    if (realtime)
-      await createListingAnnouncer({ realtime: realtime as Realtime, query }).announce(id);
+    if (!realtime) return;
+    await createListingAnnouncer({ realtime: realtime as Realtime, query }).announce(id);
+    await announceAvailability({ query }, realtime as Realtime, id);
   },
 });
 

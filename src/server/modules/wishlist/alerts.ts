@@ -8,7 +8,10 @@ export const WISHLIST_LISTED = 'wishlist.listed';
 export const TRADE_MATCH = 'trade.match';
 
 /** Listings a recipient may still see: available, not hidden by a moderator, seller active. */
-export async function availableListings(database: Database, ids: string[]): Promise<Set<string>> {
+export async function availableListings(
+  database: Pick<Database, 'query'>,
+  ids: string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await database.query<{ id: string }>(
     `select l.id::text as id from book_listings l
@@ -55,6 +58,35 @@ export interface WishlistAlertsDeps {
   log: { warn: (obj: object, msg: string) => void };
 }
 
+/** Tells `wishers` that a listing of a book they wish changed availability (they refetch). */
+async function tellWishersOf(
+  database: Pick<Database, 'query'>,
+  realtime: Realtime,
+  wishers: string[],
+  listingId: string,
+): Promise<void> {
+  if (wishers.length === 0) return;
+  const available = (await availableListings(database, [listingId])).has(listingId);
+  await realtime.toUsers(wishers, { type: 'wishlist.availability', listingId, available });
+}
+
+/**
+ * A listing's availability changed outside the listings module (a moderator hid or restored it):
+ * its book's wishers see "available now" change live, as after any other change.
+ */
+export async function announceAvailability(
+  database: Pick<Database, 'query'>,
+  realtime: Realtime,
+  listingId: string,
+): Promise<void> {
+  await tellWishersOf(
+    database,
+    realtime,
+    await wishersOfAnyListing(database, listingId),
+    listingId,
+  );
+}
+
 /**
  * What a listing that becomes available tells the members who wish its book: one
  * 'wishlist.listed' per wisher and listing, ever (onceKey: editing or relisting repeats nothing),
@@ -67,12 +99,8 @@ export function createWishlistAlerts({
   realtime,
   log,
 }: WishlistAlertsDeps) {
-  /** Tells `wishers` that a listing of a book they wish changed availability (they refetch). */
-  async function tellWishers(wishers: string[], listingId: string): Promise<void> {
-    if (!realtime || wishers.length === 0) return;
-    const available = (await availableListings(database, [listingId])).has(listingId);
-    await realtime.toUsers(wishers, { type: 'wishlist.availability', listingId, available });
-  }
+  const tellWishers = (wishers: string[], listingId: string) =>
+    realtime ? tellWishersOf(database, realtime, wishers, listingId) : Promise.resolve();
   const track = (task: Promise<void>) => {
     inFlight.add(task);
     void task.finally(() => inFlight.delete(task));

@@ -7,6 +7,7 @@ import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../
 import { callAs, createMember, type Member } from '../../test/members';
 import { createTestNotifications } from '../../test/notifications';
 import { offerFrom, requester } from '../chats/test-support';
+import { grantAdmin } from '../moderation/roles';
 import { wishlistAlertsSettled } from './alerts';
 
 /**
@@ -207,6 +208,34 @@ describe("the wishlist's available now, live", () => {
     expect(availability(brunoTab)).toEqual([]);
     const after = (await call(ada, 'GET', `/api/users/${ada.id}/wishlist`)).json();
     expect(after.items[0]).toMatchObject({ availableListings: 0, newestListingId: null });
+  });
+
+  it('a moderator hiding the listing, and restoring it, tells the wishers', async () => {
+    const admin = await createMember(t, { displayName: 'Ada Admin' });
+    expect((await grantAdmin(t.database, admin.email)).ok).toBe(true);
+    const rosa = await book('Il nome della rosa', 'Umberto Eco');
+    await wish(ada, rosa);
+    const listing = await listForTrade(bruno, rosa, 'Il nome della rosa', 'Umberto Eco');
+    await wishlistAlertsSettled();
+    const adaTab = await open(ada);
+    const carlaTab = await open(carla); // wishes nothing: hears nothing
+    const reason = { reason: 'Counterfeit.' };
+    const hide = await call(admin, 'POST', `/api/admin/items/listing/${listing}/hide`, reason);
+    expect(hide.statusCode, hide.body).toBe(200);
+    expect(await adaTab.next((f) => f.type === 'wishlist.availability')).toEqual({
+      type: 'wishlist.availability',
+      listingId: listing,
+      available: false,
+    });
+    const hidden = (await call(ada, 'GET', `/api/users/${ada.id}/wishlist`)).json();
+    expect(hidden.items[0]).toMatchObject({ availableListings: 0 });
+
+    const back = await call(admin, 'POST', `/api/admin/items/listing/${listing}/restore`, reason);
+    expect(back.statusCode, back.body).toBe(200);
+    await adaTab.next(() => availability(adaTab).length > 1);
+    expect(availability(adaTab).at(-1)).toMatchObject({ listingId: listing, available: true });
+    await wait(100);
+    expect(availability(carlaTab)).toEqual([]);
   });
 
   it('an edit that makes it another book tells the wishers of both', async () => {

@@ -186,7 +186,7 @@ export const WISHERS_SQL = wishersSql(true);
  * ones whose "available now" it may have just changed). Empty for an unknown id.
  */
 export async function wishersOfAnyListing(
-  database: Database,
+  database: Pick<Database, 'query'>,
   listingId: string,
 ): Promise<string[]> {
   if (!/^[0-9a-f-]{36}$/i.test(listingId)) return [];
