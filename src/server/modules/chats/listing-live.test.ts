@@ -158,4 +158,19 @@ describe('the listing card in a conversation', () => {
     );
     expect(row.status).toBe('available');
   });
+
+  it('turns unavailable when its seller deletes their account', async () => {
+    const leaving = await createMember(t, { displayName: 'Lea Leaving' });
+    const listing = await createListing(t, leaving, { title: 'Marcovaldo' });
+    const contact = await req('POST', '/api/chats/contact', buyer, {
+      listingId: listing.id,
+      content: 'È ancora disponibile?',
+    });
+    expect(contact.statusCode, contact.body).toBe(201);
+    const buyerTab = await tab(buyer);
+    const gone = await req('POST', '/api/me/delete', leaving, { password: leaving.password });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(await buyerTab.next(aboutListing(listing.id))).toMatchObject({ status: 'unavailable' });
+    expect(await cardStatus(buyer, contact.json().roomId, listing.id)).toBe('unavailable');
+  });
 });

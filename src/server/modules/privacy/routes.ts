@@ -9,6 +9,8 @@ import { toFetchHeaders } from '../../platform/auth/http';
 import { inTransaction } from '../../db/tx';
 import { buildExport } from './export';
 import { eraseMember } from './erase';
+import { createListingAnnouncer } from '../chats/listing-events';
+import { queryOf } from '../chats/queries';
 
 /** `scaffale-<username>-<YYYY-MM-DD>.json`, with only safe characters. */
 export function exportFileName(username: string | null, fallback: string, now: Date) {
@@ -171,7 +173,23 @@ export const privacyRoutes: Module = async (app, { auth, database, storage, real
         throw new AppError(403, 'reauthentication_required', 'privacy.errors.signInAgain');
       }
 
+      // Their listings that conversations show (kept, hidden, as bare records): the members of
+      // those conversations see the card turn unavailable live. Who they are is read before.
+      const chatCards = createListingAnnouncer({
+        realtime,
+        query: queryOf(database),
+        log: request.log,
+      });
+      const shown = await database.query<{ id: string }>(
+        `select l.id::text as id from book_listings l where l.user_id = $1
+           and (exists (select 1 from chat_rooms r where r.listing_id = l.id)
+             or exists (select 1 from chat_messages m where m.listing_id = l.id)
+             or exists (select 1 from offers o where o.listing_id = l.id))`,
+        [user.id],
+      );
+      const watchers = await Promise.all(shown.map((l) => chatCards.watchers(l.id)));
       const { files } = await inTransaction(database, (q) => eraseMember(q, user.id));
+      for (const [i, l] of shown.entries()) await chatCards.announce(l.id, watchers[i]);
       for (const url of files) {
         await storage.delete(url).catch((err: unknown) => {
           request.log.error({ err, url }, 'file of a deleted account could not be deleted');
