@@ -7,6 +7,7 @@ import { callAs, createMember, type Member } from '../../test/members';
 import type { Notifications, NotifyInput } from '../../platform/notifications/types';
 import { createWishlistAlerts, wishlistAlertsSettled } from './alerts';
 import { PAIRS_SQL, WISHERS_SQL } from './queries';
+import { wishlistSteps } from './test-support';
 
 /** A notification service that records what it was asked to send. */
 const sent: NotifyInput[] = [];
@@ -49,6 +50,7 @@ beforeEach(async () => {
 });
 
 const call = callAs(() => t);
+const { wish, listForTrade } = wishlistSteps(call);
 
 async function book(title: string, author: string, isbn13: string | null = null) {
   const [row] = await t.database.query<{ id: string }>(
@@ -56,20 +58,6 @@ async function book(title: string, author: string, isbn13: string | null = null)
     [title, author, isbn13],
   );
   return row.id;
-}
-async function wish(who: Member, bookId: string) {
-  const res = await call(who, 'POST', '/api/me/wishlist/items', { bookId });
-  expect(res.statusCode, res.body).toBe(201);
-}
-async function listForTrade(who: Member, bookId: string, title: string, author: string) {
-  const res = await call(who, 'POST', '/api/listings', {
-    mode: 'quickTrade',
-    bookId,
-    title,
-    author,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as string;
 }
 async function listForSale(who: Member, title: string, author: string, isbn?: string) {
   const res = await call(who, 'POST', '/api/listings', {

@@ -9,6 +9,7 @@ import { createTestNotifications } from '../../test/notifications';
 import { offerFrom, requester } from '../chats/test-support';
 import { grantAdmin } from '../moderation/roles';
 import { wishlistAlertsSettled } from './alerts';
+import { wishlistSteps } from './test-support';
 
 /**
  * What the wishers read and see, over the real realtime service and real sockets: a trade match
@@ -50,6 +51,7 @@ beforeEach(async () => {
 });
 
 const call = callAs(() => t);
+const { wish, listForTrade } = wishlistSteps(call);
 
 async function book(title: string, author: string) {
   const [row] = await t.database.query<{ id: string }>(
@@ -57,20 +59,6 @@ async function book(title: string, author: string) {
     [title, author],
   );
   return row.id;
-}
-async function wish(who: Member, bookId: string) {
-  const res = await call(who, 'POST', '/api/me/wishlist/items', { bookId });
-  expect(res.statusCode, res.body).toBe(201);
-}
-async function listForTrade(who: Member, bookId: string, title: string, author: string) {
-  const res = await call(who, 'POST', '/api/listings', {
-    mode: 'quickTrade',
-    bookId,
-    title,
-    author,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as string;
 }
 async function open(who: Member) {
   const socket = await mustOpen(base, { cookie: who.cookie, origin: ORIGIN });

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconLogout } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from '@web/lib/router';
 import { ME_QUERY_KEY, useSession } from '../../lib/session';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { NameFields } from './NameFields';
 import { AuthCard, AuthSubmit } from './AuthCard';
 import { updateMe } from './api';
 import { dashboardPath } from './safeRedirect';
@@ -33,7 +34,6 @@ export default function ProfileSetupPage() {
     initialValues: { displayName: user?.displayName ?? '', username: user?.username ?? '' },
     validate: { displayName: displayNameKey, username: usernameKey },
   });
-  const fieldError = (key: unknown) => (key ? t(String(key)) : undefined);
   if (!user) return null;
 
   return (
@@ -71,23 +71,7 @@ export default function ProfileSetupPage() {
         )}
       >
         <Stack>
-          <TextInput
-            label={t('auth.fields.displayName')}
-            description={t('auth.fields.displayNameHint')}
-            autoComplete="nickname"
-            withAsterisk
-            data-autofocus
-            {...form.getInputProps('displayName')}
-            error={fieldError(form.errors.displayName)}
-          />
-          <TextInput
-            label={t('auth.fields.username')}
-            description={t('auth.fields.usernameHint')}
-            autoComplete="username"
-            withAsterisk
-            {...form.getInputProps('username')}
-            error={fieldError(form.errors.username)}
-          />
+          <NameFields form={form} autoFocus />
           <AuthSubmit loading={submitting}>{t('profileSetup.submit')}</AuthSubmit>
         </Stack>
       </form>

@@ -8,6 +8,7 @@ import { SIGNUP_REDIRECT_DELAY_MS } from '@shared/constants';
 import { PageLoader } from '../../components/PageLoader';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { NameFields } from './NameFields';
 import { AuthCard, AuthFooterLink, AuthSubmit } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
 import { signUp } from './api';
@@ -97,22 +98,7 @@ export default function SignupPage() {
         })}
       >
         <Stack>
-          <TextInput
-            label={t('auth.fields.displayName')}
-            description={t('auth.fields.displayNameHint')}
-            autoComplete="nickname"
-            withAsterisk
-            {...form.getInputProps('displayName')}
-            error={fieldError(form.errors.displayName)}
-          />
-          <TextInput
-            label={t('auth.fields.username')}
-            description={t('auth.fields.usernameHint')}
-            autoComplete="username"
-            withAsterisk
-            {...form.getInputProps('username')}
-            error={fieldError(form.errors.username)}
-          />
+          <NameFields form={form} />
           <TextInput
             label={t('auth.fields.email')}
             type="email"
