@@ -14,6 +14,8 @@ import { createTestDatabase } from '../test/helpers';
 const RAW_SQL_ONLY: Record<string, string> = {
   schema_migrations:
     'the migrator’s own bookkeeping (src/server/db/migrate.ts), not a module’s data',
+  rate_limits:
+    'unlogged hit counters of the shared rate limits (0031); only platform/rate-limits-store SQL',
   search_words:
     'typo-correction vocabulary kept by a trigger on book_listings (0004); read only by the search SQL',
   listing_counts:

@@ -106,7 +106,7 @@ describe('owner-only changes', () => {
 });
 
 describe('POST /api/listings/:id/complete', () => {
-  it('records a transaction that, once the member confirms, feeds site stats, ratings and total trades', async () => {
+  it('records a transaction that, once the member confirms, feeds site stats and total trades (not ratings: only reviews rate)', async () => {
     const listing = await create(seller);
     const url = `/api/listings/${listing.id}/complete`;
     const body = { kind: 'sale', counterpartUsername: 'buyer_one' };
@@ -153,10 +153,11 @@ describe('POST /api/listings/:id/complete', () => {
     const twice = await req('POST', url, seller, body);
     expect(twice.statusCode).toBe(409);
 
+    // A trade counts; only reviews rate: without one, both are still new members (no figure).
     const sellerProfile = (await req('GET', `/api/users/${seller.id}/profile`)).json();
-    expect(sellerProfile).toMatchObject({ rating: 3.6, totalTrades: 1 });
+    expect(sellerProfile).toMatchObject({ rating: null, reviewCount: 0, totalTrades: 1 });
     const buyerProfile = (await req('GET', `/api/users/${buyer.id}/profile`)).json();
-    expect(buyerProfile).toMatchObject({ rating: 3.6, totalTrades: 1 });
+    expect(buyerProfile).toMatchObject({ rating: null, reviewCount: 0, totalTrades: 1 });
 
     const trade = await create(seller, { ...full, listingType: 'trade', price: null });
     const traded = await req('POST', `/api/listings/${trade.id}/complete`, seller, {
@@ -167,7 +168,7 @@ describe('POST /api/listings/:id/complete', () => {
     expect((await req('POST', `/api/transactions/${tradeId}/confirm`, other)).statusCode).toBe(200);
     expect((await req('GET', `/api/listings/${trade.id}`)).json().status).toBe('traded');
     expect((await req('GET', `/api/users/${seller.id}/profile`)).json()).toMatchObject({
-      rating: 3.7,
+      rating: null,
       totalTrades: 2,
     });
 
