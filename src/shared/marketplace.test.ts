@@ -5,7 +5,6 @@ import {
   libraryQuerySchema,
   listingFormAsUpdate,
   listingFormSchema,
-  publicRating,
   quickSellSchema,
   quickTradeSchema,
   updateListingSchema,
@@ -15,18 +14,6 @@ const messages = (r: {
   success: boolean;
   error?: { issues: { path: PropertyKey[]; message: string }[] };
 }) => Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
-
-describe('publicRating', () => {
-  it('is 3.5 plus 0.1 per completed transaction, capped at 5', () => {
-    expect(publicRating(0)).toBe(3.5);
-    expect(publicRating(1)).toBe(3.6);
-    expect(publicRating(7)).toBe(4.2);
-    expect(publicRating(15)).toBe(5);
-    expect(publicRating(400)).toBe(5);
-    expect(publicRating(-3)).toBe(3.5);
-    expect(publicRating(Number.NaN)).toBe(3.5);
-  });
-});
 
 describe('ISBN', () => {
   it('checks ISBN-10 and ISBN-13 check digits, ignoring hyphens', () => {

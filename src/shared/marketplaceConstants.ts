@@ -82,20 +82,6 @@ export const COVER_MAX_BYTES = 5 * 1024 * 1024;
 export const FIXED_SHELVES = ['bestDeals', 'justListed', 'popular', 'premium'] as const;
 export type ShelfKey = (typeof FIXED_SHELVES)[number] | `genre:${Genre}`;
 
-/**
- * A seller's formula rating: 3.5 plus 0.1 per completed transaction, the extra capped at 1.5, the
- * total at 5.
- */
-export function publicRating(completedTransactions: number): number {
-  const n = Number.isFinite(completedTransactions)
-    ? Math.max(0, Math.floor(completedTransactions))
-    : 0;
-  const rating = 3.5 + Math.min(1.5, n * 0.1);
-  return Math.min(5, Math.round(rating * 10) / 10);
-}
-/** Shown when the rating cannot be computed. */
-export const FALLBACK_RATING = 4;
-
 // ---------- ISBN ----------
 
 /** Digits (and a final X for ISBN-10) without hyphens or spaces. */

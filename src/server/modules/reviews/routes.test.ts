@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { publicRating } from '@shared/marketplace';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createMember, type Member } from '../../test/members';
 import { createListing, requester, saleThroughChat } from '../chats/test-support';
@@ -108,7 +107,6 @@ describe('reviews after a trade', () => {
     const profile = (await req('GET', `/api/users/${seller.id}/profile`)).json();
     expect(profile.rating).toBe(3.5);
     expect(profile.reviewCount).toBe(2);
-    expect(profile.rating).not.toBe(publicRating(2));
     const buyerProfile = (await req('GET', `/api/users/${buyer.id}/profile`)).json();
     expect(buyerProfile.rating).toBe(4);
     expect((await req('GET', '/api/users/nobody/reviews')).statusCode).toBe(404);
