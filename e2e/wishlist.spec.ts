@@ -182,7 +182,7 @@ test('another member lists the wished book: the first is told, the notification 
     })
     .toEqual([true]);
   // The heart on the listing shows the book is wished; the wishlist shows it is available.
-  await expect(page.getByRole('button', { name: 'On your wishlist' })).toHaveAttribute(
+  await expect(page.getByRole('button', { name: 'On your wishlist', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
