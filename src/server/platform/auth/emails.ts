@@ -7,31 +7,39 @@ interface Recipient {
   name?: string | null;
 }
 
-/** One call-to-action e-mail, as plain text and as simple HTML, in the reader's language. */
-function actionEmail(
+/**
+ * One call-to-action e-mail of the accounts (`auth.email.<key>.*`: subject, intro, action), as
+ * plain text and as simple HTML, in the reader's language. Sent to the address's owner only.
+ */
+function authEmail(
   lang: Language,
-  kind: 'verify' | 'reset',
+  key: 'verify' | 'reset' | 'exists' | 'passwordChanged',
   user: Recipient,
   link: string,
+  note: string,
 ): MailMessage {
   const name = user.name?.trim() || user.email.split('@')[0];
-  const greeting = t(lang, 'auth.email.greeting', { name });
-  const intro = t(lang, `auth.email.${kind}.intro`);
-  const action = t(lang, `auth.email.${kind}.action`);
-  const expiry = t(lang, `auth.email.${kind}.expiry`);
-  const ignore = t(lang, `auth.email.${kind}.ignore`);
-  const signature = t(lang, 'auth.email.signature');
   return layoutEmail({
     lang,
     to: user.email,
-    subject: t(lang, `auth.email.${kind}.subject`),
-    greeting,
-    intro,
-    action: { label: action, link },
-    note: `${expiry} ${ignore}`,
-    signature,
+    subject: t(lang, `auth.email.${key}.subject`),
+    greeting: t(lang, 'auth.email.greeting', { name }),
+    intro: t(lang, `auth.email.${key}.intro`),
+    action: { label: t(lang, `auth.email.${key}.action`), link },
+    note,
+    signature: t(lang, 'auth.email.signature'),
   });
 }
+
+/** Confirming an address, or resetting a password: the link expires, and may be ignored. */
+const actionEmail = (lang: Language, kind: 'verify' | 'reset', user: Recipient, link: string) =>
+  authEmail(
+    lang,
+    kind,
+    user,
+    link,
+    `${t(lang, `auth.email.${kind}.expiry`)} ${t(lang, `auth.email.${kind}.ignore`)}`,
+  );
 
 export const verificationEmail = (lang: Language, user: Recipient, link: string) =>
   actionEmail(lang, 'verify', user, link);
@@ -43,42 +51,26 @@ export const resetPasswordEmail = (lang: Language, user: Recipient, link: string
  * To the owner of an address someone tried to sign up with: the sign-up answers as for a new
  * address (so it tells nobody which addresses have accounts), and this mail tells the owner.
  */
-export function accountExistsEmail(
+export const accountExistsEmail = (
   lang: Language,
   user: Recipient,
   links: { signIn: string; reset: string },
-): MailMessage {
-  const name = user.name?.trim() || user.email.split('@')[0];
-  return layoutEmail({
+): MailMessage =>
+  authEmail(
     lang,
-    to: user.email,
-    subject: t(lang, 'auth.email.exists.subject'),
-    greeting: t(lang, 'auth.email.greeting', { name }),
-    intro: t(lang, 'auth.email.exists.intro'),
-    action: { label: t(lang, 'auth.email.exists.action'), link: links.signIn },
-    note: `${t(lang, 'auth.email.exists.reset', { link: links.reset })} ${t(lang, 'auth.email.exists.ignore')}`,
-    signature: t(lang, 'auth.email.signature'),
-  });
-}
+    'exists',
+    user,
+    links.signIn,
+    `${t(lang, 'auth.email.exists.reset', { link: links.reset })} ${t(lang, 'auth.email.exists.ignore')}`,
+  );
 
 /**
  * To a member whose password was just changed from their settings: if it was not them, the
  * reset link takes the account back (every other session has already ended).
  */
-export function passwordChangedEmail(
+export const passwordChangedEmail = (
   lang: Language,
   user: Recipient,
   links: { reset: string },
-): MailMessage {
-  const name = user.name?.trim() || user.email.split('@')[0];
-  return layoutEmail({
-    lang,
-    to: user.email,
-    subject: t(lang, 'auth.email.passwordChanged.subject'),
-    greeting: t(lang, 'auth.email.greeting', { name }),
-    intro: t(lang, 'auth.email.passwordChanged.intro'),
-    action: { label: t(lang, 'auth.email.passwordChanged.action'), link: links.reset },
-    note: t(lang, 'auth.email.passwordChanged.note'),
-    signature: t(lang, 'auth.email.signature'),
-  });
-}
+): MailMessage =>
+  authEmail(lang, 'passwordChanged', user, links.reset, t(lang, 'auth.email.passwordChanged.note'));
