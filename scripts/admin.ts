@@ -7,33 +7,16 @@
  * its control socket (DATA_DIR/admin.sock, readable by the owner of DATA_DIR only).
  */
 import 'dotenv/config';
-import { connect } from 'node:net';
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, openPostgres } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { runAdminCommand } from '../src/server/modules/moderation/roles';
-import { controlSocketPath } from '../src/server/modules/moderation/control';
-
-type Result = { ok: boolean; output: string };
-
-function askServer(path: string, args: string[]): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(path);
-    let answer = '';
-    socket.setEncoding('utf8');
-    socket.on('connect', () => socket.write(`${JSON.stringify({ args })}\n`));
-    socket.on('data', (chunk) => (answer += chunk));
-    socket.on('end', () => {
-      try {
-        resolve(JSON.parse(answer) as Result);
-      } catch (err) {
-        reject(err as Error);
-      }
-    });
-    socket.on('error', reject);
-  });
-}
+import {
+  askControlSocket,
+  controlSocketPath,
+  type ControlAnswer as Result,
+} from '../src/server/modules/moderation/control';
 
 export async function main(args: string[], env = process.env): Promise<Result> {
   const config = loadConfig(env);
@@ -51,7 +34,7 @@ export async function main(args: string[], env = process.env): Promise<Result> {
     database = await openDatabase(config);
   } catch (err) {
     const socket = controlSocketPath(config.dataDir);
-    if (existsSync(socket)) return askServer(socket, args);
+    if (existsSync(socket)) return askControlSocket(socket, args);
     throw err;
   }
   try {

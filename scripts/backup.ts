@@ -9,34 +9,17 @@
  * See docs/operations.md#backups-and-restore and decision 0063.
  */
 import 'dotenv/config';
-import { connect } from 'node:net';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../src/server/config';
 import { openPglite } from '../src/server/db/client';
 import { isInside, writeManifest, writeSnapshot } from '../src/server/db/backup';
-import { controlSocketPath } from '../src/server/modules/moderation/control';
-
-type Result = { ok: boolean; output: string };
-
-function askServer(path: string, args: string[]): Promise<Result> {
-  return new Promise((done, fail) => {
-    const socket = connect(path);
-    let answer = '';
-    socket.setEncoding('utf8');
-    socket.on('connect', () => socket.write(`${JSON.stringify({ args })}\n`));
-    socket.on('data', (chunk) => (answer += chunk));
-    socket.on('end', () => {
-      try {
-        done(JSON.parse(answer) as Result);
-      } catch {
-        fail(new Error('the server closed the control socket without an answer'));
-      }
-    });
-    socket.on('error', fail);
-  });
-}
+import {
+  askControlSocket,
+  controlSocketPath,
+  type ControlAnswer as Result,
+} from '../src/server/modules/moderation/control';
 
 function postgresAdvice(databaseUrl: string, bucket?: string): string {
   const url = new URL(databaseUrl);
@@ -101,7 +84,7 @@ async function main(args: string[], env = process.env): Promise<Result & { folde
       // The folder is locked: a server holds it. It takes the snapshot itself.
       const socket = controlSocketPath(config.dataDir);
       if (!existsSync(socket)) throw err;
-      const answer = await askServer(socket, ['backup', stage]);
+      const answer = await askControlSocket(socket, ['backup', stage]);
       if (!answer.ok) throw new Error(answer.output, { cause: err });
       how = `through the running server, which held its writes for ${answer.output.replace('held ', '')}`;
     }

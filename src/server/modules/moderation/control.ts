@@ -1,5 +1,5 @@
 import { chmodSync, existsSync, unlinkSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
 import { isAbsolute, join } from 'node:path';
 import type { ModuleApp, ModuleDeps } from '../../platform/module';
 import { runAdminCommand } from './roles';
@@ -7,6 +7,28 @@ import { writeSnapshot } from '../../db/backup';
 
 /** The embedded database's control socket, beside its files (DATA_DIR/admin.sock). */
 export const controlSocketPath = (dataDir: string) => join(dataDir, 'admin.sock');
+
+/** What the running server answers on its control socket. */
+export type ControlAnswer = { ok: boolean; output: string };
+
+/** Asks the running server on its control socket (`npm run admin`, `npm run backup`). */
+export function askControlSocket(path: string, args: string[]): Promise<ControlAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(path);
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('connect', () => socket.write(`${JSON.stringify({ args })}\n`));
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('end', () => {
+      try {
+        resolve(JSON.parse(answer) as ControlAnswer);
+      } catch {
+        reject(new Error('the server closed the control socket without an answer'));
+      }
+    });
+    socket.on('error', reject);
+  });
+}
 
 /**
  * The embedded database belongs to one process at a time (its folder is locked), so while the
