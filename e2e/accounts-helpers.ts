@@ -33,6 +33,13 @@ function originOf(page: Page): string {
   return new URL(page.url()).origin;
 }
 
+/** A member's API call from their page, with the site's Origin (CSRF protection); must succeed. */
+export async function apiPost(page: Page, url: string, data: object) {
+  const res = await page.request.post(url, { headers: { origin: originOf(page) }, data });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return res.json();
+}
+
 /** The newest e-mail to an address whose text holds a link matching `pattern`, and that link. */
 export async function linkFromOutbox(page: Page, to: string, pattern: RegExp): Promise<string> {
   let link: string | undefined;

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { test, expect, chooseLanguage, expectFitsWidth, uniqueWord } from './fixtures';
-import { openMember, type OpenMember } from './accounts-helpers';
+import { apiPost, openMember } from './accounts-helpers';
 
 /**
  * The blocked state, as the blocker sees it: a seller and a buyer talk about a book; the seller
@@ -28,15 +28,6 @@ const cases: { language: Language; width: number }[] = [
   { language: 'en', width: 1280 },
 ];
 
-async function post(member: OpenMember, url: string, data: object) {
-  const res = await member.page.request.post(url, {
-    headers: { origin: new URL(member.page.url()).origin },
-    data,
-  });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  return res.json();
-}
-
 const notice = (page: Page) => page.getByTestId('blocked-notice');
 
 for (const { language, width } of cases) {
@@ -52,13 +43,13 @@ for (const { language, width } of cases) {
         await expect(m.page.locator('html')).toHaveAttribute('lang', language);
         await m.page.setViewportSize({ width, height: 800 });
       }
-      const listing = (await post(seller, '/api/listings', {
+      const listing = (await apiPost(seller.page, '/api/listings', {
         mode: 'quickSell',
         title: `Il visconte dimezzato ${uniqueWord('')}`,
         author: 'Italo Calvino',
         price: 8,
       })) as { id: string };
-      const { roomId } = (await post(buyer, '/api/chats/contact', {
+      const { roomId } = (await apiPost(buyer.page, '/api/chats/contact', {
         listingId: listing.id,
         content: 'Ciao!',
       })) as { roomId: string };

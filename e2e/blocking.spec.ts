@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, uniqueWord } from './fixtures';
-import { openMember, type OpenMember } from './accounts-helpers';
+import { openMember, type OpenMember, apiPost } from './accounts-helpers';
 
 /**
  * Blocking, as people walk it: a seller and a buyer talk about a book; the seller blocks the
@@ -19,15 +18,6 @@ type Member = OpenMember;
 let seller: Member;
 let buyer: Member;
 
-async function post(page: Page, url: string, data: object) {
-  const res = await page.request.post(url, {
-    headers: { origin: new URL(page.url()).origin },
-    data,
-  });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  return res.json();
-}
-
 test.beforeAll(async ({ browser }) => {
   stamp = uniqueWord('');
   TITLE = `Il sentiero dei nidi di ragno ${stamp}`;
@@ -41,13 +31,13 @@ test.afterAll(async () => {
 });
 
 test('a member blocks another from a conversation, and unblocks from settings', async () => {
-  const listing = await post(seller.page, '/api/listings', {
+  const listing = await apiPost(seller.page, '/api/listings', {
     mode: 'quickSell',
     title: TITLE,
     author: 'Italo Calvino',
     price: 9,
   });
-  const { roomId } = await post(buyer.page, '/api/chats/contact', {
+  const { roomId } = await apiPost(buyer.page, '/api/chats/contact', {
     listingId: listing.id,
     content: 'Is it still available?',
   });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { test, expect, chooseLanguage, expectFitsWidth, uniqueWord } from './fixtures';
-import { openMember, type OpenMember } from './accounts-helpers';
+import { apiPost, openMember } from './accounts-helpers';
 
 /**
  * What the page says is true, in a conversation: a buyer offers €7.50 on a book; the seller reads
@@ -24,16 +24,6 @@ const cases: { language: Language; width: number; money: RegExp; offered: string
   { language: 'en', width: 1280, money: /€7\.50/, offered: 'offered' },
 ];
 
-/** A member's API call from their page, with the site's Origin (CSRF protection). */
-async function post(member: OpenMember, url: string, data: object) {
-  const res = await member.page.request.post(url, {
-    headers: { origin: new URL(member.page.url()).origin },
-    data,
-  });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  return res.json();
-}
-
 const card = (page: Page) => page.getByTestId('chat-listing-card');
 
 for (const { language, width, money, offered } of cases) {
@@ -51,17 +41,17 @@ for (const { language, width, money, offered } of cases) {
         await m.page.setViewportSize({ width, height: 800 });
       }
       const title = `Le città invisibili ${uniqueWord('')}`;
-      const listing = (await post(seller, '/api/listings', {
+      const listing = (await apiPost(seller.page, '/api/listings', {
         mode: 'quickSell',
         title,
         author: 'Italo Calvino',
         price: 9,
       })) as { id: string };
-      const { roomId } = (await post(buyer, '/api/chats/contact', {
+      const { roomId } = (await apiPost(buyer.page, '/api/chats/contact', {
         listingId: listing.id,
         content: language === 'it' ? 'È ancora disponibile?' : 'Is it still available?',
       })) as { roomId: string };
-      await post(buyer, `/api/chats/rooms/${roomId}/offers`, {
+      await apiPost(buyer.page, `/api/chats/rooms/${roomId}/offers`, {
         listingId: listing.id,
         amount: 7.5,
       });

@@ -6,6 +6,7 @@ import {
   grantAdmin,
   openMember,
   type OpenMember,
+  apiPost,
 } from './accounts-helpers';
 
 /**
@@ -28,16 +29,8 @@ type Member = OpenMember;
 let seller: Member;
 let buyer: Member;
 
-const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
-
-async function post(page: Page, url: string, data: object) {
-  const res = await page.request.post(url, { headers: origin(page), data });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  return res.json();
-}
-
 async function listBook(page: Page, title: string, price: number): Promise<string> {
-  const created = await post(page, '/api/listings', {
+  const created = await apiPost(page, '/api/listings', {
     mode: 'quickSell',
     title,
     author: 'Cesare Pavese',
@@ -70,11 +63,11 @@ test.afterAll(async () => {
 test('a buyer and a seller complete a sale and review each other', async () => {
   const listingId = await listBook(seller.page, SOLD, 11);
   // The buyer writes from the listing and offers; the seller accepts and marks it sold.
-  const { roomId } = await post(buyer.page, '/api/chats/contact', {
+  const { roomId } = await apiPost(buyer.page, '/api/chats/contact', {
     listingId,
     content: 'Is it still available?',
   });
-  await post(buyer.page, `/api/chats/rooms/${roomId}/offers`, { listingId, amount: 10 });
+  await apiPost(buyer.page, `/api/chats/rooms/${roomId}/offers`, { listingId, amount: 10 });
 
   const s = seller.page;
   await s.goto(`/profile/${seller.id}/chats?room=${roomId}`);
