@@ -3,7 +3,7 @@ import type { ListingStatus } from '@shared/marketplaceConstants';
 import type { Realtime } from '../../platform/realtime';
 import { blockedMembersOf } from '../../platform/moderation/blocks';
 import type { Query } from '../../db/tx';
-import { isUuid } from './queries';
+import { isUuid } from '@shared/schemas/common';
 
 /**
  * The rooms that show a listing's card (the room is about it, a card or an offer in it names it)

@@ -1,3 +1,4 @@
+import { isUuid } from '@shared/schemas/common';
 import type { Database } from '../../db/client';
 import type { Notifications, NotifyInput } from '../../platform/notifications/types';
 import { visibleListing } from '../../platform/moderation/members';
@@ -16,7 +17,7 @@ export async function availableListings(
   const rows = await database.query<{ id: string }>(
     `select l.id::text as id from book_listings l
      where l.id = any($1::uuid[]) and l.status = 'available' and ${visibleListing('l')}`,
-    [ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id))],
+    [ids.filter(isUuid)],
   );
   return new Set(rows.map((r) => r.id));
 }

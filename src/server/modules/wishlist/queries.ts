@@ -1,3 +1,4 @@
+import { isUuid } from '@shared/schemas/common';
 import {
   TRADE_MATCH_BOOKS,
   type TradeBook,
@@ -189,7 +190,7 @@ export async function wishersOfAnyListing(
   database: Pick<Database, 'query'>,
   listingId: string,
 ): Promise<string[]> {
-  if (!/^[0-9a-f-]{36}$/i.test(listingId)) return [];
+  if (!isUuid(listingId)) return [];
   const rows = await database.query<{ wisher: string | null }>(wishersSql(false), [listingId]);
   return rows.map((r) => r.wisher).filter((w): w is string => w !== null);
 }
