@@ -309,16 +309,24 @@ export const libraryQuerySchema = z
     ...searchShape,
     author: optionalText(QUERY_MAX_LENGTH),
     type: queryEnum(LISTING_TYPES, 'typeInvalid'),
+    condition: queryEnum(CONDITIONS, 'conditionInvalid'),
     status: queryEnum(STATUS_FILTERS, 'statusInvalid'),
     sort: queryEnum(SORTS, 'sortInvalid'),
     page: queryInt('pageInvalid', 1, 10_000),
     pageSize: queryInt('pageSizeInvalid', 1, LIBRARY_MAX_PAGE_SIZE),
     /** '1': q as written, without the typo correction. */
     exact: queryEnum(['1'] as const, 'exactInvalid'),
+    /** '1': the answer carries facet counts for the current search (ListingPage.facets). */
+    facets: queryEnum(['1'] as const, 'facetsInvalid'),
   })
   .superRefine(priceRange, always);
 export type LibraryQueryInput = z.input<typeof libraryQuerySchema>;
 export type LibraryQuery = z.output<typeof libraryQuerySchema>;
+
+/** GET /api/listings/suggest query: what the reader has typed so far. */
+export const suggestQuerySchema = z.object({
+  q: z.string({ error: v('queryTooLong') }).max(QUERY_MAX_LENGTH, { error: v('queryTooLong') }),
+});
 
 /** GET /api/shelves query. */
 export const shelvesQuerySchema = z.object(searchShape).superRefine(priceRange, always);

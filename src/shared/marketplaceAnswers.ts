@@ -58,6 +58,22 @@ export const listingDetailSchema = listingCardSchema.extend({
 });
 export type ListingDetail = z.infer<typeof listingDetailSchema>;
 
+const facetCount = <T extends z.ZodType>(value: T) =>
+  z.array(z.object({ value, count: z.number().int() }));
+
+export const facetsSchema = z.object({
+  genres: facetCount(z.enum(MARKET_GENRES)),
+  types: facetCount(z.enum(LISTING_TYPES)),
+  conditions: facetCount(z.enum(CONDITIONS)),
+  /** PRICE_BANDS: min inclusive, max exclusive (null: no upper bound), in whole units. */
+  priceBands: z.array(
+    z.object({ min: z.number(), max: z.number().nullable(), count: z.number().int() }),
+  ),
+  /** True when a count stopped at SEARCH_COUNT_CAP. */
+  capped: z.boolean().optional(),
+});
+export type Facets = z.infer<typeof facetsSchema>;
+
 export const listingPageSchema = z.object({
   items: z.array(listingCardSchema),
   total: z.number().int(),
@@ -66,8 +82,23 @@ export const listingPageSchema = z.object({
   priceBounds: z.object({ min: z.number(), max: z.number() }),
   /** Set when q matched nothing and these are the results of q with its typos corrected. */
   correctedQ: z.string().optional(),
+  /** True when a word search stopped counting at SEARCH_COUNT_CAP: "more than total". */
+  totalCapped: z.boolean().optional(),
+  /** With facets=1: counts for the current search, each under every filter except its own. */
+  facets: facetsSchema.optional(),
 });
 export type ListingPage = z.infer<typeof listingPageSchema>;
+
+/** GET /api/listings/suggest: titles and authors that start with (or contain) what was typed. */
+export const suggestionsSchema = z.object({
+  items: z.array(
+    z.object({
+      kind: z.enum(['title', 'author']),
+      text: z.string(),
+    }),
+  ),
+});
+export type Suggestions = z.infer<typeof suggestionsSchema>;
 
 export const userListingPageSchema = listingPageSchema.omit({ priceBounds: true });
 export type UserListingPage = z.infer<typeof userListingPageSchema>;

@@ -38,7 +38,11 @@ export type ListingStatus = (typeof LISTING_STATUSES)[number];
 export const STATUS_FILTERS = ['all', ...LISTING_STATUSES] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
-export const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+/**
+ * relevance: the default when the search has words (title over author over description, whole
+ * words over prefixes, the exact phrase first); without words it orders as newest.
+ */
+export const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc'] as const;
 export type Sort = (typeof SORTS)[number];
 
 export const CURRENCIES = ['EUR', 'USD', 'GBP'] as const;
@@ -51,6 +55,12 @@ export const HOME_SHELF_SIZE = 8;
 /** The book page's "other copies of this book" and "more from this seller": this many each. */
 export const RELATED_SIZE = 6;
 export const LIBRARY_PAGE_SIZE = 24;
+/** Word searches count their matches up to this many; past it the page says "more than". */
+export const SEARCH_COUNT_CAP = 1000;
+/** Suggestions as you type: at most this many titles and authors. */
+export const SUGGESTIONS_MAX = 8;
+/** Price bands of the facet counts, in whole currency units: [min, max) and the last open. */
+export const PRICE_BANDS = [0, 5, 10, 20, 50] as const;
 export const LIBRARY_MAX_PAGE_SIZE = 60;
 export const USER_LISTINGS_PAGE_SIZE = 24;
 export const PROFILE_RECENT_BOOKS = 6;

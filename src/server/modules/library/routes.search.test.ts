@@ -175,7 +175,7 @@ describe('GET /api/listings', () => {
       ['pageSize=0', 'pageSize', 'Page size must be a whole number between 1 and 60'],
       ['genre=westerns', 'genre', 'Unknown genre'],
       ['type=rent', 'type', 'Unknown listing type'],
-      ['sort=oldest', 'sort', 'Unknown sort order. Use newest, price_asc or price_desc'],
+      ['sort=oldest', 'sort', 'Unknown sort order. Use relevance, newest, price_asc or price_desc'],
       [
         'status=lost',
         'status',

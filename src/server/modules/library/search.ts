@@ -96,6 +96,8 @@ export function buildFilters(f: SearchFilters): Filters {
 }
 
 const ORDER = {
+  // Until relevance ranking lands (issue 25), relevance orders as newest.
+  relevance: 'l.created_at desc, l.id desc',
   newest: 'l.created_at desc, l.id desc',
   price_asc: 'l.price asc nulls last, l.created_at desc, l.id desc',
   price_desc: 'l.price desc nulls last, l.created_at desc, l.id desc',

@@ -43,7 +43,12 @@ const SPONSORED_AFTER = 12;
 const loadFilters = () => import('./LibraryFilters');
 const LibraryFilters = lazy(() => loadFilters().then((m) => ({ default: m.LibraryFilters })));
 
-const SORT_LABELS = { newest: 'newest', price_asc: 'priceAsc', price_desc: 'priceDesc' } as const;
+const SORT_LABELS = {
+  relevance: 'relevance',
+  newest: 'newest',
+  price_asc: 'priceAsc',
+  price_desc: 'priceDesc',
+} as const;
 const TRADE_DEFAULTS: FilterPatch = { type: 'trade' };
 
 /** /library and /trade (which starts with the trade filter chosen). */
