@@ -51,6 +51,15 @@ export type RealtimeEvents = {
   'community.reaction': { postId: string; commentId: string | null; likeCount: number };
   /** A moderator removed the post or restored it: refetch it (404 once removed). */
   'community.post': { postId: string; action: 'removed' | 'restored' };
+  // Answers on one socket to a chat.send frame (the sender's own socket only).
+  /** The message of the frame with this clientId is stored (once, however often it was sent). */
+  'chat.ack': { clientId: string; message: ChatMessage };
+  /**
+   * The chat.send frame with this clientId was refused: `status` and `code` as the HTTP route
+   * POST /api/chats/:id/messages would answer (400 invalid, 403 blocked, 404 not a participant,
+   * 429 too many); `message` is the error's text in the member's language.
+   */
+  'chat.nack': { clientId: string; status: number; code: string; message: string };
   // Answers on one socket, from the service itself.
   subscribed: { topic: string };
   /**
@@ -74,6 +83,11 @@ export type RealtimeClientFrames = {
   unsubscribe: { topic: string };
   /** The member is typing in this room (at most one frame every TYPING_THROTTLE_MS). */
   'chat.typing': { roomId: string };
+  /**
+   * Send a message: answered by chat.ack or chat.nack with the same clientId (a UUID the tab
+   * made). A frame sent again with the same clientId (after a reconnect) never stores it twice.
+   */
+  'chat.send': { clientId: string; roomId: string; content: string };
 };
 
 export type RealtimeClientFrameType = keyof RealtimeClientFrames;
