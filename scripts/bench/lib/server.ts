@@ -88,13 +88,16 @@ export function firstJsonLine<T>(child: ChildProcess, file: string): Promise<T> 
 
 export interface RunningServer {
   port: number;
+  /** The DATA_DIR it runs with (a fresh temporary folder unless `env` named one). */
+  dataDir: string;
   child: ChildProcess;
   stop: () => Promise<void>;
 }
 
 /**
  * The server as deployed (src/server/main.ts, NODE_ENV=production) in its own process on a free
- * port, on the PostgreSQL database at url, with a fresh DATA_DIR and `env` over the rest;
+ * port, on the PostgreSQL database at url, with a fresh DATA_DIR and `env` over the rest (a PORT
+ * or DATA_DIR there is used instead: restarting an instance where a proxy expects it);
  * resolves once GET /api/health answers 200 (60 s at the most).
  */
 export async function startServer(
@@ -102,18 +105,19 @@ export async function startServer(
   env: NodeJS.ProcessEnv = {},
   dataDirPrefix = 'scaffale-bench-',
 ): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), dataDirPrefix));
   const child = node(
     'src/server/main.ts',
     [],
     {
       NODE_ENV: 'production',
       DATABASE_URL: url,
-      PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      DATA_DIR: mkdtempSync(join(tmpdir(), dataDirPrefix)),
       ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
     },
     'ignore',
   );
@@ -130,6 +134,7 @@ export async function startServer(
   }
   return {
     port,
+    dataDir,
     child,
     stop: async () => {
       child.kill('SIGTERM');
