@@ -159,7 +159,7 @@ describe.skipIf(!ready)('deploy/haproxy.cfg in front of two instances', () => {
       .png()
       .toBuffer();
     const form = new FormData();
-    form.append('file', new Blob([png], { type: 'image/png' }), 'cover.png');
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'cover.png');
     const took = await Promise.all(
       [0, 1].map((i) => cluster.served(i, 'POST', '/api/uploads/cover', 201)),
     );

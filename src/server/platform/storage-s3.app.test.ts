@@ -132,3 +132,95 @@ describe('with S3_PUBLIC_URL', () => {
     expect(String(local.headers['content-security-policy'])).not.toContain('cdn.example.org');
   });
 });
+
+describe('when the bucket does not answer', () => {
+  let down: TestS3;
+  let app: TestApp;
+  let member: Member;
+  let avatar: string;
+  beforeAll(async () => {
+    down = await startTestS3('stopped-bucket');
+    app = await createTestApp({ config: { dataDir, storage: { kind: 's3', ...down.settings } } });
+    member = await createMember(app);
+    const form = avatarForm(await png('#335577'));
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/me/avatar',
+      payload: form.payload,
+      headers: { ...form.headers, cookie: member.cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    avatar = res.json().avatarUrl;
+    // The store goes away: connections to its port are refused from now on.
+    await down.server.close();
+  });
+  afterAll(async () => {
+    await app?.app.close();
+    await down?.close().catch(() => {});
+  });
+
+  const uploads = async () =>
+    (await app.database.query<{ n: number }>('select count(*)::int as n from uploads'))[0].n;
+
+  it('answers an avatar upload 503 with a translated message, and changes nothing', async () => {
+    const before = await uploads();
+    const form = avatarForm(await png('#aa0000'));
+    for (const [lang, message] of [
+      [
+        'en',
+        'The image store is not answering right now: nothing was saved. Please try again in a few minutes.',
+      ],
+      [
+        'it',
+        'Il deposito delle immagini non risponde in questo momento: non è stato salvato nulla. Riprova tra qualche minuto.',
+      ],
+    ]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/me/avatar',
+        payload: form.payload,
+        headers: { ...form.headers, cookie: member.cookie, 'accept-language': lang },
+      });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toEqual({ error: { code: 'storage_unavailable', message } });
+    }
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: member.cookie },
+    });
+    expect(me.json().avatarUrl).toBe(avatar);
+    expect(await uploads()).toBe(before);
+  });
+
+  it('answers a cover upload 503 and records no upload', async () => {
+    const before = await uploads();
+    await expect(uploadImage(app, member)).rejects.toThrow(
+      /upload failed: 503 .*storage_unavailable/,
+    );
+    expect(await uploads()).toBe(before);
+  });
+
+  it('answers 503, not 500, when an image cannot be read from it', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: avatar,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.code).toBe('storage_unavailable');
+    expect((await app.inject({ method: 'GET', url: `${avatar}?w=160` })).statusCode).toBe(503);
+  });
+
+  it('documents the 503 of both upload routes in the OpenAPI document', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const [path, method] of [
+      ['/api/me/avatar', 'post'],
+      ['/api/uploads/cover', 'post'],
+    ]) {
+      expect(Object.keys(doc.paths[path][method].responses)).toEqual(
+        expect.arrayContaining(['400', '401', '413', '429', '503']),
+      );
+    }
+  });
+});

@@ -15,7 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STORAGE_CACHE_SECONDS } from '@shared/constants';
 import { COVER_WIDTHS } from '@shared/cover';
 import type { Config, S3Settings } from '../config';
-import { sendNotFound } from './errors';
+import { AppError, sendNotFound } from './errors';
 import { IMMUTABLE_CACHE_CONTROL } from './http-cache';
 import {
   UPLOADS_PREFIX,
@@ -24,6 +24,7 @@ import {
   createWidthVariants,
   isKey,
   parseWidth,
+  storageUnavailable,
   type BlobStore,
   type Storage,
   type VariantShelf,
@@ -33,6 +34,10 @@ import {
 export const UPLOAD_CACHE_CONTROL = `public, max-age=${STORAGE_CACHE_SECONDS}`;
 /** Made widths live in the bucket beside the originals, under a prefix no upload key can have. */
 export const VARIANTS_PREFIX = '.sized';
+
+/** Opening a connection to the store; then the longest silence in the middle of a request. */
+const S3_CONNECT_TIMEOUT_MS = 5_000;
+const S3_IDLE_TIMEOUT_MS = 30_000;
 
 /**
  * The S3 client for these settings. Checksums only when an operation requires them: the SDK's
@@ -52,6 +57,12 @@ export function createS3Client(settings: S3Settings): S3Client {
         : undefined,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // An unreachable store (packets dropped, not refused) fails in seconds, not minutes: the
+    // upload then answers 503 (storageUnavailable) instead of holding the member's request open.
+    requestHandler: {
+      connectionTimeout: S3_CONNECT_TIMEOUT_MS,
+      requestTimeout: S3_IDLE_TIMEOUT_MS,
+    },
   });
 }
 
@@ -263,34 +274,14 @@ export function createS3BlobStore(settings: S3Settings, client = createS3Client(
             url: '/*',
             schema: { hide: true },
             async handler(request, reply) {
-              const key = (request.params as { '*': string })['*'];
-              const width = parseWidth((request.query as Record<string, unknown>).w);
-              if (!isKey(key)) return sendNotFound(request, reply);
-              if (width !== undefined) {
-                const id = `${width}/${key}`;
-                const image = made.has(id)
-                  ? null
-                  : await variants.get(key, width, () => getBuffer(key));
-                if (!image && !made.has(id)) return sendNotFound(request, reply);
-                if (publicUrl) {
-                  if (made.size >= 10_000) made.clear();
-                  made.add(id);
-                  return reply
-                    .header('cache-control', UPLOAD_CACHE_CONTROL)
-                    .redirect(`${publicUrl}/${VARIANTS_PREFIX}/${width}/${key}`, 302);
-                }
-                return reply
-                  .header('cache-control', IMMUTABLE_CACHE_CONTROL)
-                  .header('x-content-type-options', 'nosniff')
-                  .type('image/webp')
-                  .send(image!);
+              try {
+                return await serve(request, reply);
+              } catch (err) {
+                // The bucket did not answer: 503 (try again), not a 500.
+                if (err instanceof AppError) throw err;
+                request.log.warn({ err }, 'the S3 bucket did not answer a read');
+                throw storageUnavailable(err);
               }
-              if (publicUrl) {
-                return reply
-                  .header('cache-control', UPLOAD_CACHE_CONTROL)
-                  .redirect(`${publicUrl}/${key}`, 302);
-              }
-              return stream(key, request, reply);
             },
           });
         },
@@ -299,6 +290,35 @@ export function createS3BlobStore(settings: S3Settings, client = createS3Client(
     },
   };
   return store;
+
+  async function serve(request: FastifyRequest, reply: FastifyReply) {
+    const key = (request.params as { '*': string })['*'];
+    const width = parseWidth((request.query as Record<string, unknown>).w);
+    if (!isKey(key)) return sendNotFound(request, reply);
+    if (width !== undefined) {
+      const id = `${width}/${key}`;
+      const image = made.has(id) ? null : await variants.get(key, width, () => getBuffer(key));
+      if (!image && !made.has(id)) return sendNotFound(request, reply);
+      if (publicUrl) {
+        if (made.size >= 10_000) made.clear();
+        made.add(id);
+        return reply
+          .header('cache-control', UPLOAD_CACHE_CONTROL)
+          .redirect(`${publicUrl}/${VARIANTS_PREFIX}/${width}/${key}`, 302);
+      }
+      return reply
+        .header('cache-control', IMMUTABLE_CACHE_CONTROL)
+        .header('x-content-type-options', 'nosniff')
+        .type('image/webp')
+        .send(image!);
+    }
+    if (publicUrl) {
+      return reply
+        .header('cache-control', UPLOAD_CACHE_CONTROL)
+        .redirect(`${publicUrl}/${key}`, 302);
+    }
+    return stream(key, request, reply);
+  }
 }
 
 /** Null when the bucket answers to these settings, else what went wrong (logged at start). */

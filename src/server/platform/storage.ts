@@ -70,6 +70,16 @@ export const fileTooLarge = () =>
   new AppError(413, 'payload_too_large', 'profile.errors.fileTooLarge');
 export const imageTooLarge = () =>
   new AppError(413, 'payload_too_large', 'profile.errors.imageTooLarge');
+/**
+ * 503 (nothing was stored: the client may try again, a proxy may resend it elsewhere): the
+ * place the files are kept did not answer (the bucket is down or unreachable, the disk refused
+ * the write). `cause` is what it said, for the log.
+ */
+export function storageUnavailable(cause: unknown): AppError {
+  const err = new AppError(503, 'storage_unavailable', 'errors.storageUnavailable');
+  err.cause = cause;
+  return err;
+}
 
 export function checkFolder(folder: string): string[] {
   const segments = folder.split('/');
@@ -318,7 +328,11 @@ export function createStorage(options: { rootDir: string } | { blobs: BlobStore 
       const segments = checkFolder(folder);
       const { data, width, height } = await processImage(image);
       const key = [...segments, `${randomBytes(16).toString('hex')}.webp`].join('/');
-      await blobs.put(key, data, 'image/webp');
+      try {
+        await blobs.put(key, data, 'image/webp');
+      } catch (err) {
+        throw storageUnavailable(err);
+      }
       return { url: blobs.urlFor(key), width, height, bytes: data.length };
     },
     async delete(url) {

@@ -247,7 +247,14 @@ export const listingRoutes: Module = async (app, deps) => {
         summary:
           'Upload a cover image (multipart field "file"; JPEG, PNG, WebP, GIF or AVIF, 5 MB)',
         consumes: ['multipart/form-data'],
-        response: { 201: coverUploadSchema },
+        response: {
+          201: coverUploadSchema,
+          400: errorSchema,
+          401: errorSchema,
+          413: errorSchema,
+          429: errorSchema,
+          503: errorSchema.describe('The file store did not answer: nothing was stored'),
+        },
       },
     },
     async (request, reply) => {
@@ -279,6 +286,10 @@ export const listingRoutes: Module = async (app, deps) => {
         });
         return reply.status(201).send({ url: saved.url });
       } catch (err) {
+        if (err instanceof AppError && err.statusCode === 503) {
+          request.log.warn({ err: err.cause }, 'cover not stored: the file store did not answer');
+          throw err;
+        }
         if (err instanceof AppError && err.statusCode === 413) throw tooLarge();
         if (err instanceof AppError && err.statusCode === 400) throw notImage();
         request.log.error({ err }, 'cover upload failed');

@@ -79,7 +79,14 @@ export const profileRoutes: Module = async (app, { database, storage, releaseUpl
           'without metadata; the previous avatar file is deleted.',
         consumes: ['multipart/form-data'],
         security: [{ session: [] }],
-        response: { 200: meSchema },
+        response: {
+          200: meSchema,
+          400: errorSchema,
+          401: errorSchema,
+          413: errorSchema,
+          429: errorSchema,
+          503: errorSchema.describe('The file store did not answer: nothing was stored'),
+        },
       },
     },
     async (request) => {
@@ -102,6 +109,8 @@ export const profileRoutes: Module = async (app, { database, storage, releaseUpl
       try {
         return await changeAvatar({ database, storage, releaseUploads }, user.id, buffer, now());
       } catch (err) {
+        if (err instanceof AppError && err.statusCode === 503)
+          request.log.warn({ err: err.cause }, 'avatar not stored: the file store did not answer');
         if (err instanceof AppError) throw err;
         request.log.error({ err }, 'avatar upload failed');
         throw uploadFailed();
