@@ -23,7 +23,8 @@ export async function uploadCover(
   } catch (err) {
     const e = err as ApiError;
     if (e.status === 401) throw new UploadError(401, 'sell.upload.sessionExpired', false);
-    if ([400, 413, 415].includes(e.status) && e.message)
+    // 503: the file store did not answer; its message says to try again later.
+    if ([400, 413, 415, 503].includes(e.status) && e.message)
       throw new UploadError(e.status, e.message, true);
     throw new UploadError(e.status, 'sell.upload.failed', false);
   }
