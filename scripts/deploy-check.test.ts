@@ -27,6 +27,7 @@ import {
   kill,
   startCluster,
   type Cluster,
+  type ProxiedRequest,
 } from './deploy-check/cluster';
 
 /**
@@ -123,6 +124,11 @@ describe.skipIf(!ready)('deploy/haproxy.cfg in front of two instances', () => {
     }
     const after = await Promise.all([0, 1].map((i) => cluster.served(i, 'GET', '/api/me')));
     expect(after.map((n, i) => n - before[i])).toEqual([2, 2]);
+    // HAProxy's own log says the same (and is read below to count its retries).
+    const servedBy = () =>
+      cluster.proxyLog.filter((r) => r.path === '/api/me').map((r) => r.server);
+    await until('HAProxy’s log lines', () => servedBy().length === 4);
+    expect(servedBy().sort()).toEqual(['app1', 'app1', 'app2', 'app2']);
 
     // The WebSocket: the upgrade passes, and frames go both ways (a ping answered by a pong).
     const ws = new WebSocket(`${cluster.proxyWs}/api/realtime`, {
@@ -299,6 +305,7 @@ describe.skipIf(!ready)('deploy/haproxy.cfg in front of two instances', () => {
       const pairs = await openPairs(proxy, await seedMembers(db, 'term', 2 * PAIRS));
       const draining = cluster.apps[0];
       const exited = once(draining.child, 'exit');
+      const logged = cluster.proxyLog.length;
       const r = await chatUnderLoad({
         proxyUrl: proxy,
         pairs,
@@ -310,6 +317,20 @@ describe.skipIf(!ready)('deploy/haproxy.cfg in front of two instances', () => {
       });
       report('SIGTERM', r);
       for (const p of pairs) for (const c of p.clients.values()) c.stop();
+      // What HAProxy did: each send as it logged it, tried again on the other instance or not.
+      const isSend = (q: ProxiedRequest) => q.method === 'POST' && q.path.endsWith('/messages');
+      await until(
+        'HAProxy’s log of every send',
+        () => cluster.proxyLog.slice(logged).filter(isSend).length >= r.sent,
+      );
+      const sends = cluster.proxyLog.slice(logged).filter(isSend);
+      const resent = sends.filter((q) => q.retries > 0);
+      console.log(
+        `deploy-check SIGTERM: HAProxy logged ${sends.length} sends, ${resent.length} tried again ` +
+          `(${resent.filter((q) => q.redispatched).length} on the other instance), ` +
+          `${sends.filter((q) => q.server === 'app1').length} answered by the draining instance`,
+      );
+      expect(sends.map((q) => q.status).filter((status) => status !== 201)).toEqual([]);
       expect(r.failed).toEqual({});
       expect(r.acknowledged).toBe(r.sent);
       expect(r.lost).toEqual([]);

@@ -8,6 +8,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { startTestS3, type TestS3 } from '../../src/server/test/s3';
 import { AUTH_SECRET, ROOT, freePort, startServer, type RunningServer } from '../bench/lib/server';
 
@@ -42,9 +43,40 @@ export interface Cluster {
    * from its request-duration histogram.
    */
   served(i: number, method: string, route: string, status?: number): Promise<number>;
+  /** The requests HAProxy logged so far (its httplog lines, parsed). */
+  proxyLog: ProxiedRequest[];
   /** Resolves once the proxy sends requests to instance i again (its health checks passed). */
   untilInRotation(i: number): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** One line of HAProxy's `option httplog`: who served a request, and how often it was tried. */
+export interface ProxiedRequest {
+  server: string;
+  status: number;
+  /** Connection attempts after the first (HAProxy's retries, L7 retries on a 503 included). */
+  retries: number;
+  /** The last try went to another server than the first. */
+  redispatched: boolean;
+  method: string;
+  path: string;
+}
+
+// ci:cp [date] frontend backend/server TR/Tw/Tc/Tr/Ta status bytes cc cs tsc ac/fc/bc/sc/rc sq/bq "request"
+const HTTPLOG =
+  /\] \S+ [^/ ]+\/(\S+) \S+ (-?\d+) \S+ \S+ \S+ \S+ \d+\/\d+\/\d+\/\d+\/(\+?)(\d+) \d+\/\d+ "(\S+) (\S+)/;
+
+export function parseHttplog(line: string): ProxiedRequest | null {
+  const m = HTTPLOG.exec(line);
+  if (!m) return null;
+  return {
+    server: m[1],
+    status: Number(m[2]),
+    retries: Number(m[4]),
+    redispatched: m[3] === '+',
+    method: m[5],
+    path: m[6],
+  };
 }
 
 /** Every file under dir, as paths relative to it. */
@@ -89,7 +121,12 @@ export async function startCluster(
       SCAFFALE_APP1: `127.0.0.1:${apps[0].port}`,
       SCAFFALE_APP2: `127.0.0.1:${apps[1].port}`,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const proxyLog: ProxiedRequest[] = [];
+  createInterface({ input: proxy.stdout! }).on('line', (line) => {
+    const request = parseHttplog(line);
+    if (request) proxyLog.push(request);
   });
   const direct = (i: number) => `http://127.0.0.1:${apps[i].port}`;
   const metrics = async (i: number) => {
@@ -117,6 +154,7 @@ export async function startCluster(
     apps,
     proxyUrl,
     proxyWs: proxyUrl.replace('http', 'ws'),
+    proxyLog,
     direct,
     metrics,
     served,
