@@ -166,13 +166,10 @@ describe('when the bucket does not answer', () => {
     const before = await uploads();
     const form = avatarForm(await png('#aa0000'));
     for (const [lang, message] of [
-      [
-        'en',
-        'The image store is not answering right now: nothing was saved. Please try again in a few minutes.',
-      ],
+      ['en', 'The image store is not answering right now. Please try again in a few minutes.'],
       [
         'it',
-        'Il deposito delle immagini non risponde in questo momento: non è stato salvato nulla. Riprova tra qualche minuto.',
+        'Il deposito delle immagini non risponde in questo momento. Riprova tra qualche minuto.',
       ],
     ]) {
       const res = await app.inject({

@@ -17,7 +17,7 @@ describe('uploadCover', () => {
   beforeEach(() => uploadFile.mockReset());
 
   it('shows the server’s message when the file store is down (503), as for a refused file', async () => {
-    const message = 'The image store is not answering right now: nothing was saved.';
+    const message = 'The image store is not answering right now.';
     const err = await failWith(apiError(503, 'storage_unavailable', message));
     expect(err).toBeInstanceOf(UploadError);
     expect(err).toMatchObject({ status: 503, message, translated: true });
