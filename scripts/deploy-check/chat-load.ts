@@ -80,6 +80,8 @@ export interface LoadReport {
   acknowledged: number;
   /** Sends answered otherwise than 201, by status (0: no answer). */
   failed: Record<string, number>;
+  /** When the latest failed send was started (ms since epoch), 0 when none failed. */
+  lastFailedStart: number;
   /** Acknowledged messages some recipient never held. */
   lost: string[];
   /** Messages a recipient got twice over its sockets, or held under two ids. */
@@ -123,6 +125,7 @@ export async function chatUnderLoad(opts: {
   const sends: Promise<void>[] = [];
   const acked = new Map<string, { to: ChatClient; id: string }>();
   const failed: Record<string, number> = {};
+  let lastFailedStart = 0;
   const actions = (opts.at ?? []).map(([ms, run]) =>
     new Promise((r) => setTimeout(r, ms)).then(run),
   );
@@ -135,10 +138,14 @@ export async function chatUnderLoad(opts: {
       const flip = Math.floor(sent / pairs.length) % 2 === 1;
       const [from, to] = flip ? [pair.b, pair.a] : [pair.a, pair.b];
       const content = `${opts.label} ${sent}`;
+      const startedAt = Date.now();
       sends.push(
         sendMessage(opts.proxyUrl, from, pair.roomId, content).then(({ status, id }) => {
           if (status === 201 && id) acked.set(content, { to: pair.clients.get(to.id)!, id });
-          else failed[status] = (failed[status] ?? 0) + 1;
+          else {
+            failed[status] = (failed[status] ?? 0) + 1;
+            lastFailedStart = Math.max(lastFailedStart, startedAt);
+          }
         }),
       );
     }
@@ -165,6 +172,7 @@ export async function chatUnderLoad(opts: {
     sent,
     acknowledged: acked.size,
     failed,
+    lastFailedStart,
     lost: missing(),
     duplicated,
     reconnects: clients.reduce((n, c) => n + c.reconnects, 0),
