@@ -290,9 +290,17 @@ describe('totals of word searches', () => {
       const all = (await list('genre=poetry')).json();
       expect(all.total).toBe(n + 1);
       expect(all.totalCapped).toBeUndefined();
-      // Facets stay exact.
+      // Past the cap, relevance orders as newest (ranking would read every match).
+      expect(await ids('q=zibaldone')).toEqual(await ids('q=zibaldone&sort=newest'));
+      // Facets past the cap: counts of the matches read, and say so.
       const { facets } = (await list('q=zibaldone&facets=1')).json();
-      expect(facets.genres.find((g: { value: string }) => g.value === 'poetry').count).toBe(n);
+      expect(facets.capped).toBe(true);
+      const poetry = facets.genres.find((g: { value: string }) => g.value === 'poetry').count;
+      expect(poetry).toBeGreaterThanOrEqual(SEARCH_COUNT_CAP);
+      expect(poetry).toBeLessThanOrEqual(n);
+      // Under the cap they are exact and not capped.
+      const exact = (await list('q=zibaldone%201&facets=1')).json().facets;
+      expect(exact.capped).toBeUndefined();
       // Every page is reachable in relevance and in newest order alike.
       const deep = (await list(`q=zibaldone&pageSize=60&page=${Math.ceil(n / 60)}`)).json();
       expect(deep.items).toHaveLength(n % 60 || 60);

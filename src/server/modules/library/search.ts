@@ -344,17 +344,20 @@ async function matchedTotals(database: Database, q: LibraryQuery): Promise<Total
  * A page of matches. In the order of an index, reading listings until the page is full, unless
  * the matches are so few that finding them on the text or author index and sorting them is
  * cheaper (PostgreSQL underrates testing each listing's words, and walks a whole index in vain
- * for words that match nothing). Relevance ranks every match (their score needs their words).
+ * for words that match nothing). Relevance ranks every match (their score needs their words),
+ * unless more than SEARCH_COUNT_CAP match (`capped`): then newest first, as ranking them would
+ * read every one of them (docs/search.md).
  */
 function loadItems(
   database: Database,
   q: LibraryQuery,
-  fewMatches: boolean,
+  { fewMatches, capped }: { fewMatches: boolean; capped: boolean },
   apartFrom: string | undefined,
 ) {
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? LIBRARY_PAGE_SIZE;
-  const sort = sortOf(q);
+  const asked = sortOf(q);
+  const sort = capped && asked === 'relevance' ? 'newest' : asked;
   const order = ORDER[sort];
   const f = buildFilters({ ...q, apartFrom });
   let hits: string;
@@ -398,7 +401,12 @@ async function blockedMatches(database: Database, q: LibraryQuery, viewer: strin
   return row.n;
 }
 
-type FacetRow = { facet: 'genre' | 'type' | 'condition' | 'band'; value: string; n: number };
+/** `all`: how many matches were read (scanned facets), to tell a capped read. */
+type FacetRow = {
+  facet: 'genre' | 'type' | 'condition' | 'band' | 'all';
+  value: string;
+  n: number;
+};
 
 /** The band of PRICE_BANDS (its index) of a price or whole-euro floor `x` (SQL). */
 const bandOf = (x: string) => `width_bucket(${x}, array[${PRICE_BANDS.join(', ')}]::numeric[]) - 1`;
@@ -463,7 +471,11 @@ async function countedFacets(database: Database, q: LibraryQuery): Promise<Facet
   );
 }
 
-/** Facets counted on the matching listings themselves (one read of the matches). */
+/**
+ * Facets counted on the matching listings themselves (one read of the matches), at most
+ * SEARCH_COUNT_CAP + 1 of them, as the totals: past that the counts are those of the matches
+ * read (lower bounds) and the answer says `capped`.
+ */
 async function scannedFacets(
   database: Database,
   q: LibraryQuery,
@@ -487,8 +499,9 @@ async function scannedFacets(
     `with m as materialized (
        select l.genre, l.listing_type, l.condition, ${bandOf('l.price')} as band, 1 as n,
          ${lc.g} as g, ${lc.t} as t, ${lc.c} as c, ${p} as p
-       from book_listings l ${f.where()})
-     ${facetSelect('m.band is not null')}`,
+       from book_listings l ${f.where()} limit ${f.param(SEARCH_COUNT_CAP + 1)})
+     ${facetSelect('m.band is not null')}
+     union all select 'all', '', count(*)::int from m`,
     f.params,
   );
 }
@@ -517,6 +530,7 @@ function toFacets(rows: FacetRow[], minus: FacetRow[] = []): Facets {
       max: PRICE_BANDS[i + 1] ?? null,
       count: n('band', i),
     })),
+    ...(n('all', '') > SEARCH_COUNT_CAP ? { capped: true } : {}),
   };
 }
 
@@ -601,17 +615,13 @@ async function runSearch(
     : shared;
   const facets = q.facets ? loadFacets(database, q, broad, cache, apartFrom) : undefined;
   let items: Promise<CardRow[]>;
-  if (broad) items = loadItems(database, q, false, apartFrom);
+  if (broad) items = loadItems(database, q, { fewMatches: false, capped: false }, apartFrom);
   else {
     // Reading in index order tests about (listings before the page's end) × base / matches
     // listings; finding the matches costs about twice their number.
     const { total, base = 0, capped } = await totals;
-    items = loadItems(
-      database,
-      q,
-      !capped && 2 * total * total <= page * pageSize * base,
-      apartFrom,
-    );
+    const fewMatches = !capped && 2 * total * total <= page * pageSize * base;
+    items = loadItems(database, q, { fewMatches, capped: !!capped }, apartFrom);
   }
   const [t, rows, counts] = await Promise.all([totals, items, facets]);
   return {
