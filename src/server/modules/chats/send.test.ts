@@ -375,4 +375,16 @@ describe('chat.send refusals, like the HTTP route', () => {
     });
     expect(mismatch.statusCode).toBe(400);
   });
+
+  it('is documented in OpenAPI: the client id, the header, the replay and the refusals', async () => {
+    const doc = (await req('GET', '/api/openapi.json')).json();
+    const route = doc.paths['/api/chats/rooms/{roomId}/messages'].post;
+    const schema = route.requestBody.content['application/json'].schema;
+    expect(schema.properties.clientId).toBeDefined();
+    expect(route.parameters.map((p: { name: string }) => p.name)).toContain('idempotency-key');
+    expect(Object.keys(route.responses)).toEqual(
+      expect.arrayContaining(['200', '201', '400', '401', '403', '409', '429']),
+    );
+    expect(route.description).toContain('Idempotency-Key');
+  });
 });
