@@ -184,11 +184,32 @@ test('a visitor contacts the seller after signing in; both talk live, and an acc
 
 test('the sender edits and deletes their own message through its menu', async () => {
   const page = buyer.page;
+  // The message travels as a chat.send frame on the tab's socket, answered by chat.ack: no POST.
+  const sent: Record<string, unknown>[] = [];
+  const received: Record<string, unknown>[] = [];
+  page.on('websocket', (ws) => {
+    if (!ws.url().endsWith('/api/realtime')) return;
+    ws.on('framesent', (f) => sent.push(JSON.parse(String(f.payload))));
+    ws.on('framereceived', (f) => received.push(JSON.parse(String(f.payload))));
+  });
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/api\/chats\/rooms\/[^/]+\/messages$/.test(r.url()))
+      posts.push(r.url());
+  });
   await page.goto(`/profile/${buyer.id}/chats`);
   await roomLink(page, seller.name).click();
   await composer(page).fill('A typo hre');
   await composer(page).press('Enter');
   const mine = messages(page).getByTestId('chat-message').filter({ hasText: 'A typo hre' });
+  await expect(mine).toBeVisible();
+  const frame = sent.find((f) => f.type === 'chat.send' && f.content === 'A typo hre');
+  expect(frame?.clientId).toMatch(/^[0-9a-f-]{36}$/);
+  const ack = received.find((f) => f.type === 'chat.ack' && f.clientId === frame?.clientId);
+  expect((ack?.message as { id: string } | undefined)?.id).toBe(
+    await mine.getAttribute('data-message-id'),
+  );
+  expect(posts).toEqual([]);
   await mine.getByRole('button', { name: 'Message options' }).click();
   await page.getByRole('menuitem', { name: 'Edit message' }).click();
   const edit = page.getByRole('textbox', { name: 'Edit your message' });
@@ -246,6 +267,61 @@ test('after a lost connection the open conversation fetches what it missed', asy
   await expect.poll(() => sockets.length).toBeGreaterThan(1);
   await expect(messages(page).getByText('Sent while you were away')).toBeVisible();
   await expect(messages(page).getByText('Sent while you were away')).toHaveCount(1);
+});
+
+test('a message whose frame gets no answer goes by HTTP after 5 s with the same id: stored once', async () => {
+  const page = buyer.page;
+  // The buyer's socket runs through a relay that holds back chat.send frames.
+  const held: string[] = [];
+  const fromServer: Record<string, unknown>[] = [];
+  const servers: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/api\/realtime$/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((frame) => {
+      if (String(frame).includes('"chat.send"')) held.push(String(frame));
+      else server.send(frame);
+    });
+    server.onMessage((frame) => {
+      fromServer.push(JSON.parse(String(frame)) as Record<string, unknown>);
+      ws.send(frame);
+    });
+    servers.push(server);
+  });
+  const posts: { clientId?: string }[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/api\/chats\/rooms\/[^/]+\/messages$/.test(r.url()))
+      posts.push(r.postDataJSON() as { clientId?: string });
+  });
+  await page.goto(`/profile/${buyer.id}/chats`);
+  await roomLink(page, seller.name).click();
+  await expect.poll(() => servers.length).toBe(1);
+  await composer(page).fill('By the slow road');
+  await composer(page).press('Enter');
+  // Shown at once, as being sent, while the frame waits.
+  const pending = messages(page).getByTestId('chat-message-pending');
+  await expect(pending).toContainText('By the slow road');
+  await expect(pending).toContainText('Sending…');
+  await expect.poll(() => held.length).toBe(1);
+  const clientId = (JSON.parse(held[0]) as { clientId: string }).clientId;
+  // After 5 s without an answer the same message goes by HTTP, with the same client id.
+  await expect.poll(() => posts.length, { timeout: 10_000 }).toBe(1);
+  expect(posts[0].clientId).toBe(clientId);
+  const stored = messages(page).getByTestId('chat-message').filter({ hasText: 'By the slow road' });
+  await expect(stored).toHaveCount(1);
+  await expect(pending).toHaveCount(0);
+  // The held frame reaches the server late: acknowledged with the stored message, not stored again.
+  servers[0].send(held[0]);
+  await expect
+    .poll(() => fromServer.find((f) => f.type === 'chat.ack' && f.clientId === clientId))
+    .toBeTruthy();
+  const ack = fromServer.find((f) => f.type === 'chat.ack' && f.clientId === clientId)!;
+  expect((ack.message as { id: string }).id).toBe(await stored.getAttribute('data-message-id'));
+  await expect(stored).toHaveCount(1);
+  // The seller, in the room since the journey above, hears of it once.
+  await expect(messages(seller.page).getByText('By the slow road')).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(messages(seller.page).getByText('By the slow road')).toHaveCount(1);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
 test('on a phone the list and the conversation are two views', async () => {

@@ -22,6 +22,27 @@ export function createCounterStore(database: Database): CounterStore {
 export const storedKey = (key: string) =>
   `sha256:${createHash('sha256').update(key).digest('hex')}`;
 
+/**
+ * PostgresCounterStore.add as SQL to put in a CTE, for a write that counts its own attempt in the
+ * same statement (a chat message: docs/decisions/0065). Arguments are SQL placeholders: the
+ * stored key (`storedKey`), the time and the window in epoch milliseconds, and an optional
+ * condition (nothing is counted when it is false). Returns `count, reset_at`. It uses the table on
+ * the embedded database too (whose other limits count in memory): one row per key, rewritten.
+ */
+export function countAttemptSql(p: {
+  key: string;
+  now: string;
+  windowMs: string;
+  when?: string;
+}): string {
+  return `insert into rate_limits as r (key, count, reset_at)
+    select ${p.key}, 1, ${p.now}::bigint + ${p.windowMs}::bigint${p.when ? ` where ${p.when}` : ''}
+    on conflict (key) do update set
+      count = case when r.reset_at <= ${p.now}::bigint then 1 else r.count + 1 end,
+      reset_at = case when r.reset_at <= ${p.now}::bigint then excluded.reset_at else r.reset_at end
+    returning count, reset_at`;
+}
+
 const SWEEP_EVERY_MS = 60_000;
 
 export class PostgresCounterStore implements CounterStore {

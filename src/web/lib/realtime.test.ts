@@ -7,7 +7,9 @@ import {
   onRealtimeEvent,
   onRealtimeReconnect,
   onRealtimeSessionEnded,
+  RealtimeUnavailable,
   reconnectDelay,
+  sendChatFrame,
   sendRealtime,
   startRealtime,
   stopRealtime,
@@ -183,4 +185,49 @@ it('a tab told to reconnect with 1012 comes back after a jitter, not at once, an
   await until(() => reconnects === 1);
   stop();
   stopRealtime();
+});
+
+it('a chat.send waits for its ack or nack, is sent again after a reconnect, and gives up in time', async () => {
+  const frame = (clientId: string) => ({ clientId, roomId: 'r', content: 'Ciao' });
+  // No socket: the caller goes by HTTP at once.
+  await expect(sendChatFrame(frame('c0'))).rejects.toBeInstanceOf(RealtimeUnavailable);
+
+  const before = sockets.length;
+  startRealtime(endpoint);
+  await until(() => sockets.length === before + 1 && sockets[before].readyState === WebSocket.OPEN);
+  const sentOn = (socket: number, clientId: string) =>
+    received.filter((r) => r.socket === socket && r.frame.clientId === clientId);
+
+  // Answered by chat.ack with its client id (another id's answer does not settle it).
+  const acked = sendChatFrame(frame('c1'));
+  await until(() => sentOn(before, 'c1').length === 1);
+  expect(sentOn(before, 'c1')[0].frame).toEqual({ type: 'chat.send', ...frame('c1') });
+  sockets[before].send(JSON.stringify({ type: 'chat.ack', clientId: 'other', message: {} }));
+  sockets[before].send(JSON.stringify({ type: 'chat.ack', clientId: 'c1', message: { id: 'm1' } }));
+  expect(await acked).toEqual({ type: 'chat.ack', clientId: 'c1', message: { id: 'm1' } });
+
+  const nacked = sendChatFrame(frame('c2'));
+  await until(() => sentOn(before, 'c2').length === 1);
+  const nack = { type: 'chat.nack', clientId: 'c2', status: 403, code: 'forbidden', message: 'No' };
+  sockets[before].send(JSON.stringify(nack));
+  expect(await nacked).toEqual(nack);
+
+  // Unanswered when the socket drops: sent again, same id, on the next socket.
+  const resent = sendChatFrame(frame('c3'));
+  await until(() => sentOn(before, 'c3').length === 1);
+  sockets[before].terminate();
+  await until(() => sockets.length === before + 2, 3000);
+  await until(() => sentOn(before + 1, 'c3').length === 1);
+  sockets[before + 1].send(JSON.stringify({ type: 'chat.ack', clientId: 'c3', message: {} }));
+  expect((await resent).type).toBe('chat.ack');
+
+  // No answer in time: RealtimeUnavailable, and a late ack changes nothing.
+  const late = sendChatFrame(frame('c4'), 200);
+  await expect(late).rejects.toBeInstanceOf(RealtimeUnavailable);
+  sockets[before + 1].send(JSON.stringify({ type: 'chat.ack', clientId: 'c4', message: {} }));
+
+  // Signing out abandons what still waits.
+  const abandoned = sendChatFrame(frame('c5'));
+  stopRealtime();
+  await expect(abandoned).rejects.toBeInstanceOf(RealtimeUnavailable);
 });

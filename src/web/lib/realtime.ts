@@ -1,7 +1,9 @@
 // The browser side of the realtime service: one WebSocket per tab at /api/realtime while a member
 // is signed in. It reconnects with exponential backoff and full jitter, subscribes again to the
 // tab's topics, and then runs every `onReconnect` handler so features fetch what they missed
-// (delivery over the socket is at most once). Frames are never queued: best effort.
+// (delivery over the socket is at most once). Frames are never queued: best effort, except a
+// chat.send (`sendChatFrame`), which waits for its answer and is sent again after a reconnect
+// until answered or timed out; the caller then falls back to HTTP with the same client id.
 // Close code 4401 means the session this socket was opened with ended (sign-out on this or another
 // device, password reset, suspension): the client stops and tells the app, which asks the server
 // whether this browser is still signed in and starts the socket again only if it is. 4429 means
@@ -89,7 +91,71 @@ function send<K extends RealtimeClientFrameType>(frame: OutgoingFrame<K>): boole
   return true;
 }
 
+type ChatAnswer = RealtimeEvent<'chat.ack'> | RealtimeEvent<'chat.nack'>;
+
+/** chat.send frames waiting for their chat.ack or chat.nack, by client id. */
+const awaiting = new Map<
+  string,
+  {
+    frame: OutgoingFrame<'chat.send'>;
+    resolve: (answer: ChatAnswer) => void;
+    reject: (err: Error) => void;
+    timer: ReturnType<typeof setTimeout>;
+  }
+>();
+
+/** The socket is not open, or did not answer in time: send over HTTP with the same client id. */
+export class RealtimeUnavailable extends Error {
+  constructor(reason: 'closed' | 'timeout') {
+    super(`realtime ${reason}`);
+    this.name = 'RealtimeUnavailable';
+  }
+}
+
+/** How long a chat.send waits for its answer, reconnects included, before HTTP takes over. */
+export const CHAT_SEND_TIMEOUT_MS = 5_000;
+
+function settle(event: RealtimeEvent) {
+  if (event.type !== 'chat.ack' && event.type !== 'chat.nack') return;
+  const entry = awaiting.get(event.clientId);
+  if (!entry) return;
+  awaiting.delete(event.clientId);
+  clearTimeout(entry.timer);
+  entry.resolve(event);
+}
+
+/**
+ * Sends a message as a chat.send frame and resolves with the server's chat.ack or chat.nack.
+ * Rejects with RealtimeUnavailable when the socket is not open now, or when no answer came within
+ * `timeoutMs`; a socket that closes meanwhile sends the frame again once it reopens. The server
+ * stores a client id once, so a late ack and the caller's HTTP fallback make one message.
+ */
+export function sendChatFrame(
+  frame: RealtimeClientFrames['chat.send'],
+  timeoutMs = CHAT_SEND_TIMEOUT_MS,
+): Promise<ChatAnswer> {
+  const outgoing: OutgoingFrame<'chat.send'> = { type: 'chat.send', ...frame };
+  if (!send(outgoing)) return Promise.reject(new RealtimeUnavailable('closed'));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      awaiting.delete(frame.clientId);
+      reject(new RealtimeUnavailable('timeout'));
+    }, timeoutMs);
+    awaiting.set(frame.clientId, { frame: outgoing, resolve, reject, timer });
+  });
+}
+
+/** Sign-out: nobody is left to answer; the callers' HTTP fallback answers 401. */
+function abandonAwaiting() {
+  for (const [clientId, entry] of awaiting) {
+    awaiting.delete(clientId);
+    clearTimeout(entry.timer);
+    entry.reject(new RealtimeUnavailable('closed'));
+  }
+}
+
 function dispatch(event: RealtimeEvent) {
+  settle(event);
   for (const listener of [...(listeners.get(event.type) ?? [])]) {
     try {
       listener(event);
@@ -109,6 +175,8 @@ function connect() {
     openedAt = Date.now();
     setStatus('open');
     for (const topic of topics.keys()) send({ type: 'subscribe', topic });
+    // Unanswered messages again, with their client ids: stored once whatever happened before.
+    for (const entry of awaiting.values()) send(entry.frame);
     if (everOpened) for (const handler of [...reconnectHandlers]) handler();
     everOpened = true;
   };
@@ -178,6 +246,7 @@ export function stopRealtime(): void {
   const ws = socket;
   socket = null;
   ws?.close(1000);
+  abandonAwaiting();
   setStatus('idle');
 }
 

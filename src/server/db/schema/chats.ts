@@ -7,6 +7,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -98,8 +99,13 @@ export const chatMessages = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Set when a moderator removes the message (migration 0016). */
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** The sender's own id for the message, unique per sender: retries store it once (0033). */
+    clientId: uuid('client_id'),
   },
-  (t) => [index('chat_messages_room_idx').on(t.roomId, t.createdAt, t.id)],
+  (t) => [
+    index('chat_messages_room_idx').on(t.roomId, t.createdAt, t.id),
+    unique('chat_messages_sender_client_key').on(t.senderId, t.clientId),
+  ],
 );
 
 export const chatEmailNotices = pgTable(

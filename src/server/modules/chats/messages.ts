@@ -3,8 +3,8 @@ import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { blockedBetween } from '../../platform/moderation';
 import { roomWithDeletedMember } from '../../platform/moderation/members';
 import type { Query } from '../../db/tx';
-import { accessDenied, cannotMessage, type ChatContext } from './context';
-import { findMessage, isParticipant, isUuid, pageMessages } from './queries';
+import type { ChatContext } from './context';
+import { findMessage, isUuid, pageMessages } from './queries';
 
 /**
  * SQL: room $1 is a direct conversation whose other member and sender $2 are kept apart by a
@@ -55,9 +55,9 @@ export async function insertMessage(
   return row?.id ?? null;
 }
 
-/** A room's messages: reading them, posting, editing and deleting one's own. */
+/** A room's messages: reading them, editing and deleting one's own (sending: ./send.ts). */
 export function messageActions(ctx: ChatContext) {
-  const { query, orFail, requireParticipant, publishMessage, publishUpdated, afterCommit } = ctx;
+  const { query, requireParticipant, publishUpdated } = ctx;
   return {
     async messages(
       userId: string,
@@ -71,18 +71,6 @@ export function messageActions(ctx: ChatContext) {
         before: opts.before,
         limit: opts.limit ?? CHAT_PAGE_SIZE,
       });
-    },
-
-    async post(userId: string, roomId: string, content: string): Promise<ChatMessage> {
-      if (!isUuid(roomId)) throw accessDenied();
-      const id = await orFail('chatApi.errors.sendFailed', () =>
-        insertMessage(query, { roomId, senderId: userId, content }),
-      );
-      if (!id)
-        throw (await isParticipant(query, roomId, userId)) ? cannotMessage() : accessDenied();
-      const message = await publishMessage(roomId, id);
-      afterCommit(roomId, message);
-      return message;
     },
 
     async edit(

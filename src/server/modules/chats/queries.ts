@@ -166,6 +166,41 @@ function toMessage(row: MessageRow): ChatMessage {
   };
 }
 
+/** A text message as the sending statement returns it (send.ts): no listing, no offer, not edited. */
+export interface SentMessageRow {
+  id: string;
+  room_id: string;
+  sender_id: string;
+  type: string;
+  content: string;
+  created_at: Date | string;
+  s_display_name: string | null;
+  s_username: string | null;
+  s_avatar_url: string | null;
+  s_last_seen_at: Date | string | null;
+  s_deleted: boolean | null;
+}
+
+/** The same ChatMessage that findMessage reads for it, without reading it again. */
+export const toSentMessage = (row: SentMessageRow): ChatMessage => ({
+  id: row.id,
+  roomId: row.room_id,
+  senderId: row.sender_id,
+  sender: toSender({
+    id: row.sender_id,
+    display_name: row.s_display_name ?? '',
+    username: row.s_username,
+    avatar_url: row.s_avatar_url,
+    last_seen_at: row.s_last_seen_at,
+    deleted: row.s_deleted,
+  }),
+  content: row.content,
+  type: row.type as ChatMessage['type'],
+  createdAt: iso(row.created_at),
+  editedAt: null,
+  deleted: false,
+});
+
 export async function findMessage(query: Query, id: string): Promise<ChatMessage | null> {
   if (!isUuid(id)) return null;
   const [row] = await query<MessageRow>(`${MESSAGE_SELECT} where m.id = $1`, [id]);

@@ -23,13 +23,16 @@ import { registerLiveChat } from './events';
 import { queryOf } from './queries';
 import { createChatService, type OfferAction } from './service';
 import { defineOfferNotifications } from './notifications';
-import { errorSchema } from '../../platform/errors';
+import { errorSchema, validationFailed } from '../../platform/errors';
+import { CHAT_SENDS_PER_MINUTE, clientIdField, registerSendFrame } from './send';
 import { createWishlistAlerts } from '../wishlist/alerts';
 
 const roomParams = idParam('roomId');
 const messageParams = z.object({ roomId: z.string().max(64), messageId: z.string().max(64) });
 const offerParams = idParam('offerId');
 const noContent = z.null().describe('No content');
+const sendBody = sendMessageSchema.extend({ clientId: clientIdField().optional() });
+const sendHeaders = z.looseObject({ 'idempotency-key': clientIdField().optional() });
 
 /** Errors every signed-in chat route can answer. */
 const common = { 401: errorSchema, 403: errorSchema };
@@ -52,6 +55,7 @@ export const chatRoutes: Module = async (app, deps) => {
     log: app.log,
   });
   registerLiveChat({ realtime, query: queryOf(database), log: app.log, now });
+  registerSendFrame({ realtime, chats, query: queryOf(database), log: app.log });
   // An accepted offer reserves the listing, a completed one sells it: wishers see it live.
   const wished = createWishlistAlerts({ ...deps, log: app.log });
   app.addHook('onClose', async () => {
@@ -194,24 +198,47 @@ export const chatRoutes: Module = async (app, deps) => {
   app.post(
     '/api/chats/rooms/:roomId/messages',
     {
-      ...writes,
+      // Counted in the sending statement itself, with the socket's chat.send frames (send.ts).
+      ...signedIn,
       schema: {
         tags,
         security,
         summary:
           'Send a message (trimmed, 1 to 4,000 characters); 403 with a neutral message in a direct conversation when a block stands between its two members',
+        description:
+          'The same as the socket frame `chat.send` (docs/realtime.md). An optional client id, ' +
+          'a UUID the client made, in the body (`clientId`) or the `Idempotency-Key` header (both: ' +
+          'the same), makes a retry safe: a message already stored with this id by this member ' +
+          'answers 200 with the stored message and is neither stored nor delivered again; the ' +
+          'same id in another room answers 409. At most ' +
+          `${CHAT_SENDS_PER_MINUTE} messages a minute over HTTP and the socket together (429).`,
         params: roomParams,
-        body: sendMessageSchema,
-        response: { 201: messageAnswerSchema, 400: errorSchema, ...common, 500: errorSchema },
+        headers: sendHeaders,
+        body: sendBody,
+        response: {
+          200: messageAnswerSchema.describe('Already stored with this client id'),
+          201: messageAnswerSchema,
+          400: errorSchema,
+          ...common,
+          409: errorSchema,
+          429: errorSchema,
+          500: errorSchema,
+        },
       },
     },
     async (request, reply) => {
-      const message = await chats.post(
+      const header = request.headers['idempotency-key'];
+      const { content, clientId = header } = request.body;
+      if (header !== undefined && clientId !== header)
+        throw validationFailed({ clientId: 'chatApi.validation.clientIdInvalid' });
+      const result = await chats.send(
         currentUser(request).id,
         request.params.roomId,
-        request.body.content,
+        content,
+        clientId ?? null,
       );
-      return reply.status(201).send({ message });
+      await chats.deliver(result);
+      return reply.status(result.created ? 201 : 200).send({ message: result.message });
     },
   );
 

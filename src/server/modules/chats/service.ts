@@ -2,12 +2,13 @@ import { createChatContext, type ChatServiceDeps } from './context';
 import { messageActions } from './messages';
 import { offerActions } from './offers';
 import { roomActions } from './rooms';
+import { sendActions } from './send';
 
 export type { ChatServiceDeps } from './context';
 export type { OfferAction } from './offers';
 
 /**
- * The chats module's service: conversations (./rooms.ts), their messages (./messages.ts) and the
+ * The chats module's service: conversations (./rooms.ts), their messages (./messages.ts, sent by ./send.ts) and the
  * marketplace in them, contacts and offers (./offers.ts), on a shared context (./context.ts).
  */
 export function createChatService(deps: ChatServiceDeps) {
@@ -17,6 +18,7 @@ export function createChatService(deps: ChatServiceDeps) {
     background: ctx.background,
     ...roomActions(ctx),
     ...messageActions(ctx),
+    ...sendActions(ctx),
     ...offerActions(ctx),
   };
 }

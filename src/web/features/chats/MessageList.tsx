@@ -1,10 +1,11 @@
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Box, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import type { MessagePages } from './api';
 import { MessageItem } from './MessageItem';
+import { usePendingMessages } from './pending';
 import type { Message, Room } from './types';
 import classes from './ChatsPage.module.css';
 
@@ -34,6 +35,8 @@ export function MessageList({
   const following = useRef(true);
   const lastId = useRef<string | undefined>(undefined);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  const sending = usePendingMessages(room.id);
+  const sendingCount = useRef(0);
 
   const loadOlder = useCallback(() => {
     const el = logRef.current;
@@ -65,6 +68,13 @@ export function MessageList({
     }
     lastId.current = newest?.id;
   }, [messages, isFetchingNextPage, meId]);
+
+  // A message being sent is the reader's own: it scrolls into view.
+  useLayoutEffect(() => {
+    const el = logRef.current;
+    if (el && sending.length > sendingCount.current) el.scrollTop = el.scrollHeight;
+    sendingCount.current = sending.length;
+  }, [sending.length]);
 
   if (pages.isPending)
     return (
@@ -106,13 +116,28 @@ export function MessageList({
           {t('chats.olderMessages')}
         </Button>
       )}
-      {messages.length === 0 && (
+      {messages.length === 0 && sending.length === 0 && (
         <Text c="dimmed" ta="center" m="auto">
           {t('chats.noMessagesYet')}
         </Text>
       )}
       {messages.map((message) => (
         <MessageItem key={message.id} message={message} room={room} meId={meId} />
+      ))}
+      {sending.map((message) => (
+        <Box
+          key={message.clientId}
+          className={`${classes.bubble} ${classes.mine}`}
+          data-testid="chat-message-pending"
+          aria-busy
+        >
+          <Text size="sm" className={classes.text}>
+            {message.content}
+          </Text>
+          <Text size="xs" c="dimmed" ta="right">
+            {t('chats.message.pending')}
+          </Text>
+        </Box>
       ))}
     </div>
   );

@@ -6,7 +6,9 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { CHAT_PAGE_SIZE, ROOMS_PAGE_SIZE } from '@shared/chatLimits';
-import { api } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
+import { RealtimeUnavailable, sendChatFrame } from '../../lib/realtime';
+import { addPending, removePending } from './pending';
 import { listingKeys } from '../listings';
 import { chatKeys, upsertMessages } from './cache';
 import type { Message, MessagePage, Offer, Room, RoomPage } from './types';
@@ -79,16 +81,52 @@ export function invalidateRoomLists(client: QueryClient) {
   ]);
 }
 
+/**
+ * Sends a message over the tab's socket (chat.send) with a client-made id, shown as pending
+ * until the ack. With the socket closed, or no answer within 5 s, the same message goes by HTTP
+ * with the same id: the server stores an id once, so a late ack and the POST make one message.
+ * A refusal (chat.nack) is thrown as the HTTP route's error would be.
+ */
+export async function sendMessage(
+  client: QueryClient,
+  roomId: string,
+  content: string,
+): Promise<Message> {
+  const clientId = crypto.randomUUID();
+  addPending({ clientId, roomId, content });
+  try {
+    const message = await sendOnce(roomId, content, clientId);
+    // In the cache before the pending copy goes (same render): it never flickers away.
+    upsertMessages(client, roomId, [message]);
+    return message;
+  } finally {
+    removePending(clientId);
+  }
+}
+
+async function sendOnce(roomId: string, content: string, clientId: string): Promise<Message> {
+  let answer;
+  try {
+    answer = await sendChatFrame({ clientId, roomId, content });
+  } catch (err) {
+    if (!(err instanceof RealtimeUnavailable)) throw err;
+    const { message } = await api<{ message: Message }>(`${roomPath(roomId)}/messages`, {
+      method: 'POST',
+      body: { content, clientId },
+    });
+    return message;
+  }
+  if (answer.type === 'chat.nack') throw new ApiError(answer.status, answer.code, answer.message);
+  return answer.message;
+}
+
 export function useSendMessage(roomId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) =>
-      api<{ message: Message }>(`${roomPath(roomId)}/messages`, {
-        method: 'POST',
-        body: { content },
-      }),
-    onSuccess: ({ message }) => {
-      upsertMessages(client, roomId, [message]);
+    mutationFn: async (content: string) => ({
+      message: await sendMessage(client, roomId, content),
+    }),
+    onSuccess: () => {
       void client.invalidateQueries({ queryKey: chatKeys.rooms });
     },
   });
