@@ -26,6 +26,8 @@ export interface Bus {
   onGap(handler: () => void): void;
   /** Resolves once messages from other processes can arrive. */
   ready: Promise<void>;
+  /** True while messages from other processes can arrive (the LISTEN connection is up). */
+  connected?(): boolean;
   close(): Promise<void>;
 }
 
@@ -108,6 +110,9 @@ export function createLocalBus(opts: { pglite?: PGlite; observe?: BusObserver } 
     if (id) for (const handler of handlers) handler(sessionsEnded([id]));
   };
   const listening = opts.pglite?.listen(SESSION_ENDED_CHANNEL, onEnded);
+  // Without the triggers' news (no embedded database to listen to) sessions end unannounced.
+  let listened = false;
+  void listening?.then(() => (listened = true)).catch(() => {});
   return {
     async publish(message) {
       for (const text of encode(message, 'local')) {
@@ -121,8 +126,10 @@ export function createLocalBus(opts: { pglite?: PGlite; observe?: BusObserver } 
     },
     onGap() {},
     ready: listening ? listening.then(() => {}) : Promise.resolve(),
+    connected: () => listened && !opts.pglite?.closed,
     async close() {
       handlers.length = 0;
+      listened = false;
       if (listening && !opts.pglite?.closed) {
         await listening.then((unlisten) => unlisten()).catch(() => {});
       }
@@ -247,6 +254,7 @@ export function createPgBus(opts: PgBusOptions): Bus {
       gapHandlers.push(handler);
     },
     ready,
+    connected: () => listener !== null && !closed,
     async close() {
       closed = true;
       listening();

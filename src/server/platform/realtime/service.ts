@@ -59,6 +59,14 @@ export interface RealtimeService extends Realtime<WireEvent, string> {
   /** Resolves once events from other processes can arrive (LISTEN is in place). */
   ready(): Promise<void>;
   /**
+   * Told, on every process, when sessions end (their ids) or members are cut off (their ids,
+   * disconnectUsers), and `'all'` when such news may have been lost (LISTEN reconnected).
+   * The session cache (platform/sessions.ts) forgets them.
+   */
+  onSessionsEnded(handler: (ended: { sessions: string[]; users: string[] } | 'all') => void): void;
+  /** False while session-ended news from other processes cannot arrive (LISTEN is down). */
+  sessionNewsLive(): boolean;
+  /**
    * The process is draining (SIGTERM): every socket is closed with 1012 so its tab reconnects,
    * after a jitter, to another process and fetches what it missed; new handshakes answer 503.
    * Events keep flowing to nobody until close().
@@ -126,14 +134,24 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
     log,
     observe: opts.observe,
   });
-  bus.onMessage((message) => hub.deliver(message));
+  const endedHandlers: Parameters<RealtimeService['onSessionsEnded']>[0][] = [];
+  bus.onMessage((message) => {
+    if (message.disconnect && endedHandlers.length) {
+      const ended = { sessions: message.sessions ?? [], users: message.users ?? [] };
+      for (const handler of endedHandlers) handler(ended);
+    }
+    hub.deliver(message);
+  });
   log.info(
     { bus: opts.bus ? 'custom' : opts.database.kind === 'postgres' ? 'postgres' : 'in-process' },
     'realtime ready',
   );
   // Messages from other processes may have been lost while LISTEN was down: clients reconnect
   // and fetch what they missed over HTTP.
-  bus.onGap(() => hub.closeAll(CLOSE.restart, 'resync'));
+  bus.onGap(() => {
+    for (const handler of endedHandlers) handler('all');
+    hub.closeAll(CLOSE.restart, 'resync');
+  });
 
   const timers = [
     setInterval(() => hub.heartbeat(), heartbeatMs),
@@ -192,6 +210,10 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
     },
     socketCount: (userId) => hub.socketCount(userId),
     ready: () => bus.ready,
+    onSessionsEnded(handler) {
+      endedHandlers.push(handler);
+    },
+    sessionNewsLive: () => !closed && (bus.connected?.() ?? false),
     async attach(app) {
       await registerRealtimeRoute(app, {
         trustedOrigins: opts.trustedOrigins,
