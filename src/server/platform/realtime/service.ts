@@ -27,6 +27,8 @@ export interface RealtimeOptions {
   presenceRefreshMs?: number;
   /** A presence row not refreshed for this long belongs to a dead process (default 60 s). */
   presenceTtlMs?: number;
+  /** Presence changes gathered into one write (default 50 ms; see presence.ts). */
+  presenceBatchMs?: number;
   /** How often users.last_seen_at of connected members is written (default 60 s). */
   lastSeenEveryMs?: number;
   /** Largest client frame (default 16 KB); larger ones close the socket with 1009. */
@@ -88,6 +90,9 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
       ? createPgBus({ pool: opts.database.pool, processId, log, observe: opts.observe })
       : createLocalBus({ pglite: opts.database.pglite, observe: opts.observe }));
   const presenceHandlers: ((userId: string, online: boolean) => void | Promise<void>)[] = [];
+  const presenceBatchHandlers: ((
+    changes: { userId: string; online: boolean }[],
+  ) => void | Promise<void>)[] = [];
   let closed = false;
   let draining = false;
 
@@ -104,6 +109,16 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
         }
       }
     },
+    async onChanges(changes) {
+      for (const handler of presenceBatchHandlers) {
+        try {
+          await handler(changes);
+        } catch (err) {
+          log.warn({ err, count: changes.length }, 'realtime: presence handler failed');
+        }
+      }
+    },
+    batchMs: opts.presenceBatchMs,
     onError: (err) => log.error({ err }, 'realtime: presence write failed'),
   });
 
@@ -207,6 +222,9 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
     onlineAmong: (userIds) => presence.onlineAmong(userIds),
     onPresence(handler) {
       presenceHandlers.push(handler);
+    },
+    onPresenceChanges(handler) {
+      presenceBatchHandlers.push(handler);
     },
     socketCount: (userId) => hub.socketCount(userId),
     ready: () => bus.ready,
