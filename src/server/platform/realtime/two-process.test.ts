@@ -210,7 +210,7 @@ describe.skipIf(!pgUrl)('two server processes on one PostgreSQL database', () =>
     const deleted = await as(hal.cookie, 'POST', '/api/me/delete', { password: hal.password });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await within(halOnTwo.closed)).toBe(4401);
-  });
+  }, 60_000);
 
   it('a cookie cached by both processes is refused by both within a second once its session ends', async () => {
     const get = (url: string, cookie: string) =>
