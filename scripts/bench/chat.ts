@@ -58,7 +58,7 @@ if (!databaseUrl) {
 
 const children: ChildProcess[] = [];
 function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   child.kill('SIGTERM');
   return exited;
@@ -69,8 +69,8 @@ process.on('exit', () => {
 });
 
 /** A TypeScript file of this folder in its own process; its JSON lines, one at a time. */
-function run(file: string, args: string[], env: Record<string, string>) {
-  const child = nodeWithFiles(`scripts/bench/${file}`, args, env, FILES);
+function run(file: string, args: string[], env: Record<string, string>, nodeArgs: string[] = []) {
+  const child = nodeWithFiles(`scripts/bench/${file}`, args, env, FILES, nodeArgs);
   children.push(child);
   const lines: unknown[] = [];
   const waiters: ((line: unknown) => void)[] = [];
@@ -112,8 +112,8 @@ async function startServer(kind: 'app' | 'relay'): Promise<Server> {
     DATABASE_URL: databaseUrl!,
     AUTH_SECRET,
   };
-  if (CPU_PROF) env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${CPU_PROF}`;
-  const { child, next } = run('chat-server.ts', [], env);
+  const prof = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
+  const { child, next } = run('chat-server.ts', [], env, prof);
   const { url } = await next<{ url: string }>();
   return { url, pid: child.pid!, child };
 }
@@ -145,19 +145,36 @@ async function chatsAvailable(url: string, cookie: string) {
   return res.status === 200;
 }
 
-async function directRooms(url: string, pairs: LoadPlan['pairs']) {
-  for (let i = 0; i < pairs.length; i += 20) {
-    await Promise.all(
-      pairs.slice(i, i + 20).map(async (pair) => {
-        const res = await fetch(`${url}/api/chats/direct`, {
-          method: 'POST',
-          headers: { cookie: pair.a.cookie, origin: ORIGIN, 'content-type': 'application/json' },
-          body: JSON.stringify({ userId: pair.b.id }),
-        });
-        if (res.status >= 300) throw new Error(`direct room: ${res.status} ${await res.text()}`);
-        pair.roomId = ((await res.json()) as { room: { id: string } }).room.id;
-      }),
-    );
+/**
+ * The pairs' direct rooms, written directly as the chats module keeps them (`direct_key` 'a:b'
+ * with a < b, two participants): 5,000 rooms through the API would take minutes here.
+ */
+async function directRooms(pairs: LoadPlan['pairs']) {
+  const database = openPostgres(databaseUrl!, 1);
+  const rows = await database.query<{ id: string; direct_key: string }>(
+    `with pairs as (
+       select least(a, b) as lo, greatest(a, b) as hi from unnest($1::text[], $2::text[]) as x(a, b)
+     ),
+     rooms as (
+       insert into chat_rooms (is_group, created_by, direct_key)
+       select false, lo, lo || ':' || hi from pairs
+       on conflict (direct_key) do update set updated_at = chat_rooms.updated_at
+       returning id, direct_key
+     ),
+     joined as (
+       insert into chat_participants (room_id, user_id)
+       select r.id, u from rooms r, unnest(string_to_array(r.direct_key, ':')) as u
+       on conflict do nothing
+     )
+     select id, direct_key from rooms`,
+    [pairs.map((p) => p.a.id), pairs.map((p) => p.b.id)],
+  );
+  await database.close();
+  const byKey = new Map(rows.map((r) => [r.direct_key, r.id]));
+  for (const pair of pairs) {
+    const [lo, hi] = [pair.a.id, pair.b.id].sort();
+    pair.roomId = byKey.get(`${lo}:${hi}`);
+    if (!pair.roomId) throw new Error(`no room for ${lo} and ${hi}`);
   }
 }
 
@@ -277,7 +294,7 @@ if (!chats && !forced)
 const pairs = pairsOn(servers.map((s) => s.url));
 if (mode === 'chats' || mode === 'socket') {
   const started = Date.now();
-  await directRooms(servers[0].url, pairs);
+  await directRooms(pairs);
   console.log(`${pairs.length} rooms in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 const label = `${PROCESSES === 2 ? 'two processes' : 'one process'} (${mode === 'chats' ? 'HTTP send' : mode === 'socket' ? 'socket send' : mode})`;

@@ -149,9 +149,11 @@ export function nodeWithFiles(
   args: string[],
   env: NodeJS.ProcessEnv,
   files: number,
+  nodeArgs: string[] = [],
 ): ChildProcess {
   const script = `ulimit -n ${files} 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"`;
-  return spawn('sh', ['-c', script, process.execPath, '--import', 'tsx', file, ...args], {
+  const argv = [process.execPath, ...nodeArgs, '--import', 'tsx', file, ...args];
+  return spawn('sh', ['-c', script, ...argv], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
