@@ -103,7 +103,11 @@ async function send(id: number, from: Member, to: Member, roomId?: string) {
       headers: { cookie: from.cookie, origin: plan.origin, 'content-type': 'application/json' },
       body: JSON.stringify({ content: `bench ${id}` }),
     }).catch(() => null);
-    if (!res || res.status !== 201) sendErrors++;
+    if (!res || res.status !== 201) {
+      sendErrors++;
+      const key = `http ${res?.status ?? 'failed'}`;
+      nacks.set(key, (nacks.get(key) ?? 0) + 1);
+    }
     await res?.arrayBuffer();
     return;
   }
