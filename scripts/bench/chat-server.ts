@@ -6,6 +6,7 @@
  *                      processes). It also answers a `bench.ping` frame {to, id, t} by
  *                      realtime.toUsers([to], {type:'bench.pong', ...}): the realtime path alone
  *                      (socket in, bus, socket out), for when the chats API is not there.
+ *                      BENCH_SESSION_CACHE=0 turns the session cache off (before/after).
  *   BENCH_SERVER=relay a plain `ws` server, the floor: a frame {to, ...} is forwarded to the socket
  *                      of member `to` (?member= in the URL), no session, no bus, no database.
  */
@@ -14,6 +15,9 @@ import { loadConfig } from '../../src/server/config';
 import { openPostgres } from '../../src/server/db/client';
 import { buildApp } from '../../src/server/app';
 import { createRealtime } from '../../src/server/platform/realtime';
+import { createSessionResolver } from '../../src/server/platform/sessions';
+import { createAuth, type Auth } from '../../src/server/platform/auth/instance';
+import { createMailer } from '../../src/server/platform/mail';
 
 const write = (obj: unknown) => process.stdout.write(`${JSON.stringify(obj)}\n`);
 
@@ -51,7 +55,18 @@ async function app() {
     const { to, id, t } = frame.data as { to: string; id: number; t: number };
     await realtime.toUsers([to], { type: 'bench.pong', id, t });
   });
-  const server = await buildApp({ config, database, realtime });
+  // BENCH_SESSION_CACHE=0: every request resolves its session through better-auth (the "before").
+  let sessions: ReturnType<typeof createSessionResolver> | undefined;
+  let auth: Auth | undefined;
+  if (process.env.BENCH_SESSION_CACHE === '0') {
+    auth = createAuth({
+      config,
+      database,
+      mailer: createMailer({ database, from: config.mailFrom }),
+    });
+    sessions = createSessionResolver({ auth, database });
+  }
+  const server = await buildApp({ config, database, realtime, sessions, auth });
   const url = await server.listen({ port: 0, host: '127.0.0.1' });
   await realtime.ready();
   write({ url });

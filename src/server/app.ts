@@ -19,7 +19,7 @@ import { registerSessionSeam } from './platform/auth';
 import { createAuth, type Auth } from './platform/auth/instance';
 import { registerAuthMount } from './platform/auth/mount';
 import { withSafeRequestLogging } from './platform/auth/logging';
-import { createSessionResolver } from './platform/sessions';
+import { createSessionResolver, sessionCacheFor } from './platform/sessions';
 import { registerCsrfProtection } from './platform/csrf';
 import { modules } from './modules';
 import { createRealtime, type RealtimeService } from './platform/realtime';
@@ -192,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth: moduleDeps.auth,
     database: deps.database,
     now: moduleDeps.now,
+    cache: sessionCacheFor(moduleDeps.realtime as Partial<RealtimeService>),
   });
   registerCsrfProtection(app, config.trustedOrigins);
   registerSessionSeam(app, moduleDeps.sessions);

@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -143,4 +143,47 @@ export async function startServer(
       await exited;
     },
   };
+}
+
+/**
+ * The open-file limit a process started through `node(..., { files })` gets: as many as asked,
+ * at most the hard limit (raising the soft limit up to it needs no privilege). A process holding
+ * 10,000 sockets needs more than the usual 1,024; past the hard limit, run `ulimit -Hn <n>` as
+ * root (or set `nofile` in /etc/security/limits.conf) first.
+ */
+export function nodeWithFiles(
+  file: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  files: number,
+  nodeArgs: string[] = [],
+): ChildProcess {
+  const script = `ulimit -n ${files} 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"`;
+  const argv = [process.execPath, ...nodeArgs, '--import', 'tsx', file, ...args];
+  return spawn('sh', ['-c', script, ...argv], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+}
+
+/** The soft open-file limit of a running process (Linux /proc), or null. */
+export function openFileLimit(pid: number): number | null {
+  try {
+    const limits = readFileSync(`/proc/${pid}/limits`, 'utf8');
+    const match = /^Max open files\s+(\d+|unlimited)/m.exec(limits);
+    return match ? (match[1] === 'unlimited' ? Infinity : Number(match[1])) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Resident memory of a process in bytes (Linux /proc), or 0 once it is gone. */
+export function rssBytes(pid: number): number {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
 }

@@ -18,6 +18,11 @@ export interface SessionUser {
 /** What the accounts issue plugs in: resolve the session behind a request, if any. */
 export interface SessionResolver {
   resolve(request: FastifyRequest, reply: FastifyReply): Promise<SessionUser | null>;
+  /**
+   * Called before the answer to a request that is not a GET leaves (e.g. to forget cached
+   * sessions of a member who just signed out or changed their password).
+   */
+  afterWrite?(request: FastifyRequest): void;
 }
 
 declare module 'fastify' {
@@ -39,6 +44,13 @@ export function registerSessionSeam(app: FastifyInstance, resolver?: SessionReso
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     request.user = await resolver.resolve(request, reply);
+  });
+  const { afterWrite } = resolver;
+  if (!afterWrite) return;
+  // onSend: before the answer reaches the client, so its next request cannot beat it.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') afterWrite.call(resolver, request);
+    return payload;
   });
 }
 

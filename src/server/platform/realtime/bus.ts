@@ -26,6 +26,8 @@ export interface Bus {
   onGap(handler: () => void): void;
   /** Resolves once messages from other processes can arrive. */
   ready: Promise<void>;
+  /** True while messages from other processes can arrive (the LISTEN connection is up). */
+  connected?(): boolean;
   close(): Promise<void>;
 }
 
@@ -108,21 +110,25 @@ export function createLocalBus(opts: { pglite?: PGlite; observe?: BusObserver } 
     if (id) for (const handler of handlers) handler(sessionsEnded([id]));
   };
   const listening = opts.pglite?.listen(SESSION_ENDED_CHANNEL, onEnded);
+  // Without the triggers' news (no embedded database to listen to) sessions end unannounced.
+  let listened = false;
+  void listening?.then(() => (listened = true)).catch(() => {});
   return {
     async publish(message) {
-      for (const text of encode(message, 'local')) {
-        const wire = decode(text)!;
-        opts.observe?.published();
-        for (const handler of handlers) handler(wire);
-      }
+      // Encoded for the size rule (the same as between processes); delivered as it is.
+      const payloads = encode(message, 'local');
+      for (let i = 0; i < payloads.length; i++) opts.observe?.published();
+      for (const handler of handlers) handler(message);
     },
     onMessage(handler) {
       handlers.push(handler);
     },
     onGap() {},
     ready: listening ? listening.then(() => {}) : Promise.resolve(),
+    connected: () => listened && !opts.pglite?.closed,
     async close() {
       handlers.length = 0;
+      listened = false;
       if (listening && !opts.pglite?.closed) {
         await listening.then((unlisten) => unlisten()).catch(() => {});
       }
@@ -234,7 +240,8 @@ export function createPgBus(opts: PgBusOptions): Bus {
   return {
     async publish(message) {
       const payloads = encode(message, opts.processId);
-      for (const text of payloads) deliver(decode(text)!);
+      // This process's sockets get the message as it is, before the round trip (no re-parse).
+      deliver(message);
       for (const text of payloads) {
         await opts.pool.query('select pg_notify($1, $2)', [channel, text]);
         opts.observe?.published();
@@ -247,6 +254,7 @@ export function createPgBus(opts: PgBusOptions): Bus {
       gapHandlers.push(handler);
     },
     ready,
+    connected: () => listener !== null && !closed,
     async close() {
       closed = true;
       listening();

@@ -5,76 +5,139 @@ export interface PresenceOptions {
   processId: string;
   /** A row not refreshed for this long belongs to a dead process (ms). */
   ttlMs: number;
+  /**
+   * Changes of a batch window are written together (default 50 ms): one statement for the members
+   * who came online, one for those who left, whatever their number. A member who comes and goes
+   * within one window (a reload, a flapping network) writes nothing and changes nothing.
+   */
+  batchMs?: number;
   /** Called where a member's presence changed anywhere (first socket, last socket). */
   onChange: (userId: string, online: boolean) => Promise<void>;
+  /** Called once per batch with every change of it, before onChange for each. */
+  onChanges?: (changes: PresenceChange[]) => Promise<void>;
   onError: (err: unknown) => void;
+}
+
+export interface PresenceChange {
+  userId: string;
+  online: boolean;
 }
 
 /**
  * Presence across processes in the realtime_presence table: a row (member, process) while the
  * process holds at least one of the member's sockets. Writes happen only on a member's first and
- * last local socket, serialised per member so an open racing a close cannot leave a wrong row.
+ * last local socket, gathered in short batches and written one batch at a time, so an open racing
+ * a close cannot leave a wrong row and ten thousand members arriving cost a few statements.
  */
 export function createPresence(opts: PresenceOptions) {
   const { database, processId } = opts;
   const ttl = Math.max(1, Math.round(opts.ttlMs));
+  const batchMs = opts.batchMs ?? 50;
   /** Members with a local socket, as the sockets say. */
   const wanted = new Set<string>();
   /** Members whose row this process believes is written. */
   const written = new Set<string>();
-  const chains = new Map<string, Promise<void>>();
+  /** Members whose presence may have to be written in the next batch. */
+  let dirty = new Set<string>();
+  /** Members of the batch being written now. */
+  let writing = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  /** The next batch: resolved once it is written. */
+  let next: { promise: Promise<void>; resolve: () => void } | null = null;
+  /** Handlers still running for written batches. */
+  const telling = new Set<Promise<void>>();
+  /** The batch being written (one at a time). */
+  let current: Promise<void> = Promise.resolve();
 
-  async function reconcile(userId: string): Promise<void> {
-    const want = wanted.has(userId);
-    if (want === written.has(userId)) return;
-    if (want) {
-      const [row] = await database.query<{ elsewhere: boolean }>(
+  async function write(userIds: Set<string>): Promise<PresenceChange[]> {
+    const online = [...userIds].filter((id) => wanted.has(id) && !written.has(id));
+    const offline = [...userIds].filter((id) => !wanted.has(id) && written.has(id));
+    const changes: PresenceChange[] = [];
+    if (online.length) {
+      const rows = await database.query<{ user_id: string }>(
         `with mine as (
-           insert into realtime_presence (user_id, process_id) values ($1, $2)
+           insert into realtime_presence (user_id, process_id)
+           select u, $2 from unnest($1::text[]) as u
            on conflict (user_id, process_id) do update set seen_at = now()
          )
-         select exists (
+         select u as user_id from unnest($1::text[]) as u
+         where not exists (
            select 1 from realtime_presence
-           where user_id = $1 and process_id <> $2
+           where user_id = u and process_id <> $2
              and seen_at > now() - $3::int * interval '1 millisecond'
-         ) as elsewhere`,
-        [userId, processId, ttl],
+         )`,
+        [online, processId, ttl],
       );
-      written.add(userId);
-      if (!row?.elsewhere) await opts.onChange(userId, true);
-    } else {
-      const [row] = await database.query<{ offline: boolean }>(
+      for (const id of online) written.add(id);
+      for (const { user_id } of rows) changes.push({ userId: user_id, online: true });
+    }
+    if (offline.length) {
+      const rows = await database.query<{ user_id: string }>(
         `with gone as (
-           delete from realtime_presence where user_id = $1 and process_id = $2
+           delete from realtime_presence where process_id = $2 and user_id = any($1::text[])
          ),
-         elsewhere as (
-           select 1 from realtime_presence
-           where user_id = $1 and process_id <> $2
-             and seen_at > now() - $3::int * interval '1 millisecond'
-         ),
-         seen as (
-           update users set last_seen_at = now()
-           where id = $1 and not exists (select 1 from elsewhere)
-           returning id
+         left_everywhere as (
+           select u from unnest($1::text[]) as u
+           where not exists (
+             select 1 from realtime_presence
+             where user_id = u and process_id <> $2
+               and seen_at > now() - $3::int * interval '1 millisecond'
+           )
          )
-         select exists (select 1 from seen) as offline`,
-        [userId, processId, ttl],
+         update users set last_seen_at = now()
+         where id in (select u from left_everywhere)
+         returning id as user_id`,
+        [offline, processId, ttl],
       );
-      written.delete(userId);
-      if (row?.offline) await opts.onChange(userId, false);
+      for (const id of offline) written.delete(id);
+      for (const { user_id } of rows) changes.push({ userId: user_id, online: false });
+    }
+    return changes;
+  }
+
+  async function tell(changes: PresenceChange[]) {
+    if (!changes.length) return;
+    await opts.onChanges?.(changes).catch(opts.onError);
+    for (const { userId, online } of changes) {
+      await opts.onChange(userId, online).catch(opts.onError);
     }
   }
 
+  function flush(): Promise<void> {
+    clearTimeout(timer);
+    timer = undefined;
+    const batch = next;
+    next = null;
+    if (!batch) return current;
+    const run = current.then(async () => {
+      writing = dirty;
+      dirty = new Set();
+      try {
+        const changes = await write(writing);
+        // Handlers run beside the next batches, never in their way.
+        const told = tell(changes).finally(() => telling.delete(told));
+        telling.add(told);
+      } catch (err) {
+        opts.onError(err);
+      } finally {
+        writing = new Set();
+        batch.resolve();
+      }
+    });
+    current = run;
+    return run;
+  }
+
   function sync(userId: string): Promise<void> {
-    const previous = chains.get(userId) ?? Promise.resolve();
-    const next = previous
-      .then(() => reconcile(userId))
-      .catch(opts.onError)
-      .finally(() => {
-        if (chains.get(userId) === next) chains.delete(userId);
-      });
-    chains.set(userId, next);
-    return next;
+    dirty.add(userId);
+    if (!next) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      next = { promise, resolve };
+      timer = setTimeout(() => void flush(), batchMs);
+      timer.unref?.();
+    }
+    return next.promise;
   }
 
   return {
@@ -98,7 +161,7 @@ export function createPresence(opts: PresenceOptions) {
       );
       const inTable = new Set(rows.map((r) => r.user_id));
       for (const userId of new Set([...wanted, ...written, ...inTable])) {
-        if (chains.has(userId)) continue; // a write is under way; it decides
+        if (dirty.has(userId) || writing.has(userId)) continue; // a write is under way; it decides
         if (inTable.has(userId)) written.add(userId);
         else written.delete(userId);
         if (wanted.has(userId) !== inTable.has(userId)) void sync(userId);
@@ -161,7 +224,10 @@ export function createPresence(opts: PresenceOptions) {
 
     /** Every pending write done: used on close after every socket is gone. */
     async settle(): Promise<void> {
-      while (chains.size) await Promise.all([...chains.values()]);
+      while (next || writing.size || telling.size) {
+        await flush();
+        await Promise.all([...telling]);
+      }
     },
   };
 }

@@ -112,7 +112,8 @@ describe('delivery', () => {
     const tab2 = await mustOpen(base, { cookie: ann.cookie, origin: ORIGIN });
     const other = await mustOpen(base, { cookie: bob.cookie, origin: ORIGIN });
     const reason = new Promise<string>((r) => tab1.ws.once('close', (_c, why) => r(String(why))));
-    expect(realtime.socketCount(ann.id)).toBe(2);
+    // The client's 'open' may come a moment before the server has taken the socket.
+    await eventually(() => realtime.socketCount(ann.id) === 2);
     await realtime.disconnectUsers([ann.id]);
     expect(await tab1.closed).toBe(4401);
     expect(await tab2.closed).toBe(4401);

@@ -27,6 +27,8 @@ export interface RealtimeOptions {
   presenceRefreshMs?: number;
   /** A presence row not refreshed for this long belongs to a dead process (default 60 s). */
   presenceTtlMs?: number;
+  /** Presence changes gathered into one write (default 50 ms; see presence.ts). */
+  presenceBatchMs?: number;
   /** How often users.last_seen_at of connected members is written (default 60 s). */
   lastSeenEveryMs?: number;
   /** Largest client frame (default 16 KB); larger ones close the socket with 1009. */
@@ -59,6 +61,14 @@ export interface RealtimeService extends Realtime<WireEvent, string> {
   /** Resolves once events from other processes can arrive (LISTEN is in place). */
   ready(): Promise<void>;
   /**
+   * Told, on every process, when sessions end (their ids) or members are cut off (their ids,
+   * disconnectUsers), and `'all'` when such news may have been lost (LISTEN reconnected).
+   * The session cache (platform/sessions.ts) forgets them.
+   */
+  onSessionsEnded(handler: (ended: { sessions: string[]; users: string[] } | 'all') => void): void;
+  /** False while session-ended news from other processes cannot arrive (LISTEN is down). */
+  sessionNewsLive(): boolean;
+  /**
    * The process is draining (SIGTERM): every socket is closed with 1012 so its tab reconnects,
    * after a jitter, to another process and fetches what it missed; new handshakes answer 503.
    * Events keep flowing to nobody until close().
@@ -80,6 +90,9 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
       ? createPgBus({ pool: opts.database.pool, processId, log, observe: opts.observe })
       : createLocalBus({ pglite: opts.database.pglite, observe: opts.observe }));
   const presenceHandlers: ((userId: string, online: boolean) => void | Promise<void>)[] = [];
+  const presenceBatchHandlers: ((
+    changes: { userId: string; online: boolean }[],
+  ) => void | Promise<void>)[] = [];
   let closed = false;
   let draining = false;
 
@@ -96,6 +109,16 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
         }
       }
     },
+    async onChanges(changes) {
+      for (const handler of presenceBatchHandlers) {
+        try {
+          await handler(changes);
+        } catch (err) {
+          log.warn({ err, count: changes.length }, 'realtime: presence handler failed');
+        }
+      }
+    },
+    batchMs: opts.presenceBatchMs,
     onError: (err) => log.error({ err }, 'realtime: presence write failed'),
   });
 
@@ -126,14 +149,24 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
     log,
     observe: opts.observe,
   });
-  bus.onMessage((message) => hub.deliver(message));
+  const endedHandlers: Parameters<RealtimeService['onSessionsEnded']>[0][] = [];
+  bus.onMessage((message) => {
+    if (message.disconnect && endedHandlers.length) {
+      const ended = { sessions: message.sessions ?? [], users: message.users ?? [] };
+      for (const handler of endedHandlers) handler(ended);
+    }
+    hub.deliver(message);
+  });
   log.info(
     { bus: opts.bus ? 'custom' : opts.database.kind === 'postgres' ? 'postgres' : 'in-process' },
     'realtime ready',
   );
   // Messages from other processes may have been lost while LISTEN was down: clients reconnect
   // and fetch what they missed over HTTP.
-  bus.onGap(() => hub.closeAll(CLOSE.restart, 'resync'));
+  bus.onGap(() => {
+    for (const handler of endedHandlers) handler('all');
+    hub.closeAll(CLOSE.restart, 'resync');
+  });
 
   const timers = [
     setInterval(() => hub.heartbeat(), heartbeatMs),
@@ -190,8 +223,15 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
     onPresence(handler) {
       presenceHandlers.push(handler);
     },
+    onPresenceChanges(handler) {
+      presenceBatchHandlers.push(handler);
+    },
     socketCount: (userId) => hub.socketCount(userId),
     ready: () => bus.ready,
+    onSessionsEnded(handler) {
+      endedHandlers.push(handler);
+    },
+    sessionNewsLive: () => !closed && (bus.connected?.() ?? false),
     async attach(app) {
       await registerRealtimeRoute(app, {
         trustedOrigins: opts.trustedOrigins,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import type { BusMessage } from './bus';
 import { CLOSE, type ClientFrame, type RealtimeEvent, type WireEvent } from './types';
@@ -52,6 +53,23 @@ export interface Connection {
   alive: boolean;
 }
 
+/** Sent as text frames (a Buffer would otherwise go as a binary frame). */
+const TEXT = { binary: false } as const;
+
+/** An event as the bytes of its text frame: encoded once however many sockets receive it. */
+export function encodeFrame(event: WireEvent): Buffer {
+  return Buffer.from(JSON.stringify(event));
+}
+
+/**
+ * The TCP socket under a WebSocket. `ws` keeps it as `_socket` (its only handle on it, stable
+ * across ws 7 to 8); absent (a test double), frames are simply not batched.
+ */
+function rawSocket(ws: WebSocket): Socket | undefined {
+  const raw = (ws as unknown as { _socket?: Socket })._socket;
+  return raw && typeof raw.cork === 'function' && !raw.destroyed ? raw : undefined;
+}
+
 type TopicAuthorizer = (userId: string, id: string) => Promise<boolean>;
 type FrameHandler = (frame: ClientFrame<WireEvent>) => void | Promise<void>;
 /** The session's expiry when it still lives, null when it ended. */
@@ -79,16 +97,33 @@ export function createSocketHub(opts: {
   const frameHandlers = new Map<string, FrameHandler>();
 
   const isOpen = (conn: Connection) => conn.ws.readyState === conn.ws.OPEN;
-  const send = (conn: Connection, text: string) => {
+  /**
+   * Sockets written to in this tick, corked: their frames leave together in one write when the
+   * tick ends (process.nextTick), so a member getting several events at once costs one syscall,
+   * and nothing waits past the current tick.
+   */
+  const corked = new Set<Socket>();
+  const uncorkAll = () => {
+    for (const raw of corked) raw.uncork();
+    corked.clear();
+  };
+  /** `frame`: the event encoded once, shared by every recipient (ws copies nothing of it). */
+  const send = (conn: Connection, frame: Buffer) => {
     if (!isOpen(conn)) return;
     if (conn.ws.bufferedAmount > limits.maxBufferedBytes) {
       conn.ws.terminate();
       return;
     }
-    conn.ws.send(text);
+    const raw = rawSocket(conn.ws);
+    if (raw && !corked.has(raw)) {
+      if (corked.size === 0) process.nextTick(uncorkAll);
+      raw.cork();
+      corked.add(raw);
+    }
+    conn.ws.send(frame, TEXT);
     opts.observe?.eventOut();
   };
-  const reply = (conn: Connection, event: WireEvent) => send(conn, JSON.stringify(event));
+  const reply = (conn: Connection, event: WireEvent) => send(conn, encodeFrame(event));
   /** The service's own answers to a client frame (@shared/realtimeEvents). */
   const answer = (conn: Connection, event: RealtimeEvent<'subscribed' | 'error'>) =>
     reply(conn, event);
@@ -320,8 +355,8 @@ export function createSocketHub(opts: {
         }
       }
       if (!targets.size) return;
-      const text = JSON.stringify(message.event);
-      for (const conn of targets) send(conn, text);
+      const frame = encodeFrame(message.event);
+      for (const conn of targets) send(conn, frame);
     },
 
     /**

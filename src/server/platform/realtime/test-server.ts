@@ -39,6 +39,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   const run = async () => {
     if (cmd.op === 'toUsers') return realtime.toUsers(cmd.users ?? [], cmd.event!);
     if (cmd.op === 'isOnline') return realtime.isOnline(cmd.user!);
+    if (cmd.op === 'onlineAmong') return [...(await realtime.onlineAmong(cmd.users ?? []))];
     if (cmd.op === 'disconnectUsers') return realtime.disconnectUsers(cmd.users ?? []);
     throw new Error(`unknown op ${cmd.op}`);
   };

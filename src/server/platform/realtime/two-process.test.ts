@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -209,7 +210,77 @@ describe.skipIf(!pgUrl)('two server processes on one PostgreSQL database', () =>
     const deleted = await as(hal.cookie, 'POST', '/api/me/delete', { password: hal.password });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await within(halOnTwo.closed)).toBe(4401);
-  });
+  }, 60_000);
+
+  it('a cookie cached by both processes is refused by both within a second once its session ends', async () => {
+    const get = (url: string, cookie: string) =>
+      fetch(`${url}/api/me`, { headers: { cookie } }).then((r) => r.status);
+    const refusedWithin = async (url: string, cookie: string) => {
+      const until = Date.now() + 1000;
+      while (Date.now() < until) {
+        if ((await get(url, cookie)) === 401) return true;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      return false;
+    };
+    const warm = async (cookie: string) => {
+      // Several requests each: the later ones are served by the session cache.
+      for (const url of [one.url, two.url, one.url, two.url])
+        expect(await get(url, cookie)).toBe(200);
+    };
+
+    // Signed out through a third process that holds no cache of it.
+    const ida = await createMember(t);
+    await warm(ida.cookie);
+    const out = await t.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: ida.cookie },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    expect(await refusedWithin(one.url, ida.cookie)).toBe(true);
+    expect(await refusedWithin(two.url, ida.cookie)).toBe(true);
+
+    // "Sign out other devices" on process one: the phone is refused on both, the laptop kept.
+    const jo = await createMember(t);
+    const phone = await signIn(t, jo.email, jo.password);
+    await warm(phone);
+    await warm(jo.cookie);
+    const others = await fetch(`${one.url}/api/me/sessions/others`, {
+      method: 'DELETE',
+      headers: { cookie: jo.cookie, origin: ORIGIN },
+    });
+    expect(others.status).toBe(200);
+    expect(await get(one.url, phone)).toBe(401);
+    expect(await refusedWithin(two.url, phone)).toBe(true);
+    expect(await get(two.url, jo.cookie)).toBe(200);
+
+    // A password change on process two: the other session is refused on both.
+    const laptop = await signIn(t, jo.email, jo.password);
+    await warm(laptop);
+    const changed = await fetch(`${two.url}/api/me/password`, {
+      method: 'POST',
+      headers: { cookie: jo.cookie, origin: ORIGIN, 'content-type': 'application/json' },
+      body: JSON.stringify({ currentPassword: jo.password, newPassword: 'brand-new-pass-9' }),
+    });
+    expect(changed.status).toBe(200);
+    expect(await get(two.url, laptop)).toBe(401);
+    expect(await refusedWithin(one.url, laptop)).toBe(true);
+
+    // A suspension and a deletion written by another process.
+    const kim = await createMember(t);
+    const lea = await createMember(t);
+    await warm(kim.cookie);
+    await warm(lea.cookie);
+    await t.database.query(`update users set account_status = 'suspended' where id = $1`, [kim.id]);
+    await t.database.query('delete from sessions where user_id = $1', [kim.id]);
+    await t.database.query('delete from users where id = $1', [lea.id]);
+    for (const url of [one.url, two.url]) {
+      expect(await refusedWithin(url, kim.cookie)).toBe(true);
+      expect(await refusedWithin(url, lea.cookie)).toBe(true);
+    }
+  }, 90_000);
 
   it('presence is seen from both processes, and offline after the last socket anywhere', async () => {
     const bob = await createMember(t);
@@ -231,6 +302,74 @@ describe.skipIf(!pgUrl)('two server processes on one PostgreSQL database', () =>
     );
     expect(row.last_seen_at).not.toBeNull();
   });
+
+  it('many members coming and going quickly on both processes leave presence right everywhere', async () => {
+    // Members and sessions written directly (signing up hundreds through better-auth takes
+    // minutes here), with cookies signed as better-auth signs them.
+    const n = 120;
+    const ids = Array.from({ length: n }, () => `crowd-${randomUUID()}`);
+    const tokens = ids.map(() => randomBytes(24).toString('base64url'));
+    await t.database.query(
+      `insert into users (id, email, email_verified, display_name)
+       select id, id || '@example.com', true, id from unnest($1::text[]) as id`,
+      [ids],
+    );
+    await t.database.query(
+      `insert into sessions (id, user_id, token, expires_at)
+       select 's-' || t, u, t, now() + interval '1 day' from unnest($1::text[], $2::text[]) as x(u, t)`,
+      [ids, tokens],
+    );
+    const secret = testConfig().authSecret;
+    const cookieOf = (token: string) =>
+      `scaffale.session_token=${encodeURIComponent(
+        `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`,
+      )}`;
+    const open = (url: string, i: number) =>
+      mustOpen(url, { cookie: cookieOf(tokens[i]), origin: ORIGIN });
+    // Everyone arrives: even members on one, odd on two, every third on both.
+    const sockets = await Promise.all(
+      ids.map(async (_, i) => {
+        const held = [await open(i % 2 ? two.url : one.url, i)];
+        if (i % 3 === 0) held.push(await open(i % 2 ? one.url : two.url, i));
+        return held;
+      }),
+    );
+    // Flapping: a quarter close and reopen at once, several times.
+    for (let round = 0; round < 3; round++) {
+      await Promise.all(
+        ids.map(async (_, i) => {
+          if (i % 4 !== 1) return;
+          const [first] = sockets[i];
+          first.ws.close();
+          await first.closed;
+          sockets[i][0] = await open(round % 2 ? one.url : two.url, i);
+        }),
+      );
+    }
+    // Half leave for good (every socket they hold, on both processes).
+    const leaving = ids.filter((_, i) => i % 2 === 0);
+    await Promise.all(
+      sockets.map(async (held, i) => {
+        if (i % 2 !== 0) return;
+        for (const s of held) s.ws.close();
+        await Promise.all(held.map((s) => s.closed));
+      }),
+    );
+    const staying = new Set(ids.filter((_, i) => i % 2 === 1));
+    for (const server of [one, two]) {
+      await eventually(async () => {
+        const online = new Set((await server.call('onlineAmong', { users: ids })) as string[]);
+        return online.size === staying.size && [...staying].every((id) => online.has(id));
+      }, 10_000);
+    }
+    const seen = await t.database.query<{ id: string }>(
+      'select id from users where id = any($1::text[]) and last_seen_at is not null',
+      [leaving],
+    );
+    expect(seen.length).toBe(leaving.length);
+    for (const held of sockets) for (const s of held) s.ws.close();
+    await t.database.query('delete from users where id = any($1::text[])', [ids]);
+  }, 120_000);
 
   it('after the LISTEN connection drops, sockets are told to reconnect and delivery resumes', async () => {
     const socket = await mustOpen(one.url, { cookie: ann.cookie, origin: ORIGIN });

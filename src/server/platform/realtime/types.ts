@@ -89,5 +89,13 @@ export interface Realtime<
    * about 80 s; `last_seen_at` is then the dead process's last minute-by-minute update).
    */
   onPresence(handler: (userId: string, online: boolean) => void | Promise<void>): void;
+  /**
+   * The same changes, a batch at a time (every change written in one presence write, about
+   * 50 ms of them): a feature that tells watchers resolves them in one query per batch instead
+   * of one per change. Optional so that fakes need not implement it.
+   */
+  onPresenceChanges?(
+    handler: (changes: { userId: string; online: boolean }[]) => void | Promise<void>,
+  ): void;
   close(): Promise<void>;
 }
