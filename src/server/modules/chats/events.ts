@@ -4,7 +4,8 @@ import { TYPING_THROTTLE_MS } from '@shared/schemas/chats';
 import { ROOM_TOPIC_KIND, roomTopic } from '@shared/realtime';
 import type { RealtimeEvent } from '@shared/realtimeEvents';
 import type { Realtime } from '../../platform/realtime';
-import { isParticipant, isUuid, roomMatesOf } from './queries';
+import { isParticipant, isUuid } from './queries';
+import { blockedBetween } from '../../platform/moderation/blocks';
 import type { Query } from '../../db/tx';
 
 /** Events carry the whole message only while they stay well under NOTIFY's 8,000 bytes. */
@@ -82,23 +83,43 @@ export function registerLiveChat(opts: {
     }
   });
 
-  realtime.onPresence(async (userId, online) => {
+  /** Tells each changed member's room mates, all changes of a batch resolved in one query. */
+  const publishPresence = async (changes: readonly { userId: string; online: boolean }[]) => {
+    // The last change of a member in the batch is the one that stands.
+    const latest = new Map(changes.map((c) => [c.userId, c.online]));
+    if (latest.size === 0) return;
     try {
-      const mates = await roomMatesOf(query, userId);
-      if (mates.length === 0) return;
-      const [row] = await query<{ last_seen_at: Date | string | null }>(
-        'select last_seen_at from users where id = $1',
-        [userId],
+      const rows = await query<{
+        user_id: string;
+        mate_id: string;
+        last_seen_at: Date | string | null;
+      }>(
+        // A block keeps presence apart both ways: the blocked member stops seeing the blocker's.
+        `select distinct p1.user_id, p2.user_id as mate_id, u.last_seen_at
+         from chat_participants p1
+         join chat_participants p2 on p2.room_id = p1.room_id and p2.user_id <> p1.user_id
+         join users u on u.id = p1.user_id
+         where p1.user_id = any($1::text[])
+           and not ${blockedBetween('p1.user_id', 'p2.user_id')}`,
+        [[...latest.keys()]],
       );
-      const seen = row?.last_seen_at ?? null;
-      await realtime.toUsers(mates, {
-        type: 'presence',
-        userId,
-        online,
-        lastSeenAt: seen === null ? null : new Date(seen).toISOString(),
-      });
+      const byMember = new Map<string, { mates: string[]; seen: Date | string | null }>();
+      for (const r of rows) {
+        const entry = byMember.get(r.user_id) ?? { mates: [], seen: r.last_seen_at };
+        entry.mates.push(r.mate_id);
+        byMember.set(r.user_id, entry);
+      }
+      for (const [userId, { mates, seen }] of byMember)
+        await realtime.toUsers(mates, {
+          type: 'presence',
+          userId,
+          online: latest.get(userId)!,
+          lastSeenAt: seen === null ? null : new Date(seen).toISOString(),
+        });
     } catch (err) {
       log.warn({ err }, 'presence not published');
     }
-  });
+  };
+  if (realtime.onPresenceChanges) realtime.onPresenceChanges(publishPresence);
+  else realtime.onPresence((userId, online) => publishPresence([{ userId, online }]));
 }

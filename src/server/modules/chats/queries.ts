@@ -277,18 +277,6 @@ export async function participantIds(query: Query, roomId: string): Promise<stri
   return rows.map((r) => r.user_id);
 }
 
-/** Everyone who shares at least one room with this member (presence goes to them). */
-export async function roomMatesOf(query: Query, userId: string): Promise<string[]> {
-  // A block keeps presence apart both ways: the blocked member stops seeing the blocker's.
-  const rows = await query<{ user_id: string }>(
-    `select distinct p2.user_id from chat_participants p1
-     join chat_participants p2 on p2.room_id = p1.room_id
-     where p1.user_id = $1 and p2.user_id <> $1 and p2.user_id <> all(${blockedMembersOf('$1')})`,
-    [userId],
-  );
-  return rows.map((r) => r.user_id);
-}
-
 /**
  * Messages from others after my read mark; deleted ones do not count, nor do listing cards: a
  * card is only ever sent with the first message of a contact (offers.ts), so one new message
