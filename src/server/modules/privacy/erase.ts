@@ -85,6 +85,8 @@ export async function eraseMember(q: Query, userId: string): Promise<{ files: st
     'realtime_presence',
     'wishlist_items',
     'wishlists',
+    'listing_watches',
+    'member_holidays',
     'post_reactions',
     'comment_reactions',
     'post_comments',
