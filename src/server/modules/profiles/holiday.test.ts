@@ -253,18 +253,32 @@ describe('the e2e test clock', () => {
   });
 
   it('does not exist without the flag, and moves the clock with it (loopback only)', async () => {
-    expect((await call(null, 'POST', '/api/dev/clock', { ms: DAY })).statusCode).toBe(404);
+    expect((await call(null, 'POST', '/api/dev/clock', { offsetMs: DAY })).statusCode).toBe(404);
     const withClock = await createTestApp({ config: { ...testConfig(), testClock: true } });
     const move = (remoteAddress = '127.0.0.1') =>
       withClock.inject({
         method: 'POST',
         url: '/api/dev/clock',
-        payload: { ms: 2 * DAY },
+        payload: { offsetMs: 2 * DAY },
         remoteAddress,
       });
     expect((await move('10.1.2.3')).statusCode).toBe(404);
     const res = await move();
     expect(res.statusCode, res.body).toBe(200);
     expect(new Date(res.json().now).getTime() - Date.now()).toBeGreaterThan(2 * DAY - 60_000);
+    const back = await withClock.inject({
+      method: 'POST',
+      url: '/api/dev/clock',
+      payload: { offsetMs: 0 },
+      remoteAddress: '127.0.0.1',
+    });
+    expect(Math.abs(new Date(back.json().now).getTime() - Date.now())).toBeLessThan(60_000);
+    const before = await withClock.inject({
+      method: 'POST',
+      url: '/api/dev/clock',
+      payload: { offsetMs: -DAY },
+      remoteAddress: '127.0.0.1',
+    });
+    expect(before.statusCode).toBe(400);
   });
 });
