@@ -314,7 +314,9 @@ export function loadConfig(
 ): Config {
   const env = parseEnv(raw);
   if (env.TEST_CLOCK && env.NODE_ENV === 'production')
-    throw new Error('Invalid configuration:\n  TEST_CLOCK must not be set when NODE_ENV=production');
+    throw new Error(
+      'Invalid configuration:\n  TEST_CLOCK must not be set when NODE_ENV=production',
+    );
   const dataDir = resolve(env.DATA_DIR);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const authSecret = env.AUTH_SECRET ?? overrides.authSecret ?? loadSecrets(dataDir).authSecret;
