@@ -4,7 +4,7 @@ import type { SeedStep } from '../seed-demo';
 const WATCHERS = ['emily_reads', 'sofia_ricci', 'marco_rossi'];
 const WATCHES_EACH = 3;
 /** A seller on holiday: their listings are out of the library until the day after. */
-const ON_HOLIDAY = 'dan_hughes';
+export const ON_HOLIDAY = 'dan_hughes';
 const HOLIDAY_DAYS = 10;
 
 /**
