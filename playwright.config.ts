@@ -86,6 +86,9 @@ export default defineConfig({
         SUPPORT_EMAIL: 'support@scaffale.test',
         // Journeys read confirmation and reset links from the outbox.
         DEV_MAIL_VIEWER: 'true',
+        // The holiday journey passes a date on the running server (POST /api/dev/clock, decision
+        // 0069); refused by the server when NODE_ENV=production.
+        TEST_CLOCK: 'true',
         // Every journey signs in from 127.0.0.1; the API suite tests the real limits.
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
         AUTH_ACCOUNT_RATE_LIMIT_PER_HOUR: '1000',

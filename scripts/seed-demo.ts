@@ -19,6 +19,7 @@ import { seedConnections } from './seed/connections';
 import { seedChats } from './seed/chats';
 import { seedNotifications } from './seed/notifications';
 import { seedWishlists } from './seed/wishlist';
+import { seedWatching } from './seed/watching';
 import { seedCommunity } from './seed/community';
 import { seedAds } from './seed/ads';
 import { seedReviews } from './seed/reviews';
@@ -242,6 +243,7 @@ export const seedSteps: SeedStep[] = [
   seedCommunity,
   seedAds,
   seedReviews,
+  seedWatching,
 ];
 
 /** Sign-up e-mails of demo members go nowhere: the addresses are not real. */

@@ -42,6 +42,8 @@ import { createMetrics } from './platform/metrics';
 import { createCounterStore, fastifyRateLimitStore } from './platform/rate-limits-store';
 import { registerLifecycle } from './platform/lifecycle';
 import { bufferedAdEvents } from './modules/ads/routes';
+import { createListingChanges } from './platform/listing-changes';
+import { createTestClock, registerTestClock } from './platform/test-clock';
 
 export type { AppDeps } from './platform/module';
 
@@ -60,6 +62,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   const files = deps.storage ?? createConfiguredStorage(config);
+  // TEST_CLOCK (e2e only; refused in production by the config): a clock POST /api/dev/clock moves.
+  const testClock = config.testClock && !deps.now ? createTestClock() : undefined;
   const metrics = createMetrics();
   const moduleDeps: ModuleDeps = {
     config,
@@ -76,7 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
     sessions: deps.sessions,
     auth: deps.auth as Auth,
-    now: deps.now ?? (() => new Date()),
+    now: deps.now ?? testClock?.now ?? (() => new Date()),
     fetch: deps.fetch ?? globalThis.fetch,
     storage: createOwnedStorage({ database: deps.database, storage: files }),
     realtime:
@@ -88,6 +92,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         observe: metrics.realtime,
       }),
     notifications: undefined as unknown as NotificationService,
+    listingChanges:
+      deps.listingChanges ??
+      createListingChanges({
+        query: (text, params) => deps.database.query(text, params),
+        log: app.log,
+      }),
     releaseUploads: undefined as unknown as ReleaseUploads,
   };
   moduleDeps.releaseUploads = createUploadReleaser({
@@ -109,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (moduleDeps.backgroundJobs) moduleDeps.notifications.start();
   // Notifications first: a digest run in progress finishes before the realtime service goes.
   app.addHook('onClose', async () => {
+    await moduleDeps.listingChanges.settled();
     await moduleDeps.notifications.close();
     await moduleDeps.realtime.close();
   });
@@ -221,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   metrics.serve(app, config.metrics);
 
+  if (testClock) registerTestClock(app, testClock);
   await moduleDeps.storage.register(app);
   const realtime = moduleDeps.realtime as Partial<RealtimeService>;
   if (realtime.attach) await realtime.attach(app);

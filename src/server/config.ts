@@ -55,6 +55,12 @@ export interface Config {
    * that came through no proxy are answered.
    */
   devMailViewer: boolean;
+  /**
+   * The e2e test clock (TEST_CLOCK, off): the app's clock runs at an offset that
+   * POST /api/dev/clock moves, from direct loopback requests only. Set only by playwright.config.ts;
+   * the server refuses to start with it when NODE_ENV=production (decision 0069).
+   */
+  testClock: boolean;
   /** Server processes sharing the port (WEB_CONCURRENCY, 1; above 1 needs DATABASE_URL). */
   webConcurrency: number;
   /** Where uploads are kept: local disk under DATA_DIR/uploads, or an S3-compatible bucket. */
@@ -202,6 +208,7 @@ export const envSchema = z.object({
   MAIL_FROM: text('Scaffale <no-reply@scaffale.local>'),
   SUPPORT_EMAIL: text('support@scaffale.local'),
   DEV_MAIL_VIEWER: flag(false),
+  TEST_CLOCK: flag(false),
   GOOGLE_CLIENT_ID: text(undefined),
   GOOGLE_CLIENT_SECRET: text(undefined),
   GOOGLE_ISSUER: text('https://accounts.google.com', { url: true }),
@@ -306,6 +313,10 @@ export function loadConfig(
   overrides: Partial<Config> = {},
 ): Config {
   const env = parseEnv(raw);
+  if (env.TEST_CLOCK && env.NODE_ENV === 'production')
+    throw new Error(
+      'Invalid configuration:\n  TEST_CLOCK must not be set when NODE_ENV=production',
+    );
   const dataDir = resolve(env.DATA_DIR);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const authSecret = env.AUTH_SECRET ?? overrides.authSecret ?? loadSecrets(dataDir).authSecret;
@@ -347,6 +358,7 @@ export function loadConfig(
     adsServingCacheMs: env.ADS_SERVING_CACHE_MS,
     publicReadCacheMs: env.PUBLIC_READ_CACHE_MS,
     devMailViewer: env.DEV_MAIL_VIEWER,
+    testClock: env.TEST_CLOCK,
     webConcurrency: env.WEB_CONCURRENCY,
     storage: storageConfigOf(env),
     metrics: metricsConfigOf(env),

@@ -20,6 +20,8 @@ import { moderationRoutes } from './moderation/routes';
 import { reviewRoutes } from './reviews/routes';
 import { privacyRoutes } from './privacy/routes';
 import { blockRoutes } from './blocks/routes';
+import { watchingRoutes } from './watching/routes';
+import { holidayRoutes } from './profiles/holiday';
 
 /** Every domain module, registered in this order by buildApp. */
 export const modules: Module[] = [
@@ -43,5 +45,7 @@ export const modules: Module[] = [
   reviewRoutes,
   privacyRoutes,
   blockRoutes,
+  watchingRoutes,
+  holidayRoutes,
   seoRoutes,
 ];

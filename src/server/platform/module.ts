@@ -19,6 +19,7 @@ import type { Auth } from './auth/instance';
 import type { Realtime } from './realtime';
 import type { NotificationService } from './notifications';
 import type { OwnedStorage, ReleaseUploads } from './uploads';
+import type { ListingChanges } from './listing-changes';
 
 export interface AppDeps {
   config: Config;
@@ -53,6 +54,11 @@ export interface AppDeps {
    * clock), unless a test asks for it with `deps: { backgroundJobs: true }`.
    */
   backgroundJobs?: boolean;
+  /**
+   * The one "listing changed" hook (platform/listing-changes.ts): the paths that change a listing
+   * publish, features subscribe. Built on `database` when omitted.
+   */
+  listingChanges?: ListingChanges;
 }
 
 export type ModuleApp = FastifyInstance<

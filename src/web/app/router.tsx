@@ -48,6 +48,7 @@ export const privateAreaRoutes: RouteObject[] = [
   // Marketplace: books
   { path: 'books', ...page(() => import('../features/listings/MyBooksPage')) },
   { path: 'wishlist', ...page(() => import('../features/wishlist/WishlistPage')) },
+  { path: 'watching', ...page(() => import('../features/watching/WatchesPage')) },
   {
     path: 'trades',
     ...page(() => import('../features/wishlist/TradeMatchesPage'), ['pages', 'tradeMatches']),

@@ -6,6 +6,7 @@ import { AppError, conflict, forbidden } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import type { Realtime } from '../../platform/realtime';
 import type { Notifications } from '../../platform/notifications';
+import type { ListingChanges } from '../../platform/listing-changes';
 import { createMissedMessageNotifier } from './email';
 import { createPublisher, messageEvent } from './events';
 import {
@@ -22,6 +23,8 @@ export interface ChatServiceDeps {
   mailer: Mailer;
   /** Offers made and answered tell the other member (platform/notifications). */
   notifications?: Notifications;
+  /** An accepted or completed offer changes its listing (platform/listing-changes.ts). */
+  listingChanges?: ListingChanges;
   config: Pick<Config, 'publicUrl'>;
   now: () => Date;
   log: FastifyBaseLogger;

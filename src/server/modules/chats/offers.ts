@@ -9,6 +9,7 @@ import { offerNotices } from './notifications';
 import { findListingFacts, findMessage, isParticipant, isUuid } from './queries';
 import { directRoom } from './rooms';
 import { createListingAnnouncer } from './listing-events';
+import { claimHolidayReply } from '../profiles/holiday';
 
 export type OfferAction = 'accept' | 'decline' | 'withdraw' | 'complete';
 
@@ -40,7 +41,12 @@ export function offerActions(ctx: ChatContext) {
             listingId: listing.id,
           });
           const textId = await insertMessage(q, { roomId, senderId: userId, content });
-          return { roomId, changed, cardId: cardId!, textId: textId! };
+          // A seller on holiday answers once per conversation and holiday (profiles/holiday.ts).
+          const away = await claimHolidayReply(q, roomId, sellerId, deps.now());
+          const replyId = away
+            ? await insertMessage(q, { roomId, senderId: sellerId, type: 'system', content: away })
+            : null;
+          return { roomId, changed, cardId: cardId!, textId: textId!, replyId };
         }),
       );
       const { roomId } = result;
@@ -48,6 +54,7 @@ export function offerActions(ctx: ChatContext) {
       await publishMessage(roomId, result.cardId);
       const message = await publishMessage(roomId, result.textId);
       afterCommit(roomId, message);
+      if (result.replyId) await publishMessage(roomId, result.replyId);
       return { roomId, message };
     },
 
@@ -105,6 +112,14 @@ export function offerActions(ctx: ChatContext) {
 
     async answerOffer(userId: string, offerId: string, action: OfferAction): Promise<ChatMessage> {
       if (!isUuid(offerId)) throw accessDenied();
+      // Watchers hear of a reservation or a sale (platform/listing-changes.ts).
+      const [before] =
+        deps.listingChanges && (action === 'accept' || action === 'complete')
+          ? await query<{ id: string }>('select listing_id::text as id from offers where id = $1', [
+              offerId,
+            ])
+          : [];
+      const listingChanged = before ? await deps.listingChanges!.track(before.id) : () => {};
       let target = '';
       const changedOffers = await answerInTransaction(async (q) => {
         // Every path that changes a listing and its offers locks the listing row first, then
@@ -182,6 +197,7 @@ export function offerActions(ctx: ChatContext) {
       for (const m of messages) await publishUpdated(m.room_id, m.id);
       if (action === 'accept' || action === 'complete')
         await createListingAnnouncer({ realtime: ctx.realtime, query, log }).announce(target);
+      listingChanged();
       const own = messages.find((m) => m.offer_id === offerId);
       if (!own) throw accessDenied();
       if (deps.notifications && (action === 'accept' || action === 'decline'))

@@ -52,6 +52,7 @@ export const chatRoutes: Module = async (app, deps) => {
     config,
     now,
     notifications,
+    listingChanges: deps.listingChanges,
     log: app.log,
   });
   registerLiveChat({ realtime, query: queryOf(database), log: app.log, now });

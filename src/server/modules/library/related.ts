@@ -1,7 +1,7 @@
 import { RELATED_SIZE, type RelatedListings } from '@shared/marketplace';
 import type { Database } from '../../db/client';
 import { CARD_COLUMNS, CARD_JOINS, isUuid, toCard, type CardRow } from '../listings/queries';
-import { notBlocked, visibleListing } from '../../platform/moderation';
+import { libraryListing, notBlocked, visibleListing } from '../../platform/moderation';
 
 /**
  * The book page's two small lists beside listing `id`: other available copies of the same
@@ -31,7 +31,7 @@ export async function findRelatedListings(
     return database.query<CardRow>(
       `select ${CARD_COLUMNS} from book_listings l ${CARD_JOINS}
        where l.${column} = $2 and l.status = 'available' and l.id <> $1
-         and ${visibleListing('l')}${apart}
+         and ${libraryListing('l')}${apart}
        order by l.created_at desc, l.id desc limit $3`,
       params,
     );

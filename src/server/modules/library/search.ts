@@ -15,7 +15,7 @@ import {
 } from '@shared/marketplace';
 import type { Database } from '../../db/client';
 import { CARD_COLUMNS, CARD_JOINS, toCard, type CardRow } from '../listings/queries';
-import { blockedMembersOf, notBlocked, visibleListing } from '../../platform/moderation';
+import { blockedMembersOf, libraryListing, notBlocked } from '../../platform/moderation';
 import { TtlCache } from '../../platform/ttl-cache';
 
 /** Parameterised WHERE clauses; `text` says how q is matched. */
@@ -164,7 +164,7 @@ export async function compileWords(database: Database, words: string[]): Promise
  */
 export function buildFilters(f: SearchFilters): Filters {
   const filters = new Filters();
-  filters.add(visibleListing('l'));
+  filters.add(libraryListing('l'));
   if (f.apartFrom) filters.add(notBlocked(filters.param(f.apartFrom), 'l.user_id'));
   const status = f.status ?? 'available';
   if (status !== 'all') filters.add(`l.status = ${filters.param(status)}`);
@@ -253,7 +253,7 @@ function countKeys(f: Filters, q: Partial<LibraryQuery>) {
   const status = q.status ?? 'available';
   const statuses = f.param(status === 'all' ? [...LISTING_STATUSES] : [status]);
   const counted = [`c.status = any(${statuses}::text[])`];
-  const listed: string[] = [visibleListing('l')];
+  const listed: string[] = [libraryListing('l')];
   if (q.genre) {
     const genre = f.param(q.genre);
     counted.push(`c.genre = ${genre}`);

@@ -33,7 +33,7 @@ async function requireUserForUpload(request: FastifyRequest) {
 }
 
 export const listingRoutes: Module = async (app, deps) => {
-  const { database, storage } = deps;
+  const { database, storage, listingChanges } = deps;
   const listings = createListingService({ database });
   const wished = createWishlistAlerts({ ...deps, log: app.log });
   // The conversations about a listing show its status live (chat.listing).
@@ -90,6 +90,16 @@ export const listingRoutes: Module = async (app, deps) => {
     async (request, reply) => {
       const listing = await listings.create(currentUser(request).id, request.body);
       wished.announce(listing.id);
+      const after = await listingChanges.read(listing.id);
+      if (after)
+        listingChanges.publish({
+          listingId: listing.id,
+          sellerId: after.sellerId,
+          before: null,
+          after,
+          created: true,
+          deleted: false,
+        });
       return reply.status(201).send(listing);
     },
   );
@@ -113,12 +123,14 @@ export const listingRoutes: Module = async (app, deps) => {
     async (request) => {
       // A new title, author or ISBN may make it another book: both books' wishers are told.
       const tellWishers = await wished.beforeChange(request.params.id);
+      const changed = await listingChanges.track(request.params.id);
       const { listing, previousCover } = await listings.update(
         currentUser(request).id,
         request.params.id,
         request.body,
       );
       tellWishers();
+      changed();
       await deps.releaseUploads(currentUser(request).id, [previousCover]);
       return listing;
     },
@@ -138,6 +150,7 @@ export const listingRoutes: Module = async (app, deps) => {
       },
     },
     async (request) => {
+      const changed = await listingChanges.track(request.params.id);
       const listing = await listings.setStatus(
         currentUser(request).id,
         request.params.id,
@@ -146,6 +159,7 @@ export const listingRoutes: Module = async (app, deps) => {
       if (listing.status === 'available') wished.announce(listing.id);
       else wished.availabilityChanged(listing.id);
       await chatCards.announce(listing.id);
+      changed();
       return listing;
     },
   );
@@ -166,6 +180,7 @@ export const listingRoutes: Module = async (app, deps) => {
     },
     async (request) => {
       const me = currentUser(request).id;
+      const changed = await listingChanges.track(request.params.id);
       const { outcome, transactionId, counterpartId, listing } = await listings.complete(
         me,
         request.params.id,
@@ -182,6 +197,7 @@ export const listingRoutes: Module = async (app, deps) => {
         });
       else await chatCards.announce(listing.id);
       wished.availabilityChanged(listing.id);
+      changed();
       return { outcome, transactionId, listing };
     },
   );
@@ -195,8 +211,10 @@ export const listingRoutes: Module = async (app, deps) => {
     async (request, reply) => {
       const tellWishers = await wished.beforeChange(request.params.id);
       const watchers = await chatCards.watchers(request.params.id);
+      const changed = await listingChanges.track(request.params.id);
       const { coverUrl } = await listings.remove(currentUser(request).id, request.params.id);
       tellWishers();
+      changed();
       await chatCards.announce(request.params.id, watchers);
       await deps.notifications.removeForSubject('listing', request.params.id);
       await deps.releaseUploads(currentUser(request).id, [coverUrl]);

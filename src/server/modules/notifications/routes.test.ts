@@ -69,6 +69,7 @@ const DEFAULTS = [
   { type: 'moderation.report', inApp: true, email: true },
   { type: 'transaction.confirm', inApp: true, email: true },
   { type: 'transaction.answered', inApp: true, email: false },
+  { type: 'watch.changed', inApp: true, email: true },
 ];
 /** The settings' types after these changes to the defaults. */
 const switchesWith = (changes: Switches) => DEFAULTS.map((d) => ({ ...d, ...changes[d.type] }));

@@ -137,6 +137,16 @@ export async function buildExport(query: Query, userId: string, now: Date) {
          from wishlist_items i where i.wishlist_id = w.id), '[]'::json) as items
      from wishlists w where w.user_id = $1 order by w.created_at, w.id`,
   );
+  // Watched listings (the listing as its title and author: it may be another member's).
+  const watches = await many(
+    `select w.listing_id as "listingId", l.title, l.author, w.created_at as "watchedAt"
+     from listing_watches w join book_listings l on l.id = w.listing_id
+     where w.user_id = $1 order by w.created_at, w.listing_id`,
+  );
+  const holidays = await many(
+    `select h.away_until as "awayUntil", h.auto_reply as "autoReply", h.created_at as "createdAt"
+     from member_holidays h where h.user_id = $1`,
+  );
   const reviewsWritten = await many(
     `select r.id, r.transaction_id as "transactionId", ${publicUsername('r.subject_id')} as "about",
        r.rating, r.text, r.created_at as "createdAt", r.updated_at as "updatedAt"
@@ -213,6 +223,8 @@ export async function buildExport(query: Query, userId: string, now: Date) {
     comments,
     reactions,
     wishlists,
+    watches,
+    holiday: holidays[0] ?? null,
     reviews: { written: reviewsWritten, received: reviewsReceived, bookReviewsOnAds },
     advertisements,
     notifications,

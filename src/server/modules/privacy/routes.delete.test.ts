@@ -102,6 +102,9 @@ describe('delete my account', () => {
        union all select 'comments', count(*)::int from post_comments where user_id = $1
        union all select 'reactions', count(*)::int from post_reactions where user_id = $1
        union all select 'wishlist', count(*)::int from wishlist_items where user_id = $1
+       union all select 'watches', count(*)::int from listing_watches where user_id = $1
+         or listing_id in (select id from book_listings where user_id = $1)
+       union all select 'holiday', count(*)::int from member_holidays where user_id = $1
        union all select 'friends', count(*)::int from connections
          where requester_id = $1 or addressee_id = $1
        union all select 'blocks', count(*)::int from blocks

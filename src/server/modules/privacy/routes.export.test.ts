@@ -87,6 +87,10 @@ describe('download my data', () => {
       expect.objectContaining({ target: 'post', id: ids.postOfBea }),
     ]);
     expect(data.wishlists[0].items).toHaveLength(1);
+    expect(data.watches).toEqual([
+      expect.objectContaining({ listingId: ids.beaListing, title: 'Il barone rampante' }),
+    ]);
+    expect(data.holiday).toMatchObject({ autoReply: null });
     expect(data.reviews.written).toHaveLength(1);
     expect(data.reviews.received).toEqual([
       expect.objectContaining({ by: beaPublic, text: 'Recensione di bea per zef' }),

@@ -22,6 +22,7 @@ export const avatarUrl = `/uploads/avatars/${avatarFile}`;
 export const ids = {
   soldListing: '',
   openListing: '',
+  beaListing: '',
   roomId: '',
   transactionId: '',
   postOfBea: '',
@@ -78,6 +79,13 @@ export function useFixture(): void {
     });
     expect(sent.statusCode, sent.body).toBe(201);
     ids.openListing = (await createListing(t, zef, { title: 'Il visconte dimezzato' })).id;
+    // Zef watches a listing of bea's, bea watches zef's, and zef is on holiday (issue 22).
+    ids.beaListing = (await createListing(t, bea, { title: 'Il barone rampante' })).id;
+    expect((await req('PUT', `/api/me/watches/${ids.beaListing}`, zef)).statusCode).toBe(200);
+    expect((await req('PUT', `/api/me/watches/${ids.openListing}`, bea)).statusCode).toBe(200);
+    const away = new Date(Date.now() + 5 * 24 * 3600_000).toISOString().slice(0, 10);
+    const holiday = await req('PUT', '/api/me/holiday', zef, { awayUntil: away });
+    expect(holiday.statusCode, holiday.body).toBe(200);
 
     for (const [author, other] of [
       [bea, zef],

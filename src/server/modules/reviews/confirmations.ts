@@ -158,7 +158,10 @@ const idParams = z.object({ id: z.string().max(64) });
 const answers = { 200: transactionAnswerSchema, 401: errorSchema, 404: errorSchema };
 
 /** The routes where a member answers a sale the seller says they made with them. */
-export const confirmationRoutes: Module = async (app, { database, notifications, realtime }) => {
+export const confirmationRoutes: Module = async (
+  app,
+  { database, notifications, realtime, listingChanges },
+) => {
   const chatCards = createListingAnnouncer({ realtime, query: queryOf(database), log: app.log });
   defineTransactionNotifications(notifications, database);
   const service = createConfirmationService(database);
@@ -207,6 +210,14 @@ export const confirmationRoutes: Module = async (app, { database, notifications,
     },
     async (request) => {
       const me = currentUser(request).id;
+      // A confirmed sale sells its listing: its watchers hear of it (platform/listing-changes).
+      const [pending] = await database.query<{ listing_id: string | null }>(
+        'select listing_id::text as listing_id from transactions where id::text = $1',
+        [request.params.id],
+      );
+      const listingChanged = pending?.listing_id
+        ? await listingChanges.track(pending.listing_id)
+        : () => {};
       const { sellerId, status } = await service.confirm(me, request.params.id);
       await told(sellerId, me, request.params.id, 'confirmed');
       const [tx] = await database.query<{ listing_id: string | null }>(
@@ -214,6 +225,7 @@ export const confirmationRoutes: Module = async (app, { database, notifications,
         [request.params.id],
       );
       if (tx?.listing_id) await chatCards.announce(tx.listing_id);
+      listingChanged();
       return { transactionId: request.params.id, status };
     },
   );

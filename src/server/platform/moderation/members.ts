@@ -17,6 +17,14 @@ export const activeMember = (column: string) => `${column} not in (${INACTIVE_ME
 export const visibleListing = (alias = 'l') =>
   `${alias}.hidden_at is null and ${activeMember(`${alias}.user_id`)}`;
 
+/**
+ * SQL: the listing `alias` is in the library and its shelves: visible to its readers, its seller
+ * not on holiday (member_holidays, migration 0038; the listing_counts totals follow the same rule).
+ * Its book page still shows it, saying when the seller is back.
+ */
+export const libraryListing = (alias = 'l') =>
+  `${visibleListing(alias)} and ${alias}.user_id not in (select mh.user_id from member_holidays mh)`;
+
 /** SQL: the member whose id is in `column` is suspended by a moderator (not deleted). */
 export const suspendedMember = (column: string) =>
   `${column} in (select ss.id from users ss where ss.account_status = 'suspended')`;

@@ -10,6 +10,7 @@ import {
 } from '@mantine/core';
 import {
   IconChevronDown,
+  IconEye,
   IconLayoutDashboard,
   IconLogout,
   IconMessages,
@@ -54,6 +55,7 @@ export default function AccountMenu({
       Icon: IconMessages,
       badge: <ChatsUnreadBadge />,
     },
+    { to: `/profile/${user.id}/watching`, label: t('privateArea.menu.watching'), Icon: IconEye },
     ...(admin
       ? [{ to: '/admin', label: t('account.menu.moderation'), Icon: IconShieldCheck }]
       : []),

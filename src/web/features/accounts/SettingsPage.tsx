@@ -30,6 +30,7 @@ import { MissedMessagesSwitch } from '../chats';
 import { NotificationSettings } from '../notifications';
 import { YourDataSection } from '../privacy';
 import { BlockedMembersSection } from '../blocks';
+import { HolidaySettings } from '../watching';
 import { ButtonLink } from '../../components/ButtonLink';
 
 type Upload =
@@ -102,6 +103,7 @@ export default function SettingsPage() {
           <NotificationSettings />
         </Stack>
       </Card>
+      <HolidaySettings />
       <BlockedMembersSection />
       <YourDataSection />
       <Group>

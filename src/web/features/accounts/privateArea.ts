@@ -13,6 +13,7 @@ export const privateSections: PrivateSection[] = [
   { path: 'dashboard', labelKey: 'privateArea.menu.dashboard' },
   { path: 'books', labelKey: 'privateArea.menu.books' },
   { path: 'wishlist', labelKey: 'privateArea.menu.wishlist' },
+  { path: 'watching', labelKey: 'privateArea.menu.watching' },
   { path: 'trades', labelKey: 'privateArea.menu.trades' },
   { path: 'friends', labelKey: 'privateArea.menu.friends' },
   { path: 'chats', labelKey: 'privateArea.menu.chats' },

@@ -13,6 +13,7 @@ import type { Message, Room } from './types';
 import { memberName } from './format';
 import classes from './ChatsPage.module.css';
 import { OwnerMenu } from '../../components/OwnerMenu';
+import { holidayReplyText } from '../watching';
 
 function useTimeLabel(iso: string) {
   const { i18n } = useTranslation();
@@ -34,7 +35,7 @@ export function MessageItem({
   room: Room;
   meId: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const time = useTimeLabel(message.createdAt);
   const [editing, setEditing] = useState(false);
   const mine = message.senderId === meId;
@@ -44,7 +45,12 @@ export function MessageItem({
       <Text size="xs" c="dimmed" className={classes.system} data-testid="chat-message">
         {message.content === 'left'
           ? t('chats.system.left', { name: message.sender ? memberName(message.sender, t) : '' })
-          : message.content}
+          : (holidayReplyText(
+              message.content,
+              message.sender ? memberName(message.sender, t) : '',
+              t,
+              i18n.language,
+            ) ?? message.content)}
       </Text>
     );
 

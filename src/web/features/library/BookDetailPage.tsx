@@ -25,7 +25,9 @@ import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ContactSellerSlot } from './ContactSellerSlot';
 import { WishlistHeart } from '../wishlist';
+import { SellerAwayNotice, WatchButton, WatcherCount } from '../watching';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { useSession } from '../../lib/session';
 import { ReportButton } from '../moderation';
 import { RelatedShelves } from './RelatedShelves';
 
@@ -49,6 +51,8 @@ export default function BookDetailPage() {
   const { bookId } = useParams();
   const navigate = useNavigate();
   const listing = useListing(bookId);
+  const session = useSession();
+  const me = session.status === 'signed-in' ? session.user.id : null;
   // The page renders in a background pass that yields to the browser, not in one long task the
   // moment the listing arrives (a query's update is otherwise rendered at once, uninterrupted).
   const book = useDeferredValue(listing.data);
@@ -139,8 +143,13 @@ export default function BookDetailPage() {
                 )}
               </Text>
             )}
+            <SellerAwayNotice sellerId={book.seller.id} kind="listing" />
             <ContactSellerSlot listing={book} />
-            <WishlistHeart bookId={book.bookId} title={book.title} sellerId={book.seller.id} />
+            <Group gap="xs">
+              <WishlistHeart bookId={book.bookId} title={book.title} sellerId={book.seller.id} />
+              <WatchButton listingId={book.id} title={book.title} sellerId={book.seller.id} />
+            </Group>
+            {me === book.seller.id && <WatcherCount listingId={book.id} />}
             <Paper withBorder p="md">
               <dl
                 style={{

@@ -22,6 +22,7 @@ import { useTranslation } from '@web/lib/reactI18n';
 import { SORTS } from '@shared/marketplaceConstants';
 import { BookCard } from '../listings';
 import { WishlistHeart } from '../wishlist';
+import { WatchButton } from '../watching';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLibraryListings } from './api';
 import { sliderBounds } from './priceRange';
@@ -202,6 +203,12 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
                       <li>
                         <WishlistHeart
                           bookId={l.bookId}
+                          title={l.title}
+                          sellerId={l.seller.id}
+                          variant="overlay"
+                        />
+                        <WatchButton
+                          listingId={l.id}
                           title={l.title}
                           sellerId={l.seller.id}
                           variant="overlay"

@@ -27,6 +27,7 @@ import { ConnectionControl } from '../connections';
 import { UserPostsSection } from '../community';
 import { ProfileReviews, ReportButton } from '../moderation';
 import { BlockControl } from '../blocks';
+import { SellerAwayNotice } from '../watching';
 
 /** /user/:userId */
 export default function PublicProfilePage() {
@@ -111,6 +112,9 @@ export default function PublicProfilePage() {
               {session.status === 'signed-in' && <BlockControl userId={p.id} name={name} />}
             </Group>
           )}
+          <Stack mt="md">
+            <SellerAwayNotice sellerId={p.id} kind="profile" />
+          </Stack>
           <SimpleGrid cols={{ base: 1, xs: 3 }} mt="lg" component="dl" spacing="sm">
             {stats.map((s) => (
               <Paper key={s.key} bg="gray.0" p="sm" radius="md">

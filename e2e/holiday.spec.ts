@@ -1,0 +1,96 @@
+import type { Page } from '@playwright/test';
+import { test, expect, uniqueWord } from './fixtures';
+import { openMember, type OpenMember } from './accounts-helpers';
+
+/**
+ * Holiday mode (issue 22 item 6): a seller goes on holiday from the settings; their listing leaves
+ * the library for another member, its book page and their profile say when they are back, and
+ * when the server's clock passes the date (the test clock, decision 0069) it is back by itself.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const DAY = 24 * 60 * 60 * 1000;
+const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
+
+/** Sets how far ahead the server's clock runs (0: the real time again). */
+async function serverClock(page: Page, offsetMs: number) {
+  const res = await page.request.post('/api/dev/clock', {
+    headers: origin(page),
+    data: { offsetMs },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function listBook(seller: OpenMember, title: string): Promise<string> {
+  const res = await seller.page.request.post('/api/listings', {
+    headers: origin(seller.page),
+    data: {
+      mode: 'full',
+      title,
+      author: 'Italo Calvino',
+      genre: 'fiction',
+      condition: 'good',
+      listingType: 'sell',
+      price: 11,
+      description: 'A listing of a seller on holiday.',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).id;
+}
+
+test('holiday mode hides the listing and brings it back on the date', async ({ browser }) => {
+  const seller = await openMember(browser);
+  const buyer = await openMember(browser);
+  const word = uniqueWord('vacanza');
+  const title = `Il barone ${word}`;
+  const id = await listBook(seller, title);
+  const card = buyer.page
+    .getByRole('list', { name: 'Books' })
+    .getByRole('link', { name: new RegExp(title) });
+  const search = () => buyer.page.goto(`/library?q=${word}`);
+
+  await search();
+  await expect(card).toBeVisible();
+
+  // The seller goes on holiday until tomorrow (UTC), from the settings.
+  const tomorrow = new Date(Date.now() + DAY).toISOString().slice(0, 10);
+  await seller.page.goto(`/profile/${seller.id}/settings`);
+  const section = seller.page.getByRole('region', { name: 'Holiday mode' });
+  // A date in the past is refused by the form, in words.
+  await section.getByLabel('Last day away').fill('2020-01-01');
+  await section.getByRole('button', { name: 'Go on holiday' }).click();
+  await expect(section.getByText('The last day away must be tomorrow or later.')).toBeVisible();
+  await section.getByLabel('Last day away').fill(tomorrow);
+  await section.getByRole('button', { name: 'Go on holiday' }).click();
+  await expect(section.getByTestId('holiday-on')).toContainText('You are on holiday until');
+
+  // The listing leaves the library for the buyer; its page and the profile say when.
+  await expect(async () => {
+    await search();
+    await expect(buyer.page.getByTestId('book-card')).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await buyer.page.goto(`/library/book/${id}`);
+  await expect(buyer.page.getByTestId('seller-away')).toContainText(
+    'The seller is on holiday until',
+  );
+  await buyer.page.goto(`/user/${seller.id}`);
+  await expect(buyer.page.getByTestId('seller-away')).toContainText('On holiday: back on');
+
+  // The server's clock passes the day after the last day: the job brings the listing back.
+  try {
+    await serverClock(buyer.page, 2 * DAY + 60_000);
+    await expect(async () => {
+      await search();
+      await expect(card).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+  } finally {
+    await serverClock(buyer.page, 0);
+  }
+  await buyer.page.goto(`/user/${seller.id}`);
+  await expect(buyer.page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(buyer.page.getByTestId('seller-away')).toHaveCount(0);
+
+  await seller.context.close();
+  await buyer.context.close();
+});

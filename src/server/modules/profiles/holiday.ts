@@ -1,0 +1,199 @@
+import type { Module } from '../../platform/module';
+import { idParam, memberRoutes } from '../../platform/route-presets';
+import { currentUser } from '../../platform/auth';
+import { errorSchema, validationFailed } from '../../platform/errors';
+import { activeMember } from '../../platform/moderation';
+import type { Database } from '../../db/client';
+import type { Query } from '../../db/tx';
+import {
+  holidayEnd,
+  holidayInputSchema,
+  holidaySchema,
+  publicHolidaySchema,
+  type Holiday,
+} from '@shared/schemas/watching';
+
+/**
+ * Holiday mode (issue 22 item 6, docs/watching.md, decision 0069). A seller away until a day:
+ * their listings leave the library and the shelves while the member_holidays row exists (the
+ * library's SQL and its counts read it), new conversations about their listings get one
+ * automatic reply per holiday, and the holiday job ends it once the app's clock passes the day.
+ */
+
+/** How often each process looks for holidays that are over (and once at start). */
+export const HOLIDAY_JOB_MS = 60_000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const lastDay = (backAt: Date) => new Date(backAt.getTime() - DAY_MS).toISOString().slice(0, 10);
+
+type HolidayRow = { away_until: Date | string; auto_reply: string | null };
+
+function toHoliday(row: HolidayRow | undefined): Holiday {
+  if (!row) return { holiday: null };
+  const backAt = new Date(row.away_until);
+  return {
+    holiday: {
+      awayUntil: lastDay(backAt),
+      backAt: backAt.toISOString(),
+      autoReply: row.auto_reply,
+    },
+  };
+}
+
+/**
+ * Ends the holidays that are over at `now`: their listings come back (the counts' trigger moves
+ * them). One statement: when several processes run it at once, each row is ended by one of them.
+ * Returns the members whose holiday ended.
+ */
+export async function endHolidays(database: Pick<Database, 'query'>, now: Date): Promise<string[]> {
+  const rows = await database.query<{ user_id: string }>(
+    'delete from member_holidays where away_until <= $1 returning user_id',
+    [now],
+  );
+  return rows.map((r) => r.user_id);
+}
+
+/**
+ * Inside the transaction that starts or continues a conversation with `sellerId` in `roomId`:
+ * the text of the automatic reply when the seller is away and this holiday has not answered in
+ * this room yet (claimed here, so a retry or a race sends it once), null otherwise. The text is
+ * a code the chat renders (`holiday|<last day>|<seller's words or empty>`): the default words
+ * are shown in each reader's language.
+ */
+export async function claimHolidayReply(
+  q: Query,
+  roomId: string,
+  sellerId: string,
+  now: Date,
+): Promise<string | null> {
+  const [row] = await q<HolidayRow>(
+    `with h as (select id, away_until, auto_reply from member_holidays
+                where user_id = $1 and away_until > $3),
+     mark as (insert into holiday_replies (holiday_id, room_id) select id, $2 from h
+              on conflict do nothing returning holiday_id)
+     select h.away_until, h.auto_reply from h join mark on mark.holiday_id = h.id`,
+    [sellerId, roomId, now],
+  );
+  if (!row) return null;
+  return `holiday|${lastDay(new Date(row.away_until))}|${row.auto_reply ?? ''}`;
+}
+
+export const holidayRoutes: Module = async (app, deps) => {
+  const { database, now } = deps;
+  const { tags, security, signedIn, writes } = memberRoutes(app, 'holiday', 30);
+
+  // The job: once at start and every HOLIDAY_JOB_MS (1 s with the e2e test clock), in every process.
+  if (deps.backgroundJobs) {
+    const every = deps.config.testClock ? 1_000 : HOLIDAY_JOB_MS;
+    const run = () =>
+      endHolidays(database, now()).catch((err: unknown) =>
+        app.log.warn({ err }, 'holiday job failed'),
+      );
+    let running: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      running = run();
+    }, every);
+    timer.unref();
+    app.addHook('onReady', async () => {
+      running = run();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  }
+
+  const read = async (userId: string) =>
+    toHoliday(
+      (
+        await database.query<HolidayRow>(
+          'select away_until, auto_reply from member_holidays where user_id = $1 and away_until > $2',
+          [userId, now()],
+        )
+      )[0],
+    );
+
+  app.get(
+    '/api/me/holiday',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'My holiday: the last day away and my automatic reply (null when not away)',
+        response: { 200: holidaySchema, 401: errorSchema },
+      },
+    },
+    async (request) => read(currentUser(request).id),
+  );
+
+  app.put(
+    '/api/me/holiday',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Go on holiday until a day (or change it): my listings leave the library and the shelves until then',
+        description:
+          'awayUntil: YYYY-MM-DD, from tomorrow to 90 days ahead (400 otherwise). autoReply: up to 500 characters, or null for the default words in the buyer’s language. The listings come back at the start of the next day (UTC).',
+        body: holidayInputSchema,
+        response: { 200: holidaySchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request).id;
+      const end = holidayEnd(request.body.awayUntil, now());
+      if (!(end instanceof Date)) throw validationFailed({ awayUntil: end.error });
+      // A holiday already running keeps its id: its conversations are not answered twice.
+      await database.query(
+        `insert into member_holidays (user_id, away_until, auto_reply) values ($1, $2, $3)
+         on conflict (user_id) do update set away_until = excluded.away_until,
+           auto_reply = excluded.auto_reply`,
+        [me, end, request.body.autoReply],
+      );
+      return read(me);
+    },
+  );
+
+  app.delete(
+    '/api/me/holiday',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Back from holiday now: my listings return at once (idempotent)',
+        response: { 200: holidaySchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      await database.query('delete from member_holidays where user_id = $1', [
+        currentUser(request).id,
+      ]);
+      return { holiday: null };
+    },
+  );
+
+  app.get(
+    '/api/users/:id/holiday',
+    {
+      schema: {
+        tags,
+        summary: 'When a seller is back from holiday (null when they are not away)',
+        description: 'An unknown or inactive member answers null, as one who is not away.',
+        params: idParam('id'),
+        response: { 200: publicHolidaySchema },
+      },
+    },
+    async (request) => {
+      const [row] = await database.query<{ away_until: Date | string }>(
+        `select h.away_until from member_holidays h
+         where h.user_id = $1 and h.away_until > $2 and ${activeMember('h.user_id')}`,
+        [request.params.id, now()],
+      );
+      return { backAt: row ? new Date(row.away_until).toISOString() : null };
+    },
+  );
+};
