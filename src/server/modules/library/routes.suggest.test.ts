@@ -40,7 +40,8 @@ describe('GET /api/listings/suggest', () => {
     expect(await suggestions('otter')).toEqual([]);
     expect(await suggestions('ECO')).toEqual(['author: Umberto Eco']);
     // A title and an author may both start with it.
-    expect(await suggestions('i')).toEqual(['title: Il nome della rosa', 'author: Italo Svevo']);
+    // Equally listed: the shorter first.
+    expect(await suggestions('i')).toEqual(['author: Italo Svevo', 'title: Il nome della rosa']);
   });
 
   it('ignores accents and case, both ways', async () => {

@@ -1,15 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import { SUGGESTIONS_MAX } from '@shared/marketplaceConstants';
 import { suggestQuerySchema } from '@shared/marketplace';
 import { suggestionsSchema, type Suggestions } from '@shared/marketplaceAnswers';
 import type { Database } from '../../db/client';
+import type { ModuleApp } from '../../platform/module';
 import { publicRead } from '../../platform/http-cache';
 import { errorSchema } from '../../platform/errors';
 import { notBlocked, visibleListing } from '../../platform/moderation';
 
 /**
- * Candidate terms read before confirming them on the listings: the shortest terms that match
- * come first, and a term whose listings are all sold or hidden is skipped, so a few times
+ * Word starts read (twice: those that begin the term, and any) before confirming their terms
+ * on the listings: a term whose listings are all sold or hidden is skipped, so a few times
  * SUGGESTIONS_MAX keeps the list full without reading every match of a short prefix.
  */
 const CANDIDATES = 6 * SUGGESTIONS_MAX;
@@ -22,8 +22,8 @@ export const typedText = (q: string) => q.normalize('NFKC').replace(/\s+/g, ' ')
 /**
  * Titles and authors of available listings in which what was typed starts a word (accents and
  * case ignored): titles or authors that start with it first, then those with more available
- * listings, then alphabetically. Candidates come from listing_terms (migration 0037) on its
- * trigram index; each is confirmed, and counted, on the listings' partial title or author index
+ * listings, then the shorter. Candidates come from the word starts of listing_terms (migration
+ * 0037); each is confirmed, and counted, on the listings' partial title or author index
  * under the library's visibility rule and, for a viewer with blocks, without the members a
  * block stands between them.
  */
@@ -34,35 +34,36 @@ export async function suggest(
 ): Promise<Suggestions> {
   const typed = typedText(q);
   if (!typed) return { items: [] };
-  // Normalised by the database's own unaccent, then turned into patterns here: constants the
-  // planner can match against the trigram index (a pattern computed inside the query cannot be).
-  const [{ norm }] = await database.query<{ norm: string }>(
-    'select lower(immutable_unaccent($1::text)) as norm',
-    [typed],
-  );
-  const contains = `%${norm.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const wordStart = `(^|[^[:alnum:]])${norm.replace(/[^\p{L}\p{N}\s]/gu, (c) => `\\${c}`)}`;
   // Twice the answer's size: the same title in other cases or accents is dropped below.
-  const params: unknown[] = [norm, contains, wordStart, CANDIDATES, COUNTED, 2 * SUGGESTIONS_MAX];
+  const params: unknown[] = [typed, CANDIDATES, COUNTED, 2 * SUGGESTIONS_MAX];
   const listed = (column: string) => `(select count(*) from (
       select 1 from book_listings l
       where l.status = 'available' and l.${column} = c.text and ${visibleListing('l')}
-        ${apartFrom ? `and ${notBlocked('$7', 'l.user_id')}` : ''}
-      limit $5) x)`;
+        ${apartFrom ? `and ${notBlocked('$5', 'l.user_id')}` : ''}
+      limit $3) x)`;
   if (apartFrom) params.push(apartFrom);
+  // Where a word starts with what was typed: ranges of listing_term_starts (migration 0037) in
+  // index order, the titles and authors starting with it apart so that they are never crowded out.
+  const range = `s.start collate "C" >= p.norm and s.start collate "C" < p.norm || chr(1114111)`;
   const rows = await database.query<{ kind: 'title' | 'author'; text: string; norm: string }>(
-    `with candidates as (
-       select t.kind, t.text, t.norm, starts_with(t.norm, $1) as starts
-       from listing_terms t
-       where t.norm like $2 and t.norm ~ $3
-       order by starts desc, length(t.norm), t.norm, t.kind desc
-       limit $4),
-     counted as (
-       select c.*, case when c.kind = 'title' then ${listed('title')} else ${listed('author')} end as n
+    `with p as materialized (select lower(immutable_unaccent($1::text)) as norm),
+     hits as (
+       (select s.term_id, true as starts from listing_term_starts s, p
+        where s.at_start and ${range} order by s.start collate "C" limit $2)
+       union all
+       (select s.term_id, false from listing_term_starts s, p
+        where ${range} order by s.start collate "C" limit $2)),
+     candidates as materialized (
+       select t.kind, t.text, t.norm, bool_or(h.starts) as starts
+       from hits h join listing_terms t on t.id = h.term_id
+       group by t.id),
+     counted as materialized (
+       select c.*, case when c.kind = 'title' then ${listed('title')}
+         else ${listed('author')} end as n
        from candidates c)
      select kind, text, norm from counted where n > 0
-     order by starts desc, n desc, norm, kind desc
-     limit $6`,
+     order by starts desc, n desc, length(norm), norm, kind desc
+     limit $4`,
     params,
   );
   // One suggestion per way of writing a title or author (case and accents aside).
@@ -80,7 +81,7 @@ export async function suggest(
 
 /** GET /api/listings/suggest, registered by the library module (routes.ts). */
 export function registerSuggestions(
-  app: FastifyInstance,
+  app: ModuleApp,
   database: Database,
   apartFrom: (userId: string | undefined) => Promise<string | undefined>,
 ): void {

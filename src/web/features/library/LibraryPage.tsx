@@ -25,8 +25,8 @@ import { WishlistHeart } from '../wishlist';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLibraryListings } from './api';
 import { sliderBounds } from './priceRange';
-import { useLibraryFilters, type FilterPatch } from './useLibraryFilters';
-import { DebouncedTextFilter } from './DebouncedTextFilter';
+import { defaultSort, hasWords, useLibraryFilters, type FilterPatch } from './useLibraryFilters';
+import { SearchBox } from './SearchBox';
 import { CorrectionNotice } from './CorrectionNotice';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { BookGridSkeleton } from '../../components/Skeletons';
@@ -69,6 +69,11 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
   const page = data?.page ?? 1;
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
   const bounds = sliderBounds(data?.priceBounds);
+  // Relevance orders words; without words it means nothing (newest), so it is not offered.
+  const words = hasWords(get('q'));
+  const sorts = words ? SORTS : SORTS.filter((s) => s !== 'relevance');
+  const chosen = get('sort');
+  const sort = chosen && (words || chosen !== 'relevance') ? chosen : defaultSort(get('q'));
 
   const filterPanel = (
     <Suspense
@@ -83,6 +88,7 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
         update={update}
         clear={clear}
         bounds={bounds}
+        facets={data?.facets}
         withQuery={isDesktop}
       />
     </Suspense>
@@ -117,22 +123,16 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
             )}
             <NativeSelect
               label={t('library.sort.label')}
-              value={get('sort') || 'newest'}
+              value={sort}
               onChange={(e) => update({ sort: e.currentTarget.value })}
-              data={SORTS.map((s) => ({ value: s, label: t(`library.sort.${SORT_LABELS[s]}`) }))}
+              data={sorts.map((s) => ({ value: s, label: t(`library.sort.${SORT_LABELS[s]}`) }))}
             />
           </Group>
         </Group>
         {!isDesktop && (
           // A phone: the words above the results, the other filters in the drawer.
           <form role="search" onSubmit={(e) => e.preventDefault()}>
-            <DebouncedTextFilter
-              icon
-              label={t('library.filters.q')}
-              placeholder={t('library.filters.qPlaceholder')}
-              value={get('q')}
-              onCommit={(q) => update({ q }, { replace: true })}
-            />
+            <SearchBox value={get('q')} onCommit={(q) => update({ q }, { replace: true })} />
           </form>
         )}
         <Grid gutter="lg">
@@ -162,7 +162,9 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
               )}
               {data && (
                 <Text size="sm" c="dimmed" aria-live="polite" data-testid="library-count">
-                  {t('library.resultCount', { count: data.total })}
+                  {data.totalCapped
+                    ? t('library.resultCountCapped', { count: data.total })
+                    : t('library.resultCount', { count: data.total })}
                 </Text>
               )}
               {data && data.total === 0 && !active && (
