@@ -72,6 +72,9 @@ create function refresh_listing_terms() returns void language sql as $$
 $$;
 select refresh_listing_terms();
 
--- "Does this title (author) have an available listing, and how many?": a few index entries each.
-create index book_listings_available_title_idx on book_listings (title) where status = 'available';
-create index book_listings_available_author_idx on book_listings (author) where status = 'available';
+-- "Does this title (author) have an available listing, and how many?": a few entries of an
+-- index that holds the seller too (the visibility rule's other half), read without the table.
+create index book_listings_available_title_idx on book_listings (title) include (user_id)
+  where status = 'available' and hidden_at is null;
+create index book_listings_available_author_idx on book_listings (author) include (user_id)
+  where status = 'available' and hidden_at is null;

@@ -12,9 +12,9 @@ import { notBlocked, visibleListing } from '../../platform/moderation';
  * on the listings: a term whose listings are all sold or hidden is skipped, so a few times
  * SUGGESTIONS_MAX keeps the list full without reading every match of a short prefix.
  */
-const CANDIDATES = 6 * SUGGESTIONS_MAX;
+const CANDIDATES = 4 * SUGGESTIONS_MAX;
 /** Listings counted per term to rank it (more copies first): enough to tell popular from rare. */
-const COUNTED = 50;
+const COUNTED = 20;
 
 /** What was typed, as matched: spaces collapsed; empty when nothing is left. */
 export const typedText = (q: string) => q.normalize('NFKC').replace(/\s+/g, ' ').trim();
@@ -34,29 +34,35 @@ export async function suggest(
 ): Promise<Suggestions> {
   const typed = typedText(q);
   if (!typed) return { items: [] };
+  // Normalised by the database's own unaccent first: the index ranges below need constants (a
+  // bound computed inside the query makes the planner walk the whole index and filter).
+  const [{ norm }] = await database.query<{ norm: string }>(
+    'select lower(immutable_unaccent($1::text)) as norm',
+    [typed],
+  );
   // Twice the answer's size: the same title in other cases or accents is dropped below.
-  const params: unknown[] = [typed, CANDIDATES, COUNTED, 2 * SUGGESTIONS_MAX];
+  const params: unknown[] = [norm, CANDIDATES, COUNTED, 2 * SUGGESTIONS_MAX, `${norm}\u{10FFFF}`];
   const listed = (column: string) => `(select count(*) from (
       select 1 from book_listings l
       where l.status = 'available' and l.${column} = c.text and ${visibleListing('l')}
-        ${apartFrom ? `and ${notBlocked('$5', 'l.user_id')}` : ''}
+        ${apartFrom ? `and ${notBlocked('$6', 'l.user_id')}` : ''}
       limit $3) x)`;
   if (apartFrom) params.push(apartFrom);
   // Where a word starts with what was typed: ranges of listing_term_starts (migration 0037) in
   // index order, the titles and authors starting with it apart so that they are never crowded out.
-  const range = `s.start collate "C" >= p.norm and s.start collate "C" < p.norm || chr(1114111)`;
+  const range = `s.start collate "C" >= $1 and s.start collate "C" < $5`;
   const rows = await database.query<{ kind: 'title' | 'author'; text: string; norm: string }>(
-    `with p as materialized (select lower(immutable_unaccent($1::text)) as norm),
-     hits as (
-       (select s.term_id, true as starts from listing_term_starts s, p
+    `with hits as (
+       (select s.term_id, true as starts from listing_term_starts s
         where s.at_start and ${range} order by s.start collate "C" limit $2)
        union all
-       (select s.term_id, false from listing_term_starts s, p
+       (select s.term_id, false from listing_term_starts s
         where ${range} order by s.start collate "C" limit $2)),
      candidates as materialized (
-       select t.kind, t.text, t.norm, bool_or(h.starts) as starts
-       from hits h join listing_terms t on t.id = h.term_id
-       group by t.id),
+       -- each term by its key (a join would read the whole table for so few rows)
+       select t.kind, t.text, t.norm, h.starts
+       from (select term_id, bool_or(starts) as starts from hits group by term_id) h
+         cross join lateral (select * from listing_terms t where t.id = h.term_id) t),
      counted as materialized (
        select c.*, case when c.kind = 'title' then ${listed('title')}
          else ${listed('author')} end as n
