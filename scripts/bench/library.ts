@@ -10,7 +10,8 @@
  * For each size: creates the database when missing (one per size, so each keeps its data),
  * migrates, seeds once, starts the server (src/server/main.ts) as a child process on a free port,
  * and drives it from other child processes: autocannon for the API (lib/http-load.ts) and
- * searchListings on a pool as large as the server's (lib/direct-load.ts). Two servers: as
+ * searchListings on a pool as large as the server's (lib/direct-load.ts), both over the same
+ * mix of thousands of distinct searches (lib/library-mix.ts, BENCH_MIX_SIZE). Two servers: as
  * deployed (with the micro-cache of anonymous answers, PUBLIC_READ_CACHE_MS) and without it
  * (PUBLIC_READ_CACHE_MS=0), which shows what the HTTP path itself costs.
  * Three measures: (a) one request at a time, (b) saturation at 10 and 50 in flight, (c) a steady
@@ -21,13 +22,14 @@
  */
 import 'dotenv/config';
 import { existsSync, readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openPostgres } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { cpuMs, cpuSince } from './lib/cpu';
-import { apiPath, queryMix } from './lib/mix';
+import { apiPath } from './lib/mix';
+import { libraryMix, warmup } from './lib/library-mix';
 import { seed } from './lib/seed';
 import { BOOKS_CSV, ensureDatabase, node, startServer as startMain } from './lib/server';
 import type { LoadPlan, LoadResult } from './lib/stats';
@@ -116,8 +118,8 @@ async function backends(url: string): Promise<number[]> {
 
 /** The API under load, with the CPU each request cost the server and its PostgreSQL connections. */
 async function api(server: Server, url: string, plan: LoadPlan): Promise<LoadResult> {
-  // One pass over the mix first, as the floor's worker does: both start with warm caches.
-  for (const q of queryMix())
+  // The warm-up searches first, as the floor's worker does: both start with warm caches.
+  for (const q of warmup(libraryMix()))
     await (await fetch(`http://127.0.0.1:${server.port}${apiPath(q)}`)).text();
   const before = new Map((await backends(url)).map((p) => [p, cpuMs(p)]));
   const serverCpu = cpuSince(server.pids);
@@ -162,6 +164,7 @@ async function benchmark(url: string, listings: number) {
   const database = openPostgres(url, 2);
   let version: string;
   let counts: { total: number; available: number };
+  let memory: { buffers: string; listings: string; indexes: string; whole: string };
   try {
     await migrate(database);
     await seed(url, listings, BOOKS_CSV);
@@ -171,6 +174,13 @@ async function benchmark(url: string, listings: number) {
     [counts] = await database.query<{ total: number; available: number }>(
       `select count(*)::int as total, count(*) filter (where status = 'available')::int as available
        from book_listings`,
+    );
+    // shared_buffers is server-wide and needs a restart: stated, never changed here.
+    [memory] = await database.query<typeof memory>(
+      `select current_setting('shared_buffers') as buffers,
+         pg_size_pretty(pg_table_size('book_listings')) as listings,
+         pg_size_pretty(pg_indexes_size('book_listings')) as indexes,
+         pg_size_pretty(pg_database_size(current_database())) as whole`,
     );
   } finally {
     await database.close();
@@ -184,6 +194,12 @@ async function benchmark(url: string, listings: number) {
   console.log(
     `data      ${counts.total.toLocaleString('en')} listings (${counts.available.toLocaleString('en')} available)`,
   );
+  console.log(
+    `memory    shared_buffers ${memory.buffers} (server-wide, not changed: a restart is needed); ` +
+      `book_listings ${memory.listings} + indexes ${memory.indexes}, database ${memory.whole}; ` +
+      `the rest is served from the OS page cache (${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM)`,
+  );
+  console.log(`mix       ${libraryMix().length} distinct searches (lib/library-mix.ts)`);
   console.log(
     `server    ${WORKERS} process(es) (WEB_CONCURRENCY), ${POOL} PostgreSQL connections in all, as the floor's pool`,
   );

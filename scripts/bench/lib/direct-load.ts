@@ -12,11 +12,11 @@ import pg from 'pg';
 import { wrapPool } from '../../../src/server/db/client';
 import { searchListings, TotalsCache } from '../../../src/server/modules/library/search';
 import { cpuSince } from './cpu';
-import { queryMix } from './mix';
+import { libraryMix, warmup } from './library-mix';
 import { atRate, percentile, summarise, type LoadPlan } from './stats';
 
 const plan = JSON.parse(process.argv[2]) as LoadPlan;
-const mix = queryMix();
+const mix = libraryMix();
 const queries = mix.map((q) =>
   libraryQuerySchema.parse(Object.fromEntries(new URLSearchParams(q))),
 );
@@ -46,8 +46,13 @@ async function one() {
   }
 }
 
-// One pass over the mix first, as library.ts does for the server: both start with warm caches.
-for (const q of queries) await searchListings(database, q, cache);
+// The warm-up searches first, as library.ts asks the server: both start with warm caches.
+for (const q of warmup(mix))
+  await searchListings(
+    database,
+    libraryQuerySchema.parse(Object.fromEntries(new URLSearchParams(q))),
+    cache,
+  );
 // Open the pool's connections first, as the server has them open before it is measured; each
 // one's server process is then followed for its CPU time.
 const backends = await Promise.all(

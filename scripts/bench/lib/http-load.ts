@@ -1,6 +1,6 @@
 /**
  * Load generator for GET /api/listings, run by library.ts in a process of its own (never inside
- * the server it measures), cycling through the query mix.
+ * the server it measures), cycling through the query mix (lib/library-mix.ts).
  *
  *   tsx scripts/bench/lib/http-load.ts <port> '<LoadPlan as JSON>'
  *
@@ -14,12 +14,13 @@
  */
 import http from 'node:http';
 import autocannon from 'autocannon';
-import { apiPath, queryMix } from './mix';
+import { apiPath } from './mix';
+import { libraryMix } from './library-mix';
 import { atRate, summarise, type LoadPlan } from './stats';
 
 const [port, planJson] = process.argv.slice(2);
 const plan = JSON.parse(planJson) as LoadPlan;
-const mix = queryMix();
+const mix = libraryMix();
 let next = plan.start ?? 0;
 const latencies: number[] = [];
 let errors = 0;

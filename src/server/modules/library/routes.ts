@@ -16,7 +16,7 @@ import { searchListings, TotalsCache } from './search';
 import { homeShelves, loadShelves, SHELVES_TTL_MS } from './shelves';
 import { hasBlocks } from '../../platform/moderation';
 import { registerSuggestions } from './suggest';
-import type { ListingPage, Shelves } from '@shared/marketplace';
+import { SEARCH_COUNT_CAP, type ListingPage, type Shelves } from '@shared/marketplace';
 
 export const libraryRoutes: Module = async (app, { database, now }) => {
   const totals = new TotalsCache(() => now().getTime());
@@ -39,16 +39,25 @@ export const libraryRoutes: Module = async (app, { database, now }) => {
         tags: ['library'],
         summary: 'Search and filter listings (the library)',
         description:
-          'q matches every word (as a prefix) in title, author and description, ignoring accents; ' +
-          'when nothing matches, title and author are matched forgiving typos. type=sell means ' +
-          'sell or both, type=trade trade or both. status defaults to available; all = any. ' +
-          'Price filters keep listings without a price unless minPrice > 0. priceBounds: the ' +
-          'lowest and highest price under every filter except the price range (0-1000 when none). ' +
-          'With exact=1 there is no typo correction; a corrected answer names its words in correctedQ. ' +
-          'total and priceBounds may be up to 10 s old. Without a session the whole answer may be ' +
-          'up to 2 s old (PUBLIC_READ_CACHE_MS; 4 s while it is being recomputed), unless this ' +
-          'server handled a change since. A signed-in member does not see the listings of ' +
-          'members a block stands between them (either way).',
+          'q matches every word in title, author and description, as a prefix or by its Italian or ' +
+          'English stem (libri finds libro, running finds run), ignoring accents and case. sort ' +
+          'defaults to relevance when q has words (the exact phrase in the title first, then every ' +
+          'word in the title, then in title and author; whole words above prefixes; then newest), ' +
+          'to newest otherwise; relevance without words orders as newest. When the words match ' +
+          'nothing, each unknown word is replaced by the closest known title or author word within ' +
+          'one edit (up to 4 letters) or two, and correctedQ names the words used; exact=1 turns ' +
+          'this off. type=sell means sell or both, type=trade trade or both. status defaults to ' +
+          'available; all = any. Price filters keep listings without a price unless minPrice > 0. ' +
+          'total: exact without words or author; with them, matches are counted up to ' +
+          `${SEARCH_COUNT_CAP}: past that, total is ${SEARCH_COUNT_CAP} and totalCapped is true ` +
+          '("more than"), and priceBounds are those of the filters without q and author. ' +
+          'priceBounds otherwise: the lowest and highest price under every filter except the price ' +
+          'range (0-1000 when none). facets=1 adds exact facet counts (genres, types, conditions, ' +
+          'price bands [min, max)), each under every filter except its own; a type counts as its ' +
+          'filter does (sell = sell + both). total, priceBounds and facets may be up to 10 s old. ' +
+          'Without a session the whole answer may be up to 2 s old (PUBLIC_READ_CACHE_MS; 4 s ' +
+          'while it is being recomputed), unless this server handled a change since. A signed-in ' +
+          'member does not see the listings of members a block stands between them (either way).',
         querystring: libraryQuerySchema,
         response: { 200: listingPageSchema },
       },
@@ -67,6 +76,7 @@ export const libraryRoutes: Module = async (app, { database, now }) => {
           q.author ?? null,
           q.genre ?? null,
           q.type ?? null,
+          q.condition ?? null,
           q.minPrice ?? null,
           q.maxPrice ?? null,
           q.status ?? null,
@@ -74,6 +84,7 @@ export const libraryRoutes: Module = async (app, { database, now }) => {
           q.page ?? null,
           q.pageSize ?? null,
           q.exact ?? null,
+          q.facets ?? null,
         ]);
         body = await app.publicReads.get(`listings ${key}`, search);
       }

@@ -1,5 +1,12 @@
 import {
+  CONDITIONS,
   DEFAULT_PRICE_RANGE,
+  LISTING_TYPES,
+  MARKET_GENRES,
+  PRICE_BANDS,
+  SEARCH_COUNT_CAP,
+  type Facets,
+  type Sort,
   LIBRARY_PAGE_SIZE,
   LISTING_STATUSES,
   type LibraryQuery,
@@ -7,7 +14,6 @@ import {
   type ListingType,
 } from '@shared/marketplace';
 import type { Database } from '../../db/client';
-import { prefixQuery } from '../catalogue/queries';
 import { CARD_COLUMNS, CARD_JOINS, toCard, type CardRow } from '../listings/queries';
 import { blockedMembersOf, notBlocked, visibleListing } from '../../platform/moderation';
 import { TtlCache } from '../../platform/ttl-cache';
@@ -49,6 +55,7 @@ export interface SearchFilters {
   author?: string;
   genre?: string;
   type?: ListingType;
+  condition?: string;
   minPrice?: number;
   maxPrice?: number;
   status?: string;
@@ -60,10 +67,66 @@ export interface SearchFilters {
   apartFrom?: string;
 }
 
+/** The words of a search as typed (letters and digits; the SQL drops accents and case). */
+export function searchWords(q: string | undefined): string[] {
+  return (
+    q
+      ?.normalize('NFKC')
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, MAX_WORDS) ?? []
+  );
+}
+const MAX_WORDS = 16;
+
 /**
- * The library's filters as SQL on book_listings `l`. Text: every word of q as a prefix in the
- * title, author or description (accents ignored). Price: listings with a price in the range;
- * listings without a price (trade only) stay unless a minimum above 0 is asked.
+ * A tsquery matching every word. Each word matches as written (a prefix when `prefix`) or by its
+ * Italian or English stem; `weights` keeps the matches in those parts of the listing (A title,
+ * B author, C description: migration 0035). The suffixes are fixed text, the words parameters.
+ */
+function wordsQuery(
+  f: Filters,
+  words: string[],
+  { prefix, weights = '' }: { prefix: boolean; weights?: '' | 'A' | 'AB' },
+): string {
+  const simple = prefix ? `:*${weights}` : weights ? `:${weights}` : '';
+  const stem = weights ? `:${weights}` : '';
+  return words
+    .map((w) => {
+      const word = `immutable_unaccent(${f.param(w)})`;
+      return (
+        `(to_tsquery('simple', ${word} || '${simple}')` +
+        ` || to_tsquery('italian', ${word} || '${stem}')` +
+        ` || to_tsquery('english', ${word} || '${stem}'))`
+      );
+    })
+    .join(' && ');
+}
+
+/**
+ * Relevance of a listing `l` that matches the words: the exact phrase in the title first (16),
+ * then every word in the title (4) or in title and author (2), whole words over prefixes (1),
+ * and below 1, PostgreSQL's rank with title over author over description.
+ */
+function relevanceScore(f: Filters, words: string[]): string {
+  const phrase =
+    words.length > 1
+      ? `case when ' ' || regexp_replace(lower(immutable_unaccent(l.title)), '[^[:alnum:]]+', ' ', 'g') || ' '
+           like '% ' || lower(immutable_unaccent(${f.param(words.join(' '))})) || ' %'
+         then 16 else 0 end + `
+      : '';
+  return `(${phrase}
+    case when l.search_vector @@ (${wordsQuery(f, words, { prefix: true, weights: 'A' })}) then 4
+         when l.search_vector @@ (${wordsQuery(f, words, { prefix: true, weights: 'AB' })}) then 2
+         else 0 end
+    + case when l.search_vector @@ (${wordsQuery(f, words, { prefix: false })}) then 1 else 0 end
+    + ts_rank('{0.1, 0.2, 0.5, 1.0}', l.search_vector, ${wordsQuery(f, words, { prefix: true })}, 32))`;
+}
+
+/**
+ * The library's filters as SQL on book_listings `l`. Text: every word of q as a prefix or by its
+ * Italian or English stem, in the title, author or description (accents ignored). Price:
+ * listings with a price in the range; listings without a price (trade only) stay unless a minimum
+ * above 0 is asked. One condition per filter: a new filter is one more `if`.
  */
 export function buildFilters(f: SearchFilters): Filters {
   const filters = new Filters();
@@ -73,18 +136,15 @@ export function buildFilters(f: SearchFilters): Filters {
   if (status !== 'all') filters.add(`l.status = ${filters.param(status)}`);
   if (f.genre) filters.add(`l.genre = ${filters.param(f.genre)}`);
   if (f.type) filters.add(`l.listing_type = any(${filters.param(typeValues(f.type))}::text[])`);
+  if (f.condition) filters.add(`l.condition = ${filters.param(f.condition)}`);
   if (f.author) {
     filters.add(
       `l.author_norm like '%' || lower(immutable_unaccent(${filters.param(escapeLike(f.author))})) || '%'`,
     );
   }
-  if (f.q) {
-    const tsquery = prefixQuery(f.q);
-    if (tsquery)
-      filters.add(
-        `l.search_vector @@ to_tsquery('simple', immutable_unaccent(${filters.param(tsquery)}))`,
-      );
-  }
+  const words = searchWords(f.q);
+  if (words.length)
+    filters.add(`l.search_vector @@ (${wordsQuery(filters, words, { prefix: true })})`);
   if (f.minPrice !== undefined || f.maxPrice !== undefined) {
     const range: string[] = [];
     if (f.minPrice !== undefined) range.push(`l.price >= ${filters.param(f.minPrice)}`);
@@ -96,15 +156,30 @@ export function buildFilters(f: SearchFilters): Filters {
 }
 
 const ORDER = {
-  // Until relevance ranking lands (issue 25), relevance orders as newest.
-  relevance: 'l.created_at desc, l.id desc',
+  relevance: 'h.score desc, l.created_at desc, l.id desc',
   newest: 'l.created_at desc, l.id desc',
   price_asc: 'l.price asc nulls last, l.created_at desc, l.id desc',
   price_desc: 'l.price desc nulls last, l.created_at desc, l.id desc',
 } as const;
 
-/** `base`: listings under the status, genre and type filters alone (searches with words). */
-type Totals = { total: number; min: number | null; max: number | null; base?: number };
+/** The order asked for: relevance by default when there are words, newest without words. */
+export function sortOf(q: Pick<LibraryQuery, 'q' | 'sort'>): Sort {
+  const hasWords = searchWords(q.q).length > 0;
+  const sort = q.sort ?? (hasWords ? 'relevance' : 'newest');
+  return sort === 'relevance' && !hasWords ? 'newest' : sort;
+}
+
+/**
+ * `base`: listings under the status, genre, type and condition filters alone (searches with
+ * words). `capped`: more than SEARCH_COUNT_CAP matches, `total` is the cap.
+ */
+type Totals = {
+  total: number;
+  min: number | null;
+  max: number | null;
+  base?: number;
+  capped?: boolean;
+};
 
 /**
  * Counting the matches of words or an author is the costly part of such a search (every match
@@ -120,14 +195,23 @@ export const TOTALS_REFRESH_MS = 8_000;
 export class TotalsCache extends TtlCache<Totals> {
   /** The typo corrections of searches' words, kept as long (the words of titles change slowly). */
   readonly corrections: TtlCache<string | null>;
+  /** Facet counts per filter set, as old as the totals at most. */
+  readonly facets: TtlCache<Facets>;
   constructor(now: () => number = Date.now) {
     super(TOTALS_TTL_MS, now, 2_000, TOTALS_REFRESH_MS);
     this.corrections = new TtlCache(TOTALS_TTL_MS, now, 2_000, TOTALS_REFRESH_MS);
+    this.facets = new TtlCache(TOTALS_TTL_MS, now, 500, TOTALS_REFRESH_MS);
   }
 }
 
-/** The counts table's rows (`c`) and the listings (`l`) under the status, genre and type filters. */
-function countKeys(f: Filters, q: LibraryQuery) {
+/** The filters a facet leaves out (its own), and the query without any of them. */
+const FACET_FILTERS = ['genre', 'type', 'condition', 'minPrice', 'maxPrice'] as const;
+
+/**
+ * The counts table's rows (`c`) and the listings (`l`) under the status, genre, type and
+ * condition filters (each only when asked: facets leave their own out).
+ */
+function countKeys(f: Filters, q: Partial<LibraryQuery>) {
   const status = q.status ?? 'available';
   const statuses = f.param(status === 'all' ? [...LISTING_STATUSES] : [status]);
   const counted = [`c.status = any(${statuses}::text[])`];
@@ -142,88 +226,158 @@ function countKeys(f: Filters, q: LibraryQuery) {
     counted.push(`c.listing_type = any(${types}::text[])`);
     listed.push(`l.listing_type = any(${types}::text[])`);
   }
+  if (q.condition) {
+    const condition = f.param(q.condition);
+    counted.push(`c.condition = ${condition}`);
+    listed.push(`l.condition = ${condition}`);
+  }
   return { statuses, counted, listed };
 }
 
 /**
+ * A price range over the counts table: the whole euros b with every price of [b, b + 1) in the
+ * range (plus the listings without a price unless a minimum above 0 is asked) as a condition on
+ * `c`, and the partial euros at its ends as conditions on the listings `l` (few rows, on the
+ * listings' price indexes).
+ */
+function priceCells(f: Filters, q: Partial<LibraryQuery>) {
+  const { minPrice, maxPrice } = q;
+  if (minPrice === undefined && maxPrice === undefined) return null;
+  const low = minPrice ?? 0;
+  const wholeLow = Math.ceil(low);
+  const whole = [`c.price_floor >= ${f.param(wholeLow)}`];
+  if (maxPrice !== undefined) whole.push(`c.price_floor + 1 <= ${f.param(maxPrice)}::numeric`);
+  const counted = `(${whole.join(' and ')}${minPrice ? '' : ' or c.price_floor = -1'})`;
+  const below = maxPrice !== undefined ? ` and l.price <= ${f.param(maxPrice)}` : '';
+  const edges: string[] = [];
+  if (wholeLow > low)
+    edges.push(`l.price >= ${f.param(low)} and l.price < ${f.param(wholeLow)}${below}`);
+  if (maxPrice !== undefined)
+    edges.push(`l.price >= ${f.param(Math.max(Math.floor(maxPrice), wholeLow))}${below}`);
+  return { counted, edges };
+}
+
+/**
  * Totals of a search without words or author, the broadest ones (up to every listing), from the
- * counts table (migration 0010): its totals, or the whole euros of the price range, a range's partial
- * euros counted on the listings' price indexes; price bounds as the first and last price of the
- * (status, price) or (genre, status, price) index under each status asked for.
+ * counts table (migrations 0010, 0035): its totals, or the whole euros of the price range, a
+ * range's partial euros counted on the listings' price indexes; price bounds as the first and
+ * last price of the (status, price) or (genre, status, price) index under each status asked for.
  */
 async function countedTotals(database: Database, q: LibraryQuery): Promise<Totals> {
   const f = new Filters();
   const { statuses, counted, listed } = countKeys(f, q);
-  const edges: string[] = [];
-  const { minPrice, maxPrice } = q;
-  if (minPrice === undefined && maxPrice === undefined) counted.push('c.price_floor = -2');
-  else {
-    const low = minPrice ?? 0;
-    const wholeLow = Math.ceil(low);
-    // A whole euro b counts when every price in [b, b + 1) is in the range.
-    const whole = [`c.price_floor >= ${f.param(wholeLow)}`];
-    if (maxPrice !== undefined) whole.push(`c.price_floor + 1 <= ${f.param(maxPrice)}::numeric`);
-    // Listings without a price stay unless a minimum above 0 is asked (as in buildFilters).
-    counted.push(`(${whole.join(' and ')}${minPrice ? '' : ' or c.price_floor = -1'})`);
-    const below = maxPrice !== undefined ? ` and l.price <= ${f.param(maxPrice)}` : '';
-    const edge = (from: number, to: string) =>
+  const range = priceCells(f, q);
+  if (!range) counted.push('c.price_floor = -2');
+  else counted.push(range.counted);
+  const edges = (range?.edges ?? []).map(
+    (edge) =>
       `(select count(*) from book_listings l where l.status = any(${statuses}::text[])
-         ${listed.map((c) => `and ${c} `).join('')}and l.price >= ${f.param(from)} and ${to})`;
-    if (wholeLow > low) edges.push(edge(low, `l.price < ${f.param(wholeLow)}${below}`));
-    if (maxPrice !== undefined)
-      edges.push(edge(Math.max(Math.floor(maxPrice), wholeLow), `true${below}`));
-  }
+         ${listed.map((c) => `and ${c} `).join('')}and ${edge})`,
+  );
   const [row] = await database.query<Totals>(
     `select ((select coalesce(sum(c.n), 0) from listing_counts c where ${counted.join(' and ')})
          ${edges.map((e) => `+ ${e}`).join(' ')})::int as total,
        min(b.low)::float8 as min, max(b.high)::float8 as max
-     from unnest(${statuses}::text[]) as s(status),
-       lateral (select min(l.price) as low, max(l.price) as high from book_listings l
-                where l.status = s.status ${listed.map((c) => `and ${c}`).join(' ')}) as b`,
+     from ${priceBoundsOf(statuses, listed)}`,
     f.params,
   );
   return row;
 }
 
-/** Totals of a search with words or an author: every match counted, on their indexes. */
+/** FROM clause: the lowest and highest price (b.low, b.high) under each status, on its indexes. */
+const priceBoundsOf = (statuses: string, listed: string[]) =>
+  `unnest(${statuses}::text[]) as s(status),
+   lateral (select min(l.price) as low, max(l.price) as high from book_listings l
+            where l.status = s.status ${listed.map((c) => `and ${c}`).join(' ')}) as b`;
+
+/**
+ * Totals of a search with words or an author, counted up to SEARCH_COUNT_CAP: at most the cap
+ * and one more matches are read, whatever their number (13,000 to 22,000 for "harry" at a million
+ * listings). Past the cap the total is the cap, `capped`, and the price bounds are those of the
+ * filters without the words and author (from the price indexes).
+ */
 async function matchedTotals(database: Database, q: LibraryQuery): Promise<Totals> {
   const f = buildFilters(q);
   const { counted } = countKeys(f, q);
-  const [row] = await database.query<Totals>(
-    `select count(*) filter (where ${f.priceCondition()})::int as total,
-       min(l.price)::float8 as min, max(l.price)::float8 as max,
+  const cap = f.param(SEARCH_COUNT_CAP + 1);
+  const [row] = await database.query<Totals & { sample: number; inRange: number }>(
+    `select count(*)::int as sample, count(*) filter (where m.in_range)::int as "inRange",
+       min(m.price)::float8 as min, max(m.price)::float8 as max,
        (select coalesce(sum(c.n), 0) from listing_counts c
         where c.price_floor = -2 and ${counted.join(' and ')})::int as base
-     from book_listings l ${f.where(false)}`,
+     from (select l.price, ${f.priceCondition()} as in_range
+           from book_listings l ${f.where(false)} limit ${cap}) as m`,
     f.params,
   );
-  return row;
+  const { base } = row;
+  if (row.sample <= SEARCH_COUNT_CAP)
+    return { total: row.inRange, min: row.min, max: row.max, base };
+  // Past the cap: counted again under the price range (up to the cap) when one is asked.
+  let total = row.sample;
+  if (f.priceCondition() !== 'true') {
+    const g = buildFilters(q);
+    const [n] = await database.query<{ n: number }>(
+      `select count(*)::int as n
+       from (select 1 from book_listings l ${g.where()} limit ${g.param(SEARCH_COUNT_CAP + 1)}) m`,
+      g.params,
+    );
+    total = n.n;
+  }
+  const b = new Filters();
+  const keys = countKeys(b, q);
+  const [bounds] = await database.query<{ min: number | null; max: number | null }>(
+    `select min(b.low)::float8 as min, max(b.high)::float8 as max
+     from ${priceBoundsOf(keys.statuses, keys.listed)}`,
+    b.params,
+  );
+  const capped = total > SEARCH_COUNT_CAP;
+  return {
+    total: Math.min(total, SEARCH_COUNT_CAP),
+    capped,
+    min: bounds.min,
+    max: bounds.max,
+    base,
+  };
 }
 
 /**
  * A page of matches. In the order of an index, reading listings until the page is full, unless
  * the matches are so few that finding them on the text or author index and sorting them is
  * cheaper (PostgreSQL underrates testing each listing's words, and walks a whole index in vain
- * for words that match nothing).
+ * for words that match nothing). Relevance ranks every match (their score needs their words),
+ * unless more than SEARCH_COUNT_CAP match (`capped`): then newest first, as ranking them would
+ * read every one of them (docs/search.md).
  */
 function loadItems(
   database: Database,
   q: LibraryQuery,
-  fewMatches: boolean,
+  { fewMatches, capped }: { fewMatches: boolean; capped: boolean },
   apartFrom: string | undefined,
 ) {
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? LIBRARY_PAGE_SIZE;
-  const order = ORDER[q.sort ?? 'newest'];
+  const asked = sortOf(q);
+  const sort = capped && asked === 'relevance' ? 'newest' : asked;
+  const order = ORDER[sort];
   const f = buildFilters({ ...q, apartFrom });
-  const limit = f.param(pageSize);
-  const offset = f.param((page - 1) * pageSize);
-  const hits = fewMatches
-    ? `matches as materialized (
-         select l.id, l.price, l.created_at from book_listings l ${f.where()}),
-       hits as (select l.id from matches l order by ${order} limit ${limit} offset ${offset})`
-    : `hits as (
-         select l.id from book_listings l ${f.where()} order by ${order} limit ${limit} offset ${offset})`;
+  let hits: string;
+  if (sort === 'relevance') {
+    const score = relevanceScore(f, searchWords(q.q));
+    hits = `matches as materialized (
+         select l.id, l.created_at, ${score} as score from book_listings l ${f.where()}),
+       hits as (select l.id, l.score from matches l
+                order by l.score desc, l.created_at desc, l.id desc
+                limit ${f.param(pageSize)} offset ${f.param((page - 1) * pageSize)})`;
+  } else {
+    const limit = f.param(pageSize);
+    const offset = f.param((page - 1) * pageSize);
+    hits = fewMatches
+      ? `matches as materialized (
+           select l.id, l.price, l.created_at from book_listings l ${f.where()}),
+         hits as (select l.id from matches l order by ${order} limit ${limit} offset ${offset})`
+      : `hits as (
+           select l.id from book_listings l ${f.where()} order by ${order} limit ${limit} offset ${offset})`;
+  }
   return database.query<CardRow>(
     `with ${hits}
      select ${CARD_COLUMNS} from hits h join book_listings l on l.id = h.id ${CARD_JOINS}
@@ -247,6 +401,186 @@ async function blockedMatches(database: Database, q: LibraryQuery, viewer: strin
   return row.n;
 }
 
+/** `all`: how many matches were read (scanned facets), to tell a capped read. */
+type FacetRow = {
+  facet: 'genre' | 'type' | 'condition' | 'band' | 'all';
+  value: string;
+  n: number;
+};
+
+/** The band of PRICE_BANDS (its index) of a price or whole-euro floor `x` (SQL). */
+const bandOf = (x: string) => `width_bucket(${x}, array[${PRICE_BANDS.join(', ')}]::numeric[]) - 1`;
+
+/**
+ * Each facet's counts under every filter but its own, as SQL over rows `m` carrying genre,
+ * listing_type, condition, a band (null: no price), a count `n`, and booleans g, t, c, p (the
+ * row passes the genre, type, condition, price filter). `priced`: which rows count in bands.
+ */
+const facetSelect = (priced: string) =>
+  `select 'genre' as facet, m.genre as value, sum(m.n) filter (where m.t and m.c and m.p)::int as n
+     from m group by m.genre
+   union all
+   select 'type', m.listing_type, sum(m.n) filter (where m.g and m.c and m.p)::int from m
+     group by m.listing_type
+   union all
+   select 'condition', m.condition, sum(m.n) filter (where m.g and m.t and m.p)::int from m
+     group by m.condition
+   union all
+   select 'band', m.band::text, sum(m.n) filter (where m.g and m.t and m.c)::int from m
+     where ${priced} group by m.band`;
+
+/** The facet filters of q as booleans over `alias` (true when the filter is not asked). */
+function facetConditions(f: Filters, q: LibraryQuery, alias: 'c' | 'l') {
+  return {
+    g: q.genre ? `${alias}.genre = ${f.param(q.genre)}` : 'true',
+    t: q.type ? `${alias}.listing_type = any(${f.param(typeValues(q.type))}::text[])` : 'true',
+    c: q.condition ? `${alias}.condition = ${f.param(q.condition)}` : 'true',
+  };
+}
+
+/**
+ * Facets of a search without words or author, from the counts table: its rows per whole euro
+ * (the no-price rows too), the partial euros of a price range counted on the listings.
+ */
+async function countedFacets(database: Database, q: LibraryQuery): Promise<FacetRow[]> {
+  const f = new Filters();
+  const { statuses } = countKeys(f, { status: q.status });
+  const range = priceCells(f, q);
+  const cc = facetConditions(f, q, 'c');
+  // Every parameter is used: the listings' conditions only when there are partial euros.
+  const lc = range?.edges.length ? facetConditions(f, q, 'l') : cc;
+  const edges = (range?.edges ?? []).map(
+    (edge) => `union all
+       select l.genre, l.listing_type, l.condition, null::int, count(*), ${lc.g}, ${lc.t}, ${lc.c},
+         true, true
+       from book_listings l
+       where ${visibleListing('l')} and l.status = any(${statuses}::text[]) and ${edge}
+       group by 1, 2, 3`,
+  );
+  return database.query<FacetRow>(
+    `with m as materialized (
+       select c.genre, c.listing_type, c.condition,
+         case when c.price_floor >= 0 then ${bandOf('c.price_floor')} end as band, c.n,
+         ${cc.g} as g, ${cc.t} as t, ${cc.c} as c, ${range ? range.counted : 'true'} as p,
+         false as edge
+       from listing_counts c
+       where c.status = any(${statuses}::text[]) and c.price_floor >= -1 and c.n <> 0
+       ${edges.join('\n')})
+     ${facetSelect('m.band is not null and not m.edge')}`,
+    f.params,
+  );
+}
+
+/**
+ * Facets counted on the matching listings themselves (one read of the matches), at most
+ * SEARCH_COUNT_CAP + 1 of them, as the totals: past that the counts are those of the matches
+ * read (lower bounds) and the answer says `capped`.
+ */
+async function scannedFacets(
+  database: Database,
+  q: LibraryQuery,
+  restrict: (f: Filters) => void = () => {},
+  apartFrom?: string,
+): Promise<FacetRow[]> {
+  const others = { ...q, apartFrom };
+  for (const k of FACET_FILTERS) delete others[k];
+  const f = buildFilters(others);
+  restrict(f);
+  const lc = facetConditions(f, q, 'l');
+  const priced = buildFilters({ minPrice: q.minPrice, maxPrice: q.maxPrice });
+  // The price condition with its own parameters, renumbered after f's.
+  let p = 'true';
+  if (priced.priceCondition() !== 'true') {
+    p = priced
+      .priceCondition()
+      .replace(/\$(\d+)/g, (_, i: string) => f.param(priced.params[Number(i) - 1]));
+  }
+  return database.query<FacetRow>(
+    `with m as materialized (
+       select l.genre, l.listing_type, l.condition, ${bandOf('l.price')} as band, 1 as n,
+         ${lc.g} as g, ${lc.t} as t, ${lc.c} as c, ${p} as p
+       from book_listings l ${f.where()} limit ${f.param(SEARCH_COUNT_CAP + 1)})
+     ${facetSelect('m.band is not null')}
+     union all select 'all', '', count(*)::int from m`,
+    f.params,
+  );
+}
+
+/** Facet rows as the answer's facets (every value, 0 included; type sell = sell + both...). */
+function toFacets(rows: FacetRow[], minus: FacetRow[] = []): Facets {
+  const counts = new Map<string, number>();
+  for (const r of rows) {
+    const key = `${r.facet}:${r.value}`;
+    counts.set(key, (counts.get(key) ?? 0) + (r.n ?? 0));
+  }
+  for (const r of minus) {
+    const key = `${r.facet}:${r.value}`;
+    counts.set(key, (counts.get(key) ?? 0) - (r.n ?? 0));
+  }
+  const n = (facet: string, value: string | number) => counts.get(`${facet}:${value}`) ?? 0;
+  return {
+    genres: MARKET_GENRES.map((value) => ({ value, count: n('genre', value) })),
+    types: LISTING_TYPES.map((value) => ({
+      value,
+      count: typeValues(value).reduce((sum, t) => sum + n('type', t), 0),
+    })),
+    conditions: CONDITIONS.map((value) => ({ value, count: n('condition', value) })),
+    priceBands: PRICE_BANDS.map((min, i) => ({
+      min,
+      max: PRICE_BANDS[i + 1] ?? null,
+      count: n('band', i),
+    })),
+    ...(n('all', '') > SEARCH_COUNT_CAP ? { capped: true } : {}),
+  };
+}
+
+/**
+ * Facet counts of a search: from the counts table without words or author (a viewer with blocks
+ * gets them less the blocked members' listings, few rows), otherwise from the matches.
+ */
+function loadFacets(
+  database: Database,
+  q: LibraryQuery,
+  broad: boolean,
+  cache: TotalsCache | undefined,
+  apartFrom: string | undefined,
+): Promise<Facets> {
+  if (!broad && apartFrom)
+    return scannedFacets(database, q, undefined, apartFrom).then((rows) => toFacets(rows));
+  const shared = () =>
+    (broad ? countedFacets(database, q) : scannedFacets(database, q)).then((rows) =>
+      toFacets(rows),
+    );
+  const key = JSON.stringify([
+    q.q ?? null,
+    q.author ?? null,
+    q.genre ?? null,
+    q.type ?? null,
+    q.condition ?? null,
+    q.minPrice ?? null,
+    q.maxPrice ?? null,
+    q.status ?? 'available',
+  ]);
+  const facets = cache ? cache.facets.get(key, shared) : shared();
+  if (!apartFrom) return facets;
+  const blocked = scannedFacets(database, q, (f) =>
+    f.add(`l.user_id = any(${blockedMembersOf(f.param(apartFrom))})`),
+  );
+  return Promise.all([facets, blocked]).then(([all, minus]) => subtractFacets(all, minus));
+}
+
+function subtractFacets(all: Facets, minus: FacetRow[]): Facets {
+  const less = toFacets([], minus);
+  const sub = <T extends { count: number }>(a: T[], b: { count: number }[]) =>
+    a.map((x, i) => ({ ...x, count: Math.max(0, x.count + b[i].count) }));
+  return {
+    genres: sub(all.genres, less.genres),
+    types: sub(all.types, less.types),
+    conditions: sub(all.conditions, less.conditions),
+    priceBands: sub(all.priceBands, less.priceBands),
+  };
+}
+
 async function runSearch(
   database: Database,
   q: LibraryQuery,
@@ -255,7 +589,7 @@ async function runSearch(
 ): Promise<ListingPage> {
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? LIBRARY_PAGE_SIZE;
-  const broad = !q.author && !(q.q && prefixQuery(q.q));
+  const broad = !q.author && searchWords(q.q).length === 0;
   // Total under every filter; price bounds under every filter but the price range itself,
   // so the slider keeps its full span while it narrows the results.
   const loadTotals = () => (broad ? countedTotals(database, q) : matchedTotals(database, q));
@@ -264,30 +598,36 @@ async function runSearch(
     q.author ?? null,
     q.genre ?? null,
     q.type ?? null,
+    q.condition ?? null,
     q.minPrice ?? null,
     q.maxPrice ?? null,
     q.status ?? 'available',
   ]);
   const shared = cache ? cache.get(key, loadTotals) : loadTotals();
   // Price bounds stay those of every reader (a blocked member's prices may widen the slider).
+  // A capped total stays the cap ("more than"): the blocked members' few listings do not move it.
   const totals: Promise<Totals> = apartFrom
-    ? Promise.all([shared, blockedMatches(database, q, apartFrom)]).then(([t, n]) => ({
-        ...t,
-        total: Math.max(0, t.total - n),
-      }))
+    ? shared.then(async (t) =>
+        t.capped
+          ? t
+          : { ...t, total: Math.max(0, t.total - (await blockedMatches(database, q, apartFrom))) },
+      )
     : shared;
+  const facets = q.facets ? loadFacets(database, q, broad, cache, apartFrom) : undefined;
   let items: Promise<CardRow[]>;
-  if (broad) items = loadItems(database, q, false, apartFrom);
+  if (broad) items = loadItems(database, q, { fewMatches: false, capped: false }, apartFrom);
   else {
     // Reading in index order tests about (listings before the page's end) × base / matches
     // listings; finding the matches costs about twice their number.
-    const { total, base = 0 } = await totals;
-    items = loadItems(database, q, 2 * total * total <= page * pageSize * base, apartFrom);
+    const { total, base = 0, capped } = await totals;
+    const fewMatches = !capped && 2 * total * total <= page * pageSize * base;
+    items = loadItems(database, q, { fewMatches, capped: !!capped }, apartFrom);
   }
-  const [t, rows] = await Promise.all([totals, items]);
+  const [t, rows, counts] = await Promise.all([totals, items, facets]);
   return {
     items: rows.map(toCard),
     total: t.total,
+    ...(t.capped ? { totalCapped: true } : {}),
     page,
     pageSize,
     // No priced listing under these filters: the default range of the library screen.
@@ -295,35 +635,63 @@ async function runSearch(
       t.min === null || t.max === null
         ? { min: DEFAULT_PRICE_RANGE[0], max: DEFAULT_PRICE_RANGE[1] }
         : { min: t.min, max: t.max },
+    ...(counts ? { facets: counts } : {}),
   };
 }
 
+/** Edits (insertions, deletions, substitutions) between two words. */
+export function editDistance(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= y.length; j++)
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[y.length];
+}
+
+/** Edits a word may be off by and still be corrected: one up to 4 letters, two from 5. */
+const allowedEdits = (word: string) => ([...word].length <= 4 ? 1 : 2);
+
 /**
- * Replaces each word of q that no title or author word starts with by the most similar known
- * word (pg_trgm similarity over `search_words`); null when nothing could be corrected.
+ * Replaces each word of q that no title or author word starts with by the closest known word
+ * within one or two edits: the nearest words by trigram distance (`search_words`, a KNN walk of
+ * its GiST index, migration 0035), the fewest edits first; null when nothing could be corrected.
  */
 export async function correctTypos(database: Database, q: string): Promise<string | null> {
-  const words = q
-    .normalize('NFKC')
-    .match(/[\p{L}\p{N}]+/gu)
-    ?.slice(0, 8);
-  if (!words?.length) return null;
-  const rows = await database.query<{ word: string; fix: string | null }>(
-    `select q.word,
-       case when exists (select 1 from search_words s
-                         where s.word collate "C" >= q.norm
-                           and s.word collate "C" < q.norm || chr(1114111))
-            then null
-            else (select s.word from search_words s
-                  where s.word % q.norm
-                  order by similarity(s.word, q.norm) desc, s.word limit 1)
-       end as fix
-     from (select w as word, lower(immutable_unaccent(w)) as norm
-           from unnest($1::text[]) as w) as q`,
-    [words.map((w) => w.replace(/[\\%_]/g, ''))],
+  const words = searchWords(q).slice(0, 8);
+  if (!words.length) return null;
+  const rows = await database.query<{ word: string; norm: string; known: boolean; near: string[] }>(
+    `select q.word, q.norm,
+       exists (select 1 from search_words s
+               where s.word collate "C" >= q.norm
+                 and s.word collate "C" < q.norm || chr(1114111)) as known,
+       array(select s.word from search_words s order by s.word <-> q.norm limit 12) as near
+     from (select w as word, lower(immutable_unaccent(w)) as norm, i
+           from unnest($1::text[]) with ordinality as t(w, i)) as q
+     order by q.i`,
+    [words],
   );
-  if (!rows.some((r) => r.fix)) return null;
-  return rows.map((r) => r.fix ?? r.word).join(' ');
+  let changed = false;
+  const fixed = rows.map((r) => {
+    if (r.known || [...r.norm].length < 3) return r.word;
+    let best: string | null = null;
+    let bestEdits = allowedEdits(r.norm) + 1;
+    for (const candidate of r.near) {
+      const edits = editDistance(r.norm, candidate);
+      if (edits < bestEdits) {
+        best = candidate;
+        bestEdits = edits;
+      }
+    }
+    if (!best) return r.word;
+    changed = true;
+    return best;
+  });
+  return changed ? fixed.join(' ') : null;
 }
 
 /**
