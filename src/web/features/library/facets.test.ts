@@ -9,10 +9,11 @@ describe('the facets as filters', () => {
     expect(bandRange({ min: 50, max: null })).toEqual([50, null]);
   });
 
-  it('says "more than" only for a count that reached the cap of a capped answer', () => {
+  it('reads the counts of a capped answer as lower bounds, none of an exact one', () => {
     expect(isCapped(SEARCH_COUNT_CAP, true)).toBe(true);
-    expect(isCapped(SEARCH_COUNT_CAP - 1, true)).toBe(false);
+    expect(isCapped(12, true)).toBe(true);
+    expect(isCapped(0, true)).toBe(false);
     expect(isCapped(SEARCH_COUNT_CAP, false)).toBe(false);
-    expect(isCapped(SEARCH_COUNT_CAP, undefined)).toBe(false);
+    expect(isCapped(12, undefined)).toBe(false);
   });
 });

@@ -1,5 +1,3 @@
-import { SEARCH_COUNT_CAP } from '@shared/marketplaceConstants';
-
 /**
  * A price band of the facets ([min, max) in whole units, max null: open) as the library's price
  * filter, whose bounds are inclusive and keep listings without a price unless the minimum is
@@ -11,6 +9,9 @@ export function bandRange(band: { min: number; max: number | null }): [number, n
   return [low, high];
 }
 
-/** A count that stopped at the cap reads "more than …". */
+/**
+ * A count of an answer whose counting stopped at SEARCH_COUNT_CAP matches is what those matches
+ * held, a lower bound: it reads "12+" (a count of 0 may still be right, and says so plainly).
+ */
 export const isCapped = (count: number, capped: boolean | undefined) =>
-  Boolean(capped) && count >= SEARCH_COUNT_CAP;
+  Boolean(capped) && count > 0;
