@@ -169,7 +169,7 @@ test('a visitor finds the book in the library by text, genre, type and price', a
   await expectAccessible(page);
 
   // Text: the URL follows the box after a short pause.
-  await page.getByRole('searchbox', { name: 'Search' }).fill(TOKEN);
+  await page.getByRole('combobox', { name: 'Search', exact: true }).fill(TOKEN);
   await expect(page).toHaveURL(new RegExp(`[?&]q=${TOKEN}`));
   await expect(page.getByTestId('library-count')).toHaveText('Books found: 1');
 
@@ -208,7 +208,7 @@ test('a visitor finds the book in the library by text, genre, type and price', a
   const filtered = page.url();
   await page.reload();
   expect(page.url()).toBe(filtered);
-  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(TOKEN);
+  await expect(page.getByRole('combobox', { name: 'Search', exact: true })).toHaveValue(TOKEN);
   await expect(page.getByLabel('Genre')).toHaveValue('fiction');
   await expect(page.getByTestId('library-count')).toHaveText('Books found: 1');
 
@@ -233,7 +233,7 @@ test('a visitor finds the book in the library by text, genre, type and price', a
   await expect(page).toHaveURL(filtered);
   await page.getByRole('button', { name: 'Clear filters' }).first().click();
   await expect(page).toHaveURL(/\/library$/);
-  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Search', exact: true })).toHaveValue('');
   await expect(page.getByLabel('Genre')).toHaveValue('');
 
   // A listing that does not exist.
@@ -387,7 +387,7 @@ test('the library works at 375 px with the filters in a drawer', async ({ browse
   await page.goto('/trade');
   await expect(page.getByRole('heading', { level: 1, name: 'Trade books' })).toBeVisible();
   // The words above the results; the other filters in the drawer.
-  await page.getByRole('searchbox', { name: 'Search' }).fill(TOKEN);
+  await page.getByRole('combobox', { name: 'Search', exact: true }).fill(TOKEN);
   await expect(page).toHaveURL(new RegExp(`q=${TOKEN}`));
   await page.getByRole('button', { name: 'Filters' }).click();
   const drawer = page.getByRole('dialog', { name: 'Filters' });

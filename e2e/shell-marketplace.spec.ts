@@ -291,7 +291,7 @@ test.describe('with listings', () => {
       const T = TEXTS[lang];
       const { context, page } = await visitor(browser, lang, 375);
       await page.goto('/library');
-      const search = page.getByRole('searchbox', { name: T.search });
+      const search = page.getByRole('combobox', { name: T.search, exact: true });
       const results = page.getByTestId('library-count');
       await expect(search).toBeVisible();
       await expect(results).toBeVisible();

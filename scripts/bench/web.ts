@@ -44,6 +44,10 @@ interface Figures {
   si: number;
   bytes: number;
   requests: number;
+  /** Where the main thread went (Lighthouse's simulated ms): work by kind, and by script. */
+  work: Array<[string, number]>;
+  scripts: Array<[string, number]>;
+  longTasks: number;
 }
 
 function freePort(): Promise<number> {
@@ -108,6 +112,14 @@ async function measure(url: string, port: number, save?: string): Promise<Figure
   if (save) writeFileSync(save, JSON.stringify(lhr));
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const requests = lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined;
+  const items = <T>(id: string) =>
+    ((lhr.audits[id]?.details as { items?: T[] } | undefined)?.items ?? []) as T[];
+  const work = items<{ groupLabel?: string; group: string; duration: number }>(
+    'mainthread-work-breakdown',
+  ).map((w): [string, number] => [w.group, w.duration]);
+  const scripts = items<{ url: string; total: number }>('bootup-time')
+    .slice(0, 3)
+    .map((b): [string, number] => [b.url.replace(/^https?:\/\/[^/]+/, ''), b.total]);
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcp: value('first-contentful-paint'),
@@ -117,6 +129,9 @@ async function measure(url: string, port: number, save?: string): Promise<Figure
     si: value('speed-index'),
     bytes: value('total-byte-weight'),
     requests: requests?.items?.length ?? NaN,
+    work,
+    scripts,
+    longTasks: items('long-tasks').length,
   };
 }
 
@@ -185,7 +200,8 @@ async function main() {
 
     console.log(
       `\nLighthouse ${RUNS > 1 ? `median of ${RUNS} runs` : '1 run'}, mobile, simulated throttling` +
-        ` — ${cpus().length} cores, load average ${load.join(' ')} before, ${loadAfter.join(' ')} after`,
+        ` — ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), load average ` +
+        `${load.join(' ')} before, ${loadAfter.join(' ')} after`,
     );
     console.table(
       Object.fromEntries(
@@ -204,6 +220,13 @@ async function main() {
         ]),
       ),
     );
+    // Where the main thread went in each median run: the first place to look for blocking time.
+    for (const { name, figures: f } of results) {
+      const ms = (pairs: Array<[string, number]>) =>
+        pairs.map(([k, v]) => `${k} ${Math.round(v)} ms`).join(', ');
+      console.log(`main thread ${name}: ${ms(f.work)}; ${f.longTasks} long tasks`);
+      console.log(`  scripts: ${ms(f.scripts)}`);
+    }
     let met = true;
     for (const { name, figures: f } of results) {
       const misses = [

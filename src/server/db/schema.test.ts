@@ -18,6 +18,10 @@ const RAW_SQL_ONLY: Record<string, string> = {
     'unlogged hit counters of the shared rate limits (0031); only platform/rate-limits-store SQL',
   search_words:
     'typo-correction vocabulary kept by a trigger on book_listings (0004); read only by the search SQL',
+  listing_terms:
+    'titles and authors for suggestions, kept by a trigger on book_listings (0037); read only by the suggestions SQL',
+  listing_term_starts:
+    'where each word of a listing_terms row starts (0037); read only by the suggestions SQL',
   listing_counts:
     'per-filter listing counts kept by a trigger (0010, 0016); read only by the library’s count SQL',
   'books.search_text': 'generated search column (0003); read only by the search SQL',

@@ -15,6 +15,7 @@ import { TtlCache } from '../../platform/ttl-cache';
 import { searchListings, TotalsCache } from './search';
 import { homeShelves, loadShelves, SHELVES_TTL_MS } from './shelves';
 import { hasBlocks } from '../../platform/moderation';
+import { registerSuggestions } from './suggest';
 import { SEARCH_COUNT_CAP, type ListingPage, type Shelves } from '@shared/marketplace';
 
 export const libraryRoutes: Module = async (app, { database, now }) => {
@@ -29,6 +30,7 @@ export const libraryRoutes: Module = async (app, { database, now }) => {
    */
   const apartFrom = async (userId: string | undefined) =>
     userId && (await hasBlocks((t, p) => database.query(t, p), userId)) ? userId : undefined;
+  registerSuggestions(app, database, apartFrom);
   app.get(
     '/api/listings',
     {

@@ -1,10 +1,19 @@
-import { Button, NativeSelect, Stack } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from '@web/lib/reactI18n';
-import { LISTING_TYPES, MARKET_GENRES, STATUS_FILTERS } from '@shared/marketplaceConstants';
+import {
+  CONDITIONS,
+  LISTING_TYPES,
+  MARKET_GENRES,
+  STATUS_FILTERS,
+} from '@shared/marketplaceConstants';
+import type { Facets } from '@shared/marketplaceAnswers';
+import { formatMoney } from '@shared/money';
 import { PriceRangeFilter } from './PriceRangeFilter';
 import type { FilterKey, FilterPatch } from './useLibraryFilters';
 import { DebouncedTextFilter } from './DebouncedTextFilter';
+import { SearchBox } from './SearchBox';
+import { bandRange, isCapped } from './facets';
 
 export { DebouncedTextFilter, TEXT_DEBOUNCE_MS } from './DebouncedTextFilter';
 
@@ -13,6 +22,7 @@ export function LibraryFilters({
   update,
   clear,
   bounds,
+  facets,
   withQuery = true,
 }: {
   /** False on a phone, which shows the search box above the results instead. */
@@ -21,13 +31,30 @@ export function LibraryFilters({
   update: (patch: FilterPatch, opts?: { replace?: boolean }) => void;
   clear: () => void;
   bounds: [number, number];
+  /** The counts of the current answer (facets=1); without them the options show no count. */
+  facets?: Facets;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const num = (key: FilterKey) => {
     const v = get(key);
     return v !== '' && Number.isFinite(Number(v)) ? Number(v) : null;
   };
+  /** "Fantasy (12)", or "(more than 1000)" when the count stopped at the cap. */
+  const counted = (
+    label: string,
+    list: { value: string; count: number }[] | undefined,
+    value: string,
+  ) => {
+    if (!facets || !list) return label;
+    const count = list.find((f) => f.value === value)?.count ?? 0;
+    return isCapped(count, facets.capped)
+      ? t('library.filters.facetCapped', { label, count })
+      : t('library.filters.facet', { label, count });
+  };
   const type = get('type');
+  const money = (amount: number) => formatMoney(amount, 'EUR', i18n.language, { whole: true });
+  const minPrice = num('minPrice');
+  const maxPrice = num('maxPrice');
   return (
     <Stack
       gap="md"
@@ -37,13 +64,7 @@ export function LibraryFilters({
       onSubmit={(e) => e.preventDefault()}
     >
       {withQuery && (
-        <DebouncedTextFilter
-          icon
-          label={t('library.filters.q')}
-          placeholder={t('library.filters.qPlaceholder')}
-          value={get('q')}
-          onCommit={(q) => update({ q }, { replace: true })}
-        />
+        <SearchBox value={get('q')} onCommit={(q) => update({ q }, { replace: true })} />
       )}
       <DebouncedTextFilter
         label={t('library.filters.author')}
@@ -56,7 +77,10 @@ export function LibraryFilters({
         onChange={(e) => update({ genre: e.currentTarget.value })}
         data={[
           { value: '', label: t('library.filters.allGenres') },
-          ...MARKET_GENRES.map((g) => ({ value: g, label: t(`genres.${g}`) })),
+          ...MARKET_GENRES.map((g) => ({
+            value: g,
+            label: counted(t(`genres.${g}`), facets?.genres, g),
+          })),
         ]}
       />
       <NativeSelect
@@ -65,7 +89,22 @@ export function LibraryFilters({
         onChange={(e) => update({ type: e.currentTarget.value })}
         data={[
           { value: '', label: t('library.filters.allTypes') },
-          ...LISTING_TYPES.map((v) => ({ value: v, label: t(`listingTypes.${v}`) })),
+          ...LISTING_TYPES.map((v) => ({
+            value: v,
+            label: counted(t(`listingTypes.${v}`), facets?.types, v),
+          })),
+        ]}
+      />
+      <NativeSelect
+        label={t('library.filters.condition')}
+        value={get('condition')}
+        onChange={(e) => update({ condition: e.currentTarget.value })}
+        data={[
+          { value: '', label: t('library.filters.allConditions') },
+          ...CONDITIONS.map((c) => ({
+            value: c,
+            label: counted(t(`conditions.${c}`), facets?.conditions, c),
+          })),
         ]}
       />
       <NativeSelect
@@ -77,10 +116,45 @@ export function LibraryFilters({
           label: s === 'all' ? t('library.filters.allStatuses') : t(`statuses.${s}`),
         }))}
       />
+      {facets && facets.priceBands.length > 0 && (
+        <div role="group" aria-labelledby="library-price-bands">
+          <Text size="sm" fw={500} id="library-price-bands" mb={4}>
+            {t('library.filters.priceBands')}
+          </Text>
+          <Group gap={6}>
+            {facets.priceBands.map((band) => {
+              const [low, high] = bandRange(band);
+              const on = minPrice === low && maxPrice === high;
+              const label =
+                band.max === null
+                  ? t('library.filters.priceBandFrom', { min: money(band.min) })
+                  : t('library.filters.priceBand', { min: money(band.min), max: money(band.max) });
+              return (
+                <Button
+                  key={band.min}
+                  size="compact-sm"
+                  variant={on ? 'filled' : 'default'}
+                  aria-pressed={on}
+                  disabled={band.count === 0 && !on}
+                  onClick={() =>
+                    update(
+                      on
+                        ? { minPrice: null, maxPrice: null }
+                        : { minPrice: String(low), maxPrice: high === null ? null : String(high) },
+                    )
+                  }
+                >
+                  {counted(label, [{ value: 'band', count: band.count }], 'band')}
+                </Button>
+              );
+            })}
+          </Group>
+        </div>
+      )}
       <PriceRangeFilter
         bounds={bounds}
-        minPrice={num('minPrice')}
-        maxPrice={num('maxPrice')}
+        minPrice={minPrice}
+        maxPrice={maxPrice}
         currency="EUR"
         onCommit={(range) =>
           update(

@@ -2,7 +2,6 @@ import {
   Button,
   Center,
   Container,
-  Drawer,
   Grid,
   Group,
   Loader,
@@ -14,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { IconAdjustments, IconBooks, IconSearchOff } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { Link } from '@web/lib/router';
@@ -26,8 +25,8 @@ import { WatchButton } from '../watching';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLibraryListings } from './api';
 import { sliderBounds } from './priceRange';
-import { useLibraryFilters, type FilterPatch } from './useLibraryFilters';
-import { DebouncedTextFilter } from './DebouncedTextFilter';
+import { defaultSort, hasWords, useLibraryFilters, type FilterPatch } from './useLibraryFilters';
+import { SearchBox } from './SearchBox';
 import { CorrectionNotice } from './CorrectionNotice';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { BookGridSkeleton } from '../../components/Skeletons';
@@ -43,6 +42,17 @@ const SPONSORED_AFTER = 12;
 // approached; a desktop, which shows them at once, starts the fetch with its first render.
 const loadFilters = () => import('./LibraryFilters');
 const LibraryFilters = lazy(() => loadFilters().then((m) => ({ default: m.LibraryFilters })));
+// A phone's drawer (Mantine's Drawer, scroll lock and focus trap) comes with the filters.
+const loadDrawer = () => import('./FiltersDrawer');
+const FiltersDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.FiltersDrawer })));
+const loadPhoneFilters = () => Promise.all([loadFilters(), loadDrawer()]);
+
+/**
+ * The cards of a first screen (two columns of a phone, four rows): the first render of the
+ * results commits these, the rest follow in a background pass, so that the main thread is never
+ * held long by 24 cards at once (issue 25: the library's blocking time).
+ */
+const FIRST_CARDS = 8;
 
 const SORT_LABELS = {
   relevance: 'relevance',
@@ -63,13 +73,34 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
   // away, the desktop filter column with its slider and inputs.
   const isDesktop = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const [drawerOpen, drawer] = useDisclosure(false);
+  // Mounted once first opened, then kept (its closing transition, the filters' state).
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const openDrawer = () => {
+    setDrawerUsed(true);
+    drawer.open();
+  };
 
   // The results (24 cards) render in a background pass that yields to the browser, not in one
   // long task the moment they arrive; the previous results stay until then.
   const data = useDeferredValue(listings.data);
+  const [allCards, setAllCards] = useState(false);
+  useEffect(() => {
+    if (!data || allCards) return;
+    // After the first cards are painted: a frame, then a transition (interruptible, in slices).
+    const frame = requestAnimationFrame(() =>
+      setTimeout(() => startTransition(() => setAllCards(true)), 0),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [data, allCards]);
+  const cards = data ? (allCards ? data.items : data.items.slice(0, FIRST_CARDS)) : [];
   const page = data?.page ?? 1;
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
   const bounds = sliderBounds(data?.priceBounds);
+  // Relevance orders words; without words it means nothing (newest), so it is not offered.
+  const words = hasWords(get('q'));
+  const sorts = words ? SORTS : SORTS.filter((s) => s !== 'relevance');
+  const chosen = get('sort');
+  const sort = chosen && (words || chosen !== 'relevance') ? chosen : defaultSort(get('q'));
 
   const filterPanel = (
     <Suspense
@@ -84,6 +115,7 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
         update={update}
         clear={clear}
         bounds={bounds}
+        facets={data?.facets}
         withQuery={isDesktop}
       />
     </Suspense>
@@ -106,10 +138,10 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
               <Button
                 variant="default"
                 leftSection={<IconAdjustments size={16} aria-hidden />}
-                onClick={drawer.open}
-                onPointerEnter={loadFilters}
-                onTouchStart={loadFilters}
-                onFocus={loadFilters}
+                onClick={openDrawer}
+                onPointerEnter={loadPhoneFilters}
+                onTouchStart={loadPhoneFilters}
+                onFocus={loadPhoneFilters}
               >
                 {panelCount > 0
                   ? t('library.filters.withCount', { count: panelCount })
@@ -118,22 +150,16 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
             )}
             <NativeSelect
               label={t('library.sort.label')}
-              value={get('sort') || 'newest'}
+              value={sort}
               onChange={(e) => update({ sort: e.currentTarget.value })}
-              data={SORTS.map((s) => ({ value: s, label: t(`library.sort.${SORT_LABELS[s]}`) }))}
+              data={sorts.map((s) => ({ value: s, label: t(`library.sort.${SORT_LABELS[s]}`) }))}
             />
           </Group>
         </Group>
         {!isDesktop && (
           // A phone: the words above the results, the other filters in the drawer.
           <form role="search" onSubmit={(e) => e.preventDefault()}>
-            <DebouncedTextFilter
-              icon
-              label={t('library.filters.q')}
-              placeholder={t('library.filters.qPlaceholder')}
-              value={get('q')}
-              onCommit={(q) => update({ q }, { replace: true })}
-            />
+            <SearchBox value={get('q')} onCommit={(q) => update({ q }, { replace: true })} />
           </form>
         )}
         <Grid gutter="lg">
@@ -163,7 +189,9 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
               )}
               {data && (
                 <Text size="sm" c="dimmed" aria-live="polite" data-testid="library-count">
-                  {t('library.resultCount', { count: data.total })}
+                  {data.totalCapped
+                    ? t('library.resultCountCapped', { count: data.total })
+                    : t('library.resultCount', { count: data.total })}
                 </Text>
               )}
               {data && data.total === 0 && !active && (
@@ -198,7 +226,7 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
                   aria-label={t('library.resultsLabel')}
                   style={{ listStyle: 'none', padding: 0, margin: 0 }}
                 >
-                  {data.items.map((l, i) => (
+                  {cards.map((l, i) => (
                     <Fragment key={l.id}>
                       <li>
                         <WishlistHeart
@@ -238,26 +266,18 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
           </Grid.Col>
         </Grid>
       </Stack>
-      <Drawer
-        opened={drawerOpen && !isDesktop}
-        onClose={drawer.close}
-        title={t('library.filters.title')}
-        position="left"
-        size="sm"
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        {filterPanel}
-        {/* The count of the filters now on, from the server: the drawer closes on the results. */}
-        <Button
-          fullWidth
-          mt="lg"
-          onClick={drawer.close}
-          loading={listings.isFetching}
-          data-testid="show-results"
-        >
-          {t('library.filters.showResults', { count: listings.data?.total ?? 0 })}
-        </Button>
-      </Drawer>
+      {drawerUsed && !isDesktop && (
+        <Suspense fallback={null}>
+          <FiltersDrawer
+            opened={drawerOpen}
+            onClose={drawer.close}
+            total={listings.data?.total ?? 0}
+            fetching={listings.isFetching}
+          >
+            {filterPanel}
+          </FiltersDrawer>
+        </Suspense>
+      )}
     </Container>
   );
 }

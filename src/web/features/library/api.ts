@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ListingPage, Shelves } from '@shared/marketplace';
+import type { Suggestions } from '@shared/marketplaceAnswers';
 import { api } from '../../lib/api';
 import { listingKeys } from '../listings';
 
@@ -18,6 +19,22 @@ export function useShelves(params: URLSearchParams) {
   return useQuery({
     queryKey: listingKeys.shelvesFor(query),
     queryFn: ({ signal }) => api<Shelves>(`/api/shelves?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Debounce of the suggestions as you type: a pause, not every key, asks the server. */
+export const SUGGEST_DEBOUNCE_MS = 150;
+
+/** GET /api/listings/suggest for what was typed (nothing asked for an empty box). */
+export function useSuggestions(typed: string) {
+  const q = typed.trim();
+  return useQuery({
+    queryKey: ['listings', 'suggest', q] as const,
+    queryFn: ({ signal }) =>
+      api<Suggestions>(`/api/listings/suggest?q=${encodeURIComponent(q)}`, { signal }),
+    enabled: q.length > 0,
+    staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
 }

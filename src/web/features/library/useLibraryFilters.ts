@@ -8,6 +8,7 @@ export const FILTER_KEYS = [
   'author',
   'genre',
   'type',
+  'condition',
   'minPrice',
   'maxPrice',
   'status',
@@ -20,6 +21,13 @@ export type FilterPatch = Partial<Record<FilterKey, string | null>>;
 
 export const DEFAULT_STATUS = 'available';
 export const DEFAULT_SORT = 'newest';
+
+/** True when the search has words: the API then orders by relevance unless asked otherwise. */
+export const hasWords = (q: string | null | undefined) => /[\p{L}\p{N}]/u.test(q ?? '');
+
+/** The order the API applies without a sort: relevance for words, newest without. */
+export const defaultSort = (q: string | null | undefined) =>
+  hasWords(q) ? 'relevance' : DEFAULT_SORT;
 
 const NO_DEFAULTS: FilterPatch = {};
 
@@ -51,7 +59,14 @@ export function useLibraryFilters(defaults: FilterPatch = NO_DEFAULTS) {
           if ('q' in patch && !('exact' in patch)) next.delete('exact');
           if (next.get('page') === '1') next.delete('page');
           if (next.get('status') === DEFAULT_STATUS && !defaults.status) next.delete('status');
-          if (next.get('sort') === DEFAULT_SORT) next.delete('sort');
+          // The default order of the words now in the URL stays out of it; relevance means
+          // nothing without words (newest).
+          const sort = next.get('sort');
+          if (
+            sort === defaultSort(next.get('q')) ||
+            (sort === 'relevance' && !hasWords(next.get('q')))
+          )
+            next.delete('sort');
           return next;
         },
         { replace: opts.replace, preventScrollReset: true },
@@ -71,7 +86,11 @@ export function useLibraryFilters(defaults: FilterPatch = NO_DEFAULTS) {
     }
     // The screen's 'all' type is the absence of a type filter.
     if (out.get('type') === 'all') out.delete('type');
+    if (out.get('sort') === 'relevance' && !hasWords(out.get('q'))) out.delete('sort');
     out.set('pageSize', String(LIBRARY_PAGE_SIZE));
+    // The filters' counts come with the page (no second request): genres, types, conditions
+    // and price bands under the other filters.
+    out.set('facets', '1');
     return out;
   }, [params, defaults]);
 
@@ -81,10 +100,10 @@ export function useLibraryFilters(defaults: FilterPatch = NO_DEFAULTS) {
 
   /**
    * How many filters of the filter panel are on (the phone's drawer button shows it): author,
-   * genre, type, status and the price range (one), not the words (above the results) or the sort.
+   * genre, type, condition, status and the price range (one), not the words (above the results) or the sort.
    */
   const panelCount =
-    (['author', 'genre', 'type'] as const).filter((k) => params.get(k)).length +
+    (['author', 'genre', 'type', 'condition'] as const).filter((k) => params.get(k)).length +
     ((params.get('status') ?? DEFAULT_STATUS) !== DEFAULT_STATUS ? 1 : 0) +
     (params.get('minPrice') || params.get('maxPrice') ? 1 : 0);
 

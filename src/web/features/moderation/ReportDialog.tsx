@@ -1,18 +1,5 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Menu,
-  Modal,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Button, Group, Modal, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDots, IconFlag } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import {
@@ -160,34 +147,5 @@ export function ReportDialog({
         </Stack>
       </form>
     </Modal>
-  );
-}
-
-/** A "…" menu with a Report item, for items in a list (chat messages, posts, comments). */
-export function ReportMenu({ kind, id, label }: ReportTarget & { label?: string }) {
-  const { t } = useTranslation();
-  const [opened, dialog] = useDisclosure(false);
-  const kindName = t(`moderation.kinds.${kind}`, { defaultValue: kind });
-  return (
-    <>
-      <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
-        <Menu.Target>
-          <ActionIcon
-            variant="subtle"
-            size="sm"
-            color="gray"
-            aria-label={label ?? t('moderation.report.actionOf', { kind: kindName, context: kind })}
-          >
-            <IconDots size={14} aria-hidden />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item leftSection={<IconFlag size={14} aria-hidden />} onClick={dialog.open}>
-            {t('moderation.report.action')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      {opened && <ReportDialog opened={opened} onClose={dialog.close} kind={kind} id={id} />}
-    </>
   );
 }

@@ -1,4 +1,5 @@
-export { ReportDialog, ReportMenu, type ReportTarget } from './ReportDialog';
+export { ReportDialog, type ReportTarget } from './ReportDialog';
+export { ReportMenu } from './ReportMenu';
 export { ReportButton } from './ReportButton';
 export { ProfileReviews } from './ProfileReviews';
 export { ReviewTradeButton, ReviewAction } from './ReviewTradeButton';
