@@ -11,3 +11,4 @@ export * from './community';
 export * from './ads';
 export * from './safety';
 export * from './blocks';
+export * from './savedSearches';

@@ -20,6 +20,7 @@ import { findListingDetail, listOwnListings, ownListingStats } from './queries';
 import { isBlockedBetween } from '../../platform/moderation';
 import { createListingService, listingNotFound } from './service';
 import { createWishlistAlerts } from '../wishlist/alerts';
+import { createSavedSearchAlerts } from '../saved-searches/alerts';
 import { completionResultSchema } from '@shared/transactions';
 import { TRANSACTION_SUBJECT } from '../reviews/confirmations';
 import { createListingAnnouncer } from '../chats/listing-events';
@@ -36,6 +37,7 @@ export const listingRoutes: Module = async (app, deps) => {
   const { database, storage } = deps;
   const listings = createListingService({ database });
   const wished = createWishlistAlerts({ ...deps, log: app.log });
+  const searched = createSavedSearchAlerts({ ...deps, log: app.log });
   // The conversations about a listing show its status live (chat.listing).
   const chatCards = createListingAnnouncer({
     realtime: deps.realtime,
@@ -90,6 +92,7 @@ export const listingRoutes: Module = async (app, deps) => {
     async (request, reply) => {
       const listing = await listings.create(currentUser(request).id, request.body);
       wished.announce(listing.id);
+      searched.announce(listing.id);
       return reply.status(201).send(listing);
     },
   );
@@ -145,6 +148,7 @@ export const listingRoutes: Module = async (app, deps) => {
       );
       if (listing.status === 'available') wished.announce(listing.id);
       else wished.availabilityChanged(listing.id);
+      if (listing.status === 'available') searched.announce(listing.id);
       await chatCards.announce(listing.id);
       return listing;
     },
