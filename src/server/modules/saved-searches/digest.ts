@@ -18,6 +18,7 @@ const CHECK_EVERY_MS = 10 * 60_000;
 
 interface MatchRow {
   listing_id: string;
+  seller_id: string;
   search_name: string;
   title: string;
   author: string;
@@ -124,7 +125,7 @@ export function createSavedSearchDigest(deps: {
         userId,
       ]);
       const rows = await database.query<MatchRow>(
-        `select m.listing_id, m.search_name, l.title, l.author, l.price, l.currency
+        `select m.listing_id, l.user_id as seller_id, m.search_name, l.title, l.author, l.price, l.currency
          from saved_search_matches m join book_listings l on l.id = m.listing_id
          where m.user_id = $1 and m.emailed_at is null and m.matched_at <= $2
            and l.status = 'available' and ${visibleListing('l')}
@@ -148,8 +149,8 @@ export function createSavedSearchDigest(deps: {
       const lang: Language = isLanguage(user.preferred_language) ? user.preferred_language : 'it';
       const shown = rows.slice(0, DIGEST_MAX_ITEMS);
       const base = `${publicUrl}/profile/${encodeURIComponent(userId)}`;
-      await mailer.send(
-        digestEmail(
+      await mailer.send({
+        ...digestEmail(
           lang,
           { email: user.email, name: user.display_name },
           shown,
@@ -160,7 +161,9 @@ export function createSavedSearchDigest(deps: {
             settings: `${base}/settings#notifications`,
           },
         ),
-      );
+        // The sellers it names: deleting one of their accounts deletes it from the outbox.
+        about: [...new Set(shown.map((r) => r.seller_id))],
+      });
       await markSent(userId, at);
       return true;
     } catch (err) {
