@@ -247,5 +247,5 @@ describe('matching finds what the library finds', () => {
     // Not a vacuous agreement: many pairs match, many do not.
     expect(pairs).toBeGreaterThan(15);
     expect(pairs).toBeLessThan(searches.length * books.length - 15);
-  });
+  }, 120_000);
 });
