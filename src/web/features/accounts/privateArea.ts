@@ -14,6 +14,7 @@ export const privateSections: PrivateSection[] = [
   { path: 'books', labelKey: 'privateArea.menu.books' },
   { path: 'wishlist', labelKey: 'privateArea.menu.wishlist' },
   { path: 'trades', labelKey: 'privateArea.menu.trades' },
+  { path: 'saved-searches', labelKey: 'privateArea.menu.savedSearches' },
   { path: 'friends', labelKey: 'privateArea.menu.friends' },
   { path: 'chats', labelKey: 'privateArea.menu.chats' },
   { path: 'notifications', labelKey: 'privateArea.menu.notifications' },

@@ -22,6 +22,7 @@ import { useTranslation } from '@web/lib/reactI18n';
 import { SORTS } from '@shared/marketplaceConstants';
 import { BookCard } from '../listings';
 import { WishlistHeart } from '../wishlist';
+import { SaveSearchButton } from '../saved-searches';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLibraryListings } from './api';
 import { sliderBounds } from './priceRange';
@@ -101,6 +102,7 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
             </Text>
           </div>
           <Group gap="xs">
+            <SaveSearchButton />
             {!isDesktop && (
               <Button
                 variant="default"
