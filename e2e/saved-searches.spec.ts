@@ -42,7 +42,9 @@ test('a member saves the library search she made', async () => {
   await page.goto('/library');
   await page.getByRole('searchbox', { name: 'Search' }).fill(word);
   await expect(page).toHaveURL(new RegExp(`[?&]q=${word}`));
-  await page.getByLabel('Maximum price').fill('15');
+  const maxPrice = page.getByRole('textbox', { name: 'Maximum price' });
+  await maxPrice.fill('15');
+  await maxPrice.blur();
   await expect(page).toHaveURL(/maxPrice=15/);
 
   await page.getByRole('button', { name: 'Save this search' }).click();
@@ -99,9 +101,9 @@ test('another member lists a matching book: she is told live and opens the libra
     .click();
   await expect(page).toHaveURL(new RegExp(`/library\\?q=${word}&maxPrice=15$`));
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(word);
-  const results = page.getByRole('list', { name: 'Search results' });
+  const results = page.getByRole('list', { name: 'Books' });
   await expect(results.getByRole('link', { name: new RegExp(TITLE) }).first()).toBeVisible();
-  await expect(page.getByTestId('library-count')).toHaveText('1 book');
+  await expect(page.getByTestId('library-count')).toHaveText('Books found: 1');
 
   // The seller's own search would not have told him, and he was not told of Ada's.
   const his = await (await bruno.page.request.get('/api/notifications')).json();

@@ -19,6 +19,7 @@ import { seedConnections } from './seed/connections';
 import { seedChats } from './seed/chats';
 import { seedNotifications } from './seed/notifications';
 import { seedWishlists } from './seed/wishlist';
+import { seedSavedSearches } from './seed/saved-searches';
 import { seedCommunity } from './seed/community';
 import { seedAds } from './seed/ads';
 import { seedReviews } from './seed/reviews';
@@ -239,6 +240,7 @@ export const seedSteps: SeedStep[] = [
   seedChats,
   seedNotifications,
   seedWishlists,
+  seedSavedSearches,
   seedCommunity,
   seedAds,
   seedReviews,

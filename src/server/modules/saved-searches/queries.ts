@@ -70,13 +70,18 @@ export function toSavedSearch(r: SearchRow): SavedSearch {
  * searches that share a key with it (see LISTING_KEYS), so the keys must be implied by a match:
  * every word of the query is a prefix of a word of the listing, the author a part of its author.
  */
-const KEYS_OF_SEARCH = `case
+const keysOfSearch = (genre: string) => `case
     when d.query is not null then array(
       select distinct 'w:' || replace(m[1], '''''', '''')
       from regexp_matches(d.query::text, '''((?:[^'']|'''')+)''', 'g') as m)
     when d.author_norm is not null then array['a:' || left(d.author_norm, 3)]
-    else array['g:' || coalesce($5::text, '*')]
+    else array['g:' || coalesce(${genre}, '*')]
   end`;
+/** q as the library reads it, and the author as it compares it. */
+const derived = (prefix: string, author: string) =>
+  `(select case when ${prefix} is null then null
+          else to_tsquery('simple', immutable_unaccent(${prefix})) end as query,
+          lower(immutable_unaccent(${author})) as author_norm) as d`;
 
 /** Inserts one saved search (the caller holds the member's lock and checked the limits). */
 export async function insertSearch(
@@ -89,10 +94,9 @@ export async function insertSearch(
   const [row] = await query<SearchRow>(
     `insert into saved_searches (user_id, name, q, author, genre, listing_type, condition,
        min_price, max_price, query, author_norm, keys, created_at, updated_at)
-     select $1, $2, $3, $4, $5, $6, $7, $8, $9, d.query, d.author_norm, ${KEYS_OF_SEARCH}, $11, $11
-     from (select case when $10::text is null then null
-                  else to_tsquery('simple', immutable_unaccent($10::text)) end as query,
-                  lower(immutable_unaccent($4::text)) as author_norm) as d
+     select $1, $2, $3, $4, $5, $6, $7, $8, $9, d.query, d.author_norm,
+       ${keysOfSearch('$5::text')}, $11, $11
+     from ${derived('$10::text', '$4::text')}
      returning ${COLUMNS}`,
     [
       userId,
@@ -109,6 +113,44 @@ export async function insertSearch(
     ],
   );
   return row;
+}
+
+/**
+ * Many saved searches in one statement, without the per-member rules (the demo seed and the
+ * benchmark write their own members' searches this way).
+ */
+export async function insertSearches(
+  database: Pick<Database, 'query'>,
+  rows: { userId: string; name: string; filters: SavedSearchFilters }[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const col = <T>(pick: (r: (typeof rows)[number]) => T) => rows.map(pick);
+  const inserted = await database.query(
+    `insert into saved_searches (user_id, name, q, author, genre, listing_type, condition,
+       min_price, max_price, query, author_norm, keys)
+     select x.user_id, x.name, x.q, x.author, x.genre, x.listing_type, x.condition, x.min_price,
+       x.max_price, d.query, d.author_norm, ${keysOfSearch('x.genre')}
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+                 $7::text[], $8::numeric[], $9::numeric[], $10::text[])
+            as x(user_id, name, q, author, genre, listing_type, condition, min_price, max_price,
+                 prefix)
+       cross join lateral ${derived('x.prefix', 'x.author')}
+     on conflict do nothing
+     returning id`,
+    [
+      col((r) => r.userId),
+      col((r) => r.name),
+      col((r) => r.filters.q ?? null),
+      col((r) => r.filters.author ?? null),
+      col((r) => r.filters.genre ?? null),
+      col((r) => r.filters.type ?? null),
+      col((r) => r.filters.condition ?? null),
+      col((r) => r.filters.minPrice ?? null),
+      col((r) => r.filters.maxPrice ?? null),
+      col((r) => (r.filters.q ? prefixQuery(r.filters.q) : null)),
+    ],
+  );
+  return inserted.length;
 }
 
 export async function countSearches(query: Query, userId: string): Promise<number> {

@@ -8,6 +8,8 @@ export function filtersFromParams(params: URLSearchParams): SavedSearch['filters
   const raw = Object.fromEntries(
     ['q', 'author', 'genre', 'type', 'condition', 'minPrice', 'maxPrice'].flatMap((k) => {
       const v = params.get(k);
+      // A minimum of 0 filters nothing (the slider writes it beside a maximum).
+      if (k === 'minPrice' && Number(v) === 0) return [];
       return v && v !== 'all' ? [[k, v]] : [];
     }),
   );
