@@ -188,9 +188,10 @@ async function floor(database: Database, from: number): Promise<number[]> {
     const b = bookAt(from + i);
     const started = performance.now();
     await database.query(
-      `insert into book_listings (user_id, title, author, genre, listing_type, condition, price,
-         currency, description, images)
-       values ($1, $2, $3, $4, 'sell', 'good', $5, 'EUR', $6, '{}') returning id`,
+      `insert into book_listings (book_id, user_id, title, author, genre, listing_type, condition,
+         price, currency, description, images)
+       values ((select id from books order by id limit 1), $1, $2, $3, $4, 'sell', 'good', $5,
+         'EUR', $6, '{}') returning id`,
       [
         `${P}seller-${(i % SELLERS) + 1}`,
         b.title,

@@ -11,7 +11,7 @@ import { insertSearches } from '../../src/server/modules/saved-searches/queries'
 
 /** Demo members' saved searches (names in the member's language). */
 const SEARCHES: Array<[string, string, SavedSearchFilters]> = [
-  ['giulia_legge', 'Gialli sotto i 10 €', { genre: 'mystery', maxPrice: 10 }],
+  ['chiara_romano', 'Gialli sotto i 10 €', { genre: 'mystery', maxPrice: 10 }],
   ['giulia_legge', 'Calvino', { author: 'Calvino' }],
   ['emily_reads', 'Fantasy to trade', { genre: 'fantasy', type: 'trade' }],
   ['emily_reads', 'Harry Potter', { q: 'harry potter' }],
