@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/helpers';
 import { callAs, createMember, type Member } from '../../test/members';
 import { recordUserPushes } from '../../test/notifications';
 import { savedSearchAlertsSettled } from './alerts';
+import { insertSearches } from './queries';
 
 let t: TestApp;
 let ada: Member;
@@ -248,4 +249,36 @@ describe('matching finds what the library finds', () => {
     expect(pairs).toBeGreaterThan(15);
     expect(pairs).toBeLessThan(searches.length * books.length - 15);
   }, 120_000);
+});
+
+describe('the keys a search is found by', () => {
+  it('are the same saved one by one or in bulk (the demo seed and the benchmark)', async () => {
+    const cases: SavedSearchFiltersInput[] = [
+      { q: "L'amica  Geniale" },
+      { author: 'García Márquez' },
+      { genre: 'poetry', maxPrice: 5 },
+      { type: 'trade' },
+    ];
+    for (const [i, f] of cases.entries()) await save(ada, f, `one ${i}`);
+    await insertSearches(
+      t.database,
+      cases.map((f, i) => ({ userId: carla.id, name: `bulk ${i}`, filters: f as never })),
+    );
+    const keys = async (who: Member) =>
+      (
+        await t.database.query<{ keys: string[]; query: string | null }>(
+          `select keys, query::text as query from saved_searches where user_id = $1
+           order by name`,
+          [who.id],
+        )
+      ).map((r) => ({ keys: [...r.keys].sort(), query: r.query }));
+    const one = await keys(ada);
+    expect(one).toEqual(await keys(carla));
+    expect(one.map((r) => r.keys)).toEqual([
+      ['w:amica', 'w:geniale', 'w:l'],
+      ['a:gar'],
+      ['g:poetry'],
+      ['g:*'],
+    ]);
+  });
 });
