@@ -20,6 +20,7 @@ import { seedChats } from './seed/chats';
 import { seedNotifications } from './seed/notifications';
 import { seedWishlists } from './seed/wishlist';
 import { seedWatching } from './seed/watching';
+import { seedSavedSearches } from './seed/saved-searches';
 import { seedCommunity } from './seed/community';
 import { seedAds } from './seed/ads';
 import { seedReviews } from './seed/reviews';
@@ -240,6 +241,7 @@ export const seedSteps: SeedStep[] = [
   seedChats,
   seedNotifications,
   seedWishlists,
+  seedSavedSearches,
   seedCommunity,
   seedAds,
   seedReviews,

@@ -18,7 +18,7 @@ describe('seed:demo notifications step', async () => {
 
     const cookie = await signIn(testApp, 'giulia.bianchi@example.org', DEMO_PASSWORD);
     const get = (url: string) => inject({ method: 'GET', url, headers: { cookie } });
-    // Her wishlist's alerts (scripts/seed/wishlist.ts) are under the bell too.
+    // Her wishlist's and saved searches' alerts (scripts/seed/) are under the bell too.
     const items = (await get('/api/notifications'))
       .json()
       .items.filter((n: { type: string }) => n.type.startsWith('friend.'));
@@ -29,7 +29,7 @@ describe('seed:demo notifications step', async () => {
     const unread = (await get('/api/notifications/unread-count')).json().unread;
     const wishlist = await database.query(
       `select 1 from notifications n join users u on u.id = n.recipient_id
-       where u.email = 'giulia.bianchi@example.org' and n.type in ('wishlist.listed', 'trade.match')`,
+       where u.email = 'giulia.bianchi@example.org' and n.type in ('wishlist.listed', 'trade.match', 'savedSearch.match')`,
     );
     expect(unread).toBe(2 + wishlist.length);
     expect(items[0].link).toMatch(/^\/profile\/[^/]+\/friends$/);

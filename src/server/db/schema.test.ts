@@ -31,6 +31,11 @@ const RAW_SQL_ONLY: Record<string, string> = {
   'book_listings.author_norm': 'generated, unaccented author for trigram search (0003)',
   'community_posts.search_vector':
     'tsvector kept by a trigger (0013); read only by the community search SQL',
+  'saved_searches.query':
+    'the saved words as the library reads them (0039); written and read only by the matching SQL',
+  'saved_searches.author_norm':
+    'the saved author as the library compares it (0039); read only by the matching SQL',
+  'saved_searches.keys': 'GIN index keys of a saved search (0039); read only by the matching SQL',
   'wishlist_items.match_key':
     'generated wish_key(title, author) (0012); read only by the wish-matching SQL',
 };

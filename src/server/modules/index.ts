@@ -14,6 +14,7 @@ import { chatRoutes } from './chats/routes';
 import { seoRoutes } from './seo/routes';
 import { notificationRoutes } from './notifications/routes';
 import { wishlistRoutes } from './wishlist/routes';
+import { savedSearchRoutes } from './saved-searches/routes';
 import { communityRoutes } from './community/routes';
 import { adRoutes } from './ads/routes';
 import { moderationRoutes } from './moderation/routes';
@@ -39,6 +40,7 @@ export const modules: Module[] = [
   chatRoutes,
   notificationRoutes,
   wishlistRoutes,
+  savedSearchRoutes,
   communityRoutes,
   adRoutes,
   moderationRoutes,

@@ -53,6 +53,10 @@ export const privateAreaRoutes: RouteObject[] = [
     path: 'trades',
     ...page(() => import('../features/wishlist/TradeMatchesPage'), ['pages', 'tradeMatches']),
   },
+  {
+    path: 'saved-searches',
+    ...page(() => import('../features/saved-searches/SavedSearchesPage')),
+  },
   { path: 'friends', ...page(() => import('../features/connections/FriendsPage')) },
   {
     path: 'chats',

@@ -12,3 +12,4 @@ export * from './ads';
 export * from './safety';
 export * from './blocks';
 export * from './watching';
+export * from './savedSearches';

@@ -495,7 +495,7 @@ async function countedFacets(database: Database, q: Search): Promise<FacetRow[]>
        select l.genre, l.listing_type, l.condition, null::int, count(*), ${lc.g}, ${lc.t}, ${lc.c},
          true, true
        from book_listings l
-       where ${visibleListing('l')} and l.status = any(${statuses}::text[]) and ${edge}
+       where ${libraryListing('l')} and l.status = any(${statuses}::text[]) and ${edge}
        group by 1, 2, 3`,
   );
   return database.query<FacetRow>(

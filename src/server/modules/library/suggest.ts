@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import type { ModuleApp } from '../../platform/module';
 import { publicRead } from '../../platform/http-cache';
 import { errorSchema } from '../../platform/errors';
-import { notBlocked, visibleListing } from '../../platform/moderation';
+import { libraryListing, notBlocked } from '../../platform/moderation';
 
 /**
  * Word starts read (twice: those that begin the term, and any) before confirming their terms
@@ -44,7 +44,7 @@ export async function suggest(
   const params: unknown[] = [norm, CANDIDATES, COUNTED, 2 * SUGGESTIONS_MAX, `${norm}\u{10FFFF}`];
   const listed = (column: string) => `(select count(*) from (
       select 1 from book_listings l
-      where l.status = 'available' and l.${column} = c.text and ${visibleListing('l')}
+      where l.status = 'available' and l.${column} = c.text and ${libraryListing('l')}
         ${apartFrom ? `and ${notBlocked('$6', 'l.user_id')}` : ''}
       limit $3) x)`;
   if (apartFrom) params.push(apartFrom);

@@ -63,6 +63,7 @@ const DEFAULTS = [
   { type: 'offer.answered', inApp: true, email: false },
   { type: 'wishlist.listed', inApp: true, email: true },
   { type: 'trade.match', inApp: true, email: true },
+  { type: 'savedSearch.match', inApp: true, email: true },
   { type: 'community.comment', inApp: true, email: true },
   { type: 'community.reaction', inApp: true, email: false },
   { type: 'moderation.action', inApp: true, email: false },

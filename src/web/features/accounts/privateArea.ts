@@ -15,6 +15,7 @@ export const privateSections: PrivateSection[] = [
   { path: 'wishlist', labelKey: 'privateArea.menu.wishlist' },
   { path: 'watching', labelKey: 'privateArea.menu.watching' },
   { path: 'trades', labelKey: 'privateArea.menu.trades' },
+  { path: 'saved-searches', labelKey: 'privateArea.menu.savedSearches' },
   { path: 'friends', labelKey: 'privateArea.menu.friends' },
   { path: 'chats', labelKey: 'privateArea.menu.chats' },
   { path: 'notifications', labelKey: 'privateArea.menu.notifications' },

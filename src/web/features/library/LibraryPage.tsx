@@ -22,6 +22,7 @@ import { SORTS } from '@shared/marketplaceConstants';
 import { BookCard } from '../listings';
 import { WishlistHeart } from '../wishlist';
 import { WatchButton } from '../watching';
+import { SaveSearchButton } from '../saved-searches';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLibraryListings } from './api';
 import { sliderBounds } from './priceRange';
@@ -134,6 +135,7 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
             </Text>
           </div>
           <Group gap="xs">
+            <SaveSearchButton />
             {!isDesktop && (
               <Button
                 variant="default"

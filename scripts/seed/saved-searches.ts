@@ -1,0 +1,73 @@
+import type { SeedStep } from '../seed-demo';
+import type { SavedSearchFilters } from '../../src/shared/schemas/savedSearches';
+import { createNullRealtime } from '../../src/server/platform/realtime';
+import { createNotifications } from '../../src/server/platform/notifications';
+import type { Mailer } from '../../src/server/platform/mail';
+import {
+  createSavedSearchAlerts,
+  defineSavedSearchTypes,
+} from '../../src/server/modules/saved-searches/alerts';
+import { insertSearches } from '../../src/server/modules/saved-searches/queries';
+
+/** Demo members' saved searches (names in the member's language). */
+const SEARCHES: Array<[string, string, SavedSearchFilters]> = [
+  ['chiara_romano', 'Gialli sotto i 10 €', { genre: 'mystery', maxPrice: 10 }],
+  ['giulia_legge', 'Calvino', { author: 'Calvino' }],
+  ['emily_reads', 'Fantasy to trade', { genre: 'fantasy', type: 'trade' }],
+  ['emily_reads', 'Harry Potter', { q: 'harry potter' }],
+  ['marco_rossi', 'Umberto Eco', { author: 'eco' }],
+  ['sofia_ricci', 'Poesia', { genre: 'poetry' }],
+  ['dan_hughes', 'Orwell', { q: 'orwell' }],
+];
+/** The newest listings matched against them, as if listed after the searches were saved. */
+const ANNOUNCED = 80;
+
+const noMail: Mailer = {
+  transport: 'outbox',
+  async send() {},
+  async list() {
+    return [];
+  },
+  async close() {},
+};
+
+/**
+ * Demo saved searches: a few members keep searches, and the newest listings are matched against
+ * them as the listings module matches a new listing, so they find 'savedSearch.match'
+ * notifications in their bell (and matches waiting for the daily digest). Running it again adds
+ * nothing (names are unique per member; a member is told once per listing).
+ */
+export const seedSavedSearches: SeedStep = async (ctx) => {
+  const { database } = ctx;
+  const byUsername = new Map(ctx.members.map((m) => [m.username, m.id]));
+  const rows = SEARCHES.flatMap(([username, name, filters]) => {
+    const userId = byUsername.get(username);
+    return userId ? [{ userId, name, filters }] : [];
+  });
+  const saved = await insertSearches(database, rows);
+  const notifications = createNotifications({
+    database,
+    realtime: createNullRealtime(),
+    mailer: noMail,
+    publicUrl: ctx.config.publicUrl,
+    log: { warn: () => {}, error: (obj, msg) => ctx.log(`${msg} ${JSON.stringify(obj)}`) },
+  });
+  defineSavedSearchTypes(notifications, database);
+  const alerts = createSavedSearchAlerts({
+    database,
+    notifications,
+    now: () => new Date(),
+    log: { warn: (obj, msg) => ctx.log(`${msg} ${JSON.stringify(obj)}`) },
+  });
+  const newest = await database.query<{ id: string }>(
+    `select id from book_listings where status = 'available'
+     order by created_at desc, id limit $1`,
+    [ANNOUNCED],
+  );
+  for (const { id } of newest) await alerts.listingAvailable(id);
+  await notifications.close();
+  const [{ n }] = await database.query<{ n: number }>(
+    'select count(*)::int as n from saved_search_matches',
+  );
+  ctx.log(`saved searches: ${saved} saved, ${n} matches`);
+};

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import type { Module } from '../../platform/module';
+import { idParam, memberRoutes } from '../../platform/route-presets';
+import {
+  SAVED_SEARCHES_MAX,
+  SAVED_SEARCHES_PAGE_SIZE,
+  createSavedSearchSchema,
+  savedSearchPageQuerySchema,
+  savedSearchPageSchema,
+  savedSearchSchema,
+  updateSavedSearchSchema,
+} from '@shared/schemas/savedSearches';
+import { currentUser } from '../../platform/auth';
+import { errorSchema } from '../../platform/errors';
+import {
+  createSavedSearchAlerts,
+  defineSavedSearchTypes,
+  savedSearchAlertsSettled,
+  subscribeSavedSearchAlerts,
+} from './alerts';
+import { createSavedSearchDigest } from './digest';
+import { listSearches, toSavedSearch } from './queries';
+import { createSavedSearchService } from './service';
+
+const params = idParam('id');
+
+/**
+ * Saved searches (docs/saved-searches.md): a member's library searches with a name, the alerts
+ * when a new listing matches one (alerts.ts, on the listing-changed hook) and the daily digest.
+ */
+export const savedSearchRoutes: Module = async (app, deps) => {
+  const { database, notifications } = deps;
+  defineSavedSearchTypes(notifications, database);
+  const service = createSavedSearchService({ database, now: deps.now });
+  const digest = createSavedSearchDigest({
+    database,
+    mailer: deps.mailer,
+    notifications,
+    publicUrl: deps.config.publicUrl,
+    now: deps.now,
+    log: app.log,
+  });
+  if (deps.backgroundJobs) digest.start();
+  const unsubscribe = deps.listingChanges
+    ? subscribeSavedSearchAlerts(
+        deps.listingChanges,
+        createSavedSearchAlerts({ ...deps, log: app.log }),
+      )
+    : () => {};
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    await digest.close();
+    await savedSearchAlertsSettled();
+  });
+  const { tags, security, signedIn, writes } = memberRoutes(app, 'saved searches', 60);
+
+  app.get(
+    '/api/me/saved-searches',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'My saved searches, newest first, a page at a time',
+        querystring: savedSearchPageQuerySchema,
+        response: { 200: savedSearchPageSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) => {
+      const page = request.query.page ?? 1;
+      const { items, total } = await listSearches(
+        database,
+        currentUser(request).id,
+        page,
+        SAVED_SEARCHES_PAGE_SIZE,
+      );
+      return {
+        items: items.map(toSavedSearch),
+        total,
+        page,
+        pageSize: SAVED_SEARCHES_PAGE_SIZE,
+        max: SAVED_SEARCHES_MAX,
+      };
+    },
+  );
+
+  app.post(
+    '/api/me/saved-searches',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: `Save a library search with a name (at most ${SAVED_SEARCHES_MAX}; names unique per member)`,
+        description:
+          "filters: the library's q, author, genre, type, condition, minPrice, maxPrice; at least one. " +
+          '409 when the name is taken (code conflict) or the member has the most searches (code too_many).',
+        body: createSavedSearchSchema,
+        response: {
+          201: savedSearchSchema,
+          400: errorSchema,
+          401: errorSchema,
+          409: errorSchema,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { name, filters } = request.body;
+      const saved = await service.create(currentUser(request).id, name, filters);
+      return reply.status(201).send(saved);
+    },
+  );
+
+  app.patch(
+    '/api/me/saved-searches/:id',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Rename a saved search or turn its alerts on or off: only the fields sent change (another member's: 404)",
+        params,
+        body: updateSavedSearchSchema,
+        response: {
+          200: savedSearchSchema,
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      return service.update(currentUser(request).id, request.params.id, request.body);
+    },
+  );
+
+  app.delete(
+    '/api/me/saved-searches/:id',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: "Delete a saved search (another member's: 404)",
+        params,
+        response: {
+          204: z.null().describe('Deleted'),
+          401: errorSchema,
+          404: errorSchema,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(currentUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};
