@@ -31,7 +31,7 @@ create table holiday_replies (
   primary key (holiday_id, room_id)
 );
 
--- The library's totals (listing_counts, 0010, 0016) count only what the library lists: a seller
+-- The library's totals (listing_counts, 0010, 0016, 0035 with the condition) count only what the library lists: a seller
 -- on holiday leaves them too.
 create or replace function listing_counted(hidden timestamptz, seller text) returns boolean
   language sql stable as $$
@@ -52,14 +52,15 @@ begin
     return null;
   end if;
   sign := case when new.account_status = 'active' then 1 else -1 end;
-  insert into listing_counts as c (status, genre, listing_type, price_floor, n)
-    select l.status, l.genre, l.listing_type, f.price_floor, sign * count(*)
+  insert into listing_counts as c (status, genre, listing_type, condition, price_floor, n)
+    select l.status, l.genre, l.listing_type, l.condition, f.price_floor, sign * count(*)
     from book_listings l,
       lateral (values (listing_count_price_floor(l.price)), (-2)) as f(price_floor)
     where l.user_id = new.id and l.hidden_at is null
-    group by 1, 2, 3, 4
-    order by 1, 2, 3, 4
-  on conflict (status, genre, listing_type, price_floor) do update set n = c.n + excluded.n;
+    group by 1, 2, 3, 4, 5
+    order by 1, 2, 3, 4, 5
+  on conflict (status, genre, listing_type, condition, price_floor)
+    do update set n = c.n + excluded.n;
   return null;
 end
 $$;
@@ -75,14 +76,15 @@ begin
     return null;
   end if;
   sign := case when tg_op = 'INSERT' then -1 else 1 end;
-  insert into listing_counts as c (status, genre, listing_type, price_floor, n)
-    select l.status, l.genre, l.listing_type, f.price_floor, sign * count(*)
+  insert into listing_counts as c (status, genre, listing_type, condition, price_floor, n)
+    select l.status, l.genre, l.listing_type, l.condition, f.price_floor, sign * count(*)
     from book_listings l,
       lateral (values (listing_count_price_floor(l.price)), (-2)) as f(price_floor)
     where l.user_id = seller and l.hidden_at is null
-    group by 1, 2, 3, 4
-    order by 1, 2, 3, 4
-  on conflict (status, genre, listing_type, price_floor) do update set n = c.n + excluded.n;
+    group by 1, 2, 3, 4, 5
+    order by 1, 2, 3, 4, 5
+  on conflict (status, genre, listing_type, condition, price_floor)
+    do update set n = c.n + excluded.n;
   return null;
 end
 $$;
