@@ -40,7 +40,7 @@ test('a member saves the library search she made', async () => {
   const page = ada.page;
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/library');
-  await page.getByRole('searchbox', { name: 'Search' }).fill(word);
+  await page.getByRole('combobox', { name: 'Search' }).fill(word);
   await expect(page).toHaveURL(new RegExp(`[?&]q=${word}`));
   const maxPrice = page.getByRole('textbox', { name: 'Maximum price' });
   await maxPrice.fill('15');
@@ -100,7 +100,7 @@ test('another member lists a matching book: she is told live and opens the libra
     })
     .click();
   await expect(page).toHaveURL(new RegExp(`/library\\?q=${word}&maxPrice=15$`));
-  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(word);
+  await expect(page.getByRole('combobox', { name: 'Search' })).toHaveValue(word);
   const results = page.getByRole('list', { name: 'Books' });
   await expect(results.getByRole('link', { name: new RegExp(TITLE) }).first()).toBeVisible();
   await expect(page.getByTestId('library-count')).toHaveText('Books found: 1');
