@@ -6,7 +6,7 @@ import { useSession } from '../../lib/session';
 import { notify } from '../../lib/notify';
 import { ApiError } from '../../lib/api';
 import { useToggleWatch, useWatchedIds } from './api';
-import classes from './WatchButton.module.css';
+import classes from '../../components/CardCornerButton.module.css';
 
 export interface WatchButtonProps {
   listingId: string;
@@ -50,7 +50,7 @@ export function WatchButton({ listingId, title, sellerId, variant = 'button' }: 
 
   if (variant === 'overlay') {
     const common = {
-      className: classes.overlay,
+      className: `${classes.overlay} ${classes.left}`,
       'aria-label': label,
       title: label,
       'data-testid': 'watch-button',

@@ -4,7 +4,7 @@ import { useTranslation } from '@web/lib/reactI18n';
 import { Link, useLocation } from '@web/lib/router';
 import { useSession } from '../../lib/session';
 import { useToggleWish, useWishedBookIds } from './api';
-import classes from './WishlistHeart.module.css';
+import classes from '../../components/CardCornerButton.module.css';
 
 export interface WishlistHeartProps {
   /** The catalogue book the listing is of. */
@@ -52,7 +52,7 @@ export function WishlistHeart({ bookId, title, sellerId, variant = 'button' }: W
     // A plain element drawn as Mantine's white, round, large ActionIcon was: a page shows a heart
     // on each of its 24 to 200 cards (see BookCard).
     const common = {
-      className: classes.overlay,
+      className: `${classes.overlay} ${classes.right}`,
       'aria-label': label,
       title: label,
       'data-testid': 'wishlist-heart',
