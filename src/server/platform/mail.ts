@@ -134,3 +134,7 @@ ${quote ? `<blockquote style="margin: 0 0 16px; padding: 8px 14px; border-left: 
 </body></html>`;
   return { to: parts.to, subject: parts.subject, text, html };
 }
+
+/** The name an e-mail greets its recipient by: their display name, or their address's local part. */
+export const greetingName = (name: string | null | undefined, email: string) =>
+  name?.trim() || email.split('@')[0];

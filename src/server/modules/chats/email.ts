@@ -1,3 +1,4 @@
+import { greetingName } from '../../platform/mail';
 import type { FastifyBaseLogger } from 'fastify';
 import { isLanguage, type Language } from '@shared/constants';
 import { formatMoney } from '@shared/money';
@@ -40,7 +41,7 @@ export function missedMessageEmail(
   link: string,
 ): MailMessage {
   const greeting = t(lang, 'auth.email.greeting', {
-    name: recipient.name.trim() || recipient.email.split('@')[0],
+    name: greetingName(recipient.name, recipient.email),
   });
   const intro =
     room.isGroup && room.name

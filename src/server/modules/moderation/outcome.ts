@@ -1,3 +1,4 @@
+import { greetingName } from '../../platform/mail';
 import { isLanguage, type Language } from '@shared/constants';
 import { t } from '../../platform/i18n';
 import { layoutEmail } from '../../platform/mail';
@@ -66,7 +67,7 @@ export function createReportOutcome(
         to: to.email,
         subject: t(lang, `moderation.reportOutcome.subject_${outcome}`, vars),
         greeting: t(lang, 'auth.email.greeting', {
-          name: to.name.trim() || to.email.split('@')[0],
+          name: greetingName(to.name, to.email),
         }),
         intro: t(lang, `moderation.reportOutcome.intro_${outcome}`, vars),
         action: {

@@ -1,3 +1,4 @@
+import { greetingName } from '../../platform/mail';
 import type { FastifyBaseLogger } from 'fastify';
 import { isLanguage, type Language } from '@shared/constants';
 import {
@@ -100,7 +101,7 @@ export function createModerationService(deps: ModerationDeps) {
           to: member.email,
           subject: t(lang, textKey('subject'), vars),
           greeting: t(lang, 'auth.email.greeting', {
-            name: member.display_name.trim() || member.email.split('@')[0],
+            name: greetingName(member.display_name, member.email),
           }),
           intro: t(lang, textKey('intro'), vars),
           quote: `${t(lang, 'moderation.email.reason')}: ${reason}`,

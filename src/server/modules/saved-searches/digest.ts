@@ -1,3 +1,4 @@
+import { greetingName } from '../../platform/mail';
 import { isLanguage, type Language } from '@shared/constants';
 import { formatMoney } from '@shared/money';
 import type { Database } from '../../db/client';
@@ -46,7 +47,7 @@ export function digestEmail(
     to: recipient.email,
     subject: t(lang, 'savedSearches.email.subject', { count }),
     greeting: t(lang, 'auth.email.greeting', {
-      name: recipient.name.trim() || recipient.email.split('@')[0],
+      name: greetingName(recipient.name, recipient.email),
     }),
     intro: t(lang, 'savedSearches.email.intro', { count }),
     quote,

@@ -1,3 +1,4 @@
+import { greetingName } from '../mail';
 import type { Language } from '@shared/constants';
 import { layoutEmail, type MailMessage } from '../mail';
 import { t } from '../i18n';
@@ -18,7 +19,7 @@ function authEmail(
   link: string,
   note: string,
 ): MailMessage {
-  const name = user.name?.trim() || user.email.split('@')[0];
+  const name = greetingName(user.name, user.email);
   return layoutEmail({
     lang,
     to: user.email,

@@ -1,3 +1,4 @@
+import { greetingName } from '../mail';
 import { isLanguage, type Language } from '@shared/constants';
 import { notificationText as wordsOf } from '@shared/notificationText';
 import type { Database } from '../../db/client';
@@ -52,7 +53,7 @@ export function digestEmail(
     to: recipient.email,
     subject: t(lang, 'notifications.email.subject', { count }),
     greeting: t(lang, 'auth.email.greeting', {
-      name: recipient.name.trim() || recipient.email.split('@')[0],
+      name: greetingName(recipient.name, recipient.email),
     }),
     intro: t(lang, 'notifications.email.intro', { count }),
     quote,
