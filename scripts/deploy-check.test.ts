@@ -306,40 +306,45 @@ describe.skipIf(!ready)('deploy/haproxy.cfg in front of two instances', () => {
       const draining = cluster.apps[0];
       const exited = once(draining.child, 'exit');
       const logged = cluster.proxyLog.length;
-      const r = await chatUnderLoad({
-        proxyUrl: proxy,
-        pairs,
-        label: 'term',
-        rate: RATE,
-        seconds: SECONDS,
-        at: [[2000, () => void draining.child.kill('SIGTERM')]],
-        settleMs: 8000,
-      });
-      report('SIGTERM', r);
-      for (const p of pairs) for (const c of p.clients.values()) c.stop();
-      // What HAProxy did: each send as it logged it, tried again on the other instance or not.
-      const isSend = (q: ProxiedRequest) => q.method === 'POST' && q.path.endsWith('/messages');
-      await until(
-        'HAProxy’s log of every send',
-        () => cluster.proxyLog.slice(logged).filter(isSend).length >= r.sent,
-      );
-      const sends = cluster.proxyLog.slice(logged).filter(isSend);
-      const resent = sends.filter((q) => q.retries > 0);
-      console.log(
-        `deploy-check SIGTERM: HAProxy logged ${sends.length} sends, ${resent.length} tried again ` +
-          `(${resent.filter((q) => q.redispatched).length} on the other instance), ` +
-          `${sends.filter((q) => q.server === 'app1').length} answered by the draining instance`,
-      );
-      expect(sends.map((q) => q.status).filter((status) => status !== 201)).toEqual([]);
-      expect(r.failed).toEqual({});
-      expect(r.acknowledged).toBe(r.sent);
-      expect(r.lost).toEqual([]);
-      expect(r.duplicated).toEqual([]);
-      expect(r.reconnects).toBeGreaterThan(0);
-      expect((await exited)[0]).toBe(0);
-      // Back as it was, for what follows.
-      await cluster.restart(0);
-      await cluster.untilInRotation(0);
+      try {
+        const r = await chatUnderLoad({
+          proxyUrl: proxy,
+          pairs,
+          label: 'term',
+          rate: RATE,
+          // Long enough that the instance stops accepting (5 s after the signal) under load.
+          seconds: 10,
+          at: [[2000, () => void draining.child.kill('SIGTERM')]],
+          settleMs: 8000,
+        });
+        report('SIGTERM', r);
+        for (const p of pairs) for (const c of p.clients.values()) c.stop();
+        // What HAProxy did: each send as it logged it, tried again on the other instance or not.
+        const isSend = (q: ProxiedRequest) => q.method === 'POST' && q.path.endsWith('/messages');
+        await until(
+          'HAProxy’s log of every send',
+          () => cluster.proxyLog.slice(logged).filter(isSend).length >= r.sent,
+        );
+        const sends = cluster.proxyLog.slice(logged).filter(isSend);
+        const resent = sends.filter((q) => q.retries > 0);
+        console.log(
+          `deploy-check SIGTERM: HAProxy logged ${sends.length} sends, ${resent.length} tried again ` +
+            `(${resent.filter((q) => q.redispatched).length} on the other instance), ` +
+            `${sends.filter((q) => q.server === 'app1').length} answered by the draining instance`,
+        );
+        expect(sends.map((q) => q.status).filter((status) => status !== 201)).toEqual([]);
+        expect(r.failed).toEqual({});
+        expect(r.acknowledged).toBe(r.sent);
+        expect(r.lost).toEqual([]);
+        expect(r.duplicated).toEqual([]);
+        expect(r.reconnects).toBeGreaterThan(0);
+        expect((await exited)[0]).toBe(0);
+      } finally {
+        // Back as it was, for what follows (also when this test failed).
+        await exited;
+        await cluster.restart(0);
+        await cluster.untilInRotation(0);
+      }
     },
   );
 

@@ -95,6 +95,8 @@ export async function startCluster(
     AUTH_SECRET,
     PUBLIC_URL: ORIGIN,
     TRUST_PROXY: 'true',
+    // As compose.yaml: serve on for 5 s after SIGTERM while HAProxy's checks take the instance out.
+    DRAIN_DELAY_MS: '5000',
     METRICS_TOKEN,
     DEV_MAIL_VIEWER: 'true',
     DATABASE_POOL_SIZE: '4',
