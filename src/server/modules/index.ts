@@ -23,6 +23,7 @@ import { privacyRoutes } from './privacy/routes';
 import { blockRoutes } from './blocks/routes';
 import { watchingRoutes } from './watching/routes';
 import { holidayRoutes } from './profiles/holiday';
+import { dealRoutes } from './deals/routes';
 
 /** Every domain module, registered in this order by buildApp. */
 export const modules: Module[] = [
@@ -38,6 +39,7 @@ export const modules: Module[] = [
   userRoutes,
   connectionRoutes,
   chatRoutes,
+  dealRoutes,
   notificationRoutes,
   wishlistRoutes,
   savedSearchRoutes,

@@ -9,6 +9,7 @@ import {
   GROUP_MAX_PARTICIPANTS,
   OFFER_MAX_AMOUNT,
 } from '../chatLimits';
+import { DEAL_METHODS, chatDealSchema } from './deals';
 
 /**
  * Chats API (see CHATS-CONTRACT): request rules shared by the server and the web app, and the
@@ -66,6 +67,12 @@ export const offerAmountField = () =>
 export const makeOfferSchema = z.object({
   listingId: idField('chatApi.validation.listingRequired'),
   amount: offerAmountField(),
+  /**
+   * How the book changes hands if the offer is accepted: 'post' (the listing's shipping cost is
+   * added to the total; only for a listing with one) or 'hand'. By default post when the listing
+   * has a shipping cost, else hand.
+   */
+  delivery: z.enum(DEAL_METHODS, { error: 'validation.invalid' }).optional(),
 });
 export type MakeOfferInput = z.input<typeof makeOfferSchema>;
 
@@ -115,6 +122,7 @@ export const OFFER_STATUSES = [
   'declined',
   'withdrawn',
   'completed',
+  'cancelled',
 ] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
@@ -128,10 +136,14 @@ export const offerSchema = z.object({
   status: z.enum(OFFER_STATUSES),
   createdAt: z.string(),
   answeredAt: z.string().nullable(),
+  /** The shipping cost the total includes; null when the book is handed over. */
+  shippingAmount: z.number().nullable(),
+  /** The deal an accepted offer opened (issue 22); null before. */
+  dealId: z.string().nullable(),
 });
 export type Offer = z.infer<typeof offerSchema>;
 
-export const MESSAGE_TYPES = ['text', 'listing', 'offer', 'system'] as const;
+export const MESSAGE_TYPES = ['text', 'listing', 'offer', 'system', 'deal'] as const;
 
 export const chatMessageSchema = z.object({
   id: z.string(),
@@ -143,6 +155,8 @@ export const chatMessageSchema = z.object({
   type: z.enum(MESSAGE_TYPES),
   listing: chatListingSchema.optional(),
   offer: offerSchema.optional(),
+  /** A step of a deal (type 'deal'): the content is the step's code. */
+  deal: chatDealSchema.optional(),
   createdAt: z.string(),
   editedAt: z.string().nullable(),
   deleted: z.boolean(),

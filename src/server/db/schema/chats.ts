@@ -10,6 +10,7 @@ import {
   unique,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { bookListings } from './marketplace';
@@ -67,6 +68,8 @@ export const offers = pgTable(
     status: text('status').notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** The shipping cost the total includes; null: handed over (migration 0040). */
+    shippingAmount: numeric('shipping_amount', { precision: 10, scale: 2 }),
   },
   (t) => [
     uniqueIndex('offers_one_pending_idx')
@@ -95,6 +98,8 @@ export const chatMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`clock_timestamp()`),
+    /** A step of a deal (type 'deal', migration 0040). */
+    dealId: uuid('deal_id').references((): AnyPgColumn => deals.id, { onDelete: 'set null' }),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Set when a moderator removes the message (migration 0016). */
@@ -120,4 +125,56 @@ export const chatEmailNotices = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.roomId, t.userId] })],
+);
+
+// Deals (migration 0040, decision 0072): an accepted offer carried to its end.
+
+/** The listings an offer covers: one for a single book, several for a bundle. */
+export const offerListings = pgTable(
+  'offer_listings',
+  {
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => bookListings.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.offerId, t.listingId] }),
+    index('offer_listings_listing_idx').on(t.listingId, t.offerId),
+  ],
+);
+
+export const deals = pgTable(
+  'deals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .unique()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    buyerId: text('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'post' | 'hand' */
+    method: text('method').notNull(),
+    /** 'open' | 'completed' | 'cancelled' */
+    status: text('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('deals_buyer_idx').on(t.buyerId, t.createdAt.desc(), t.id),
+    index('deals_seller_idx').on(t.sellerId, t.createdAt.desc(), t.id),
+    index('deals_open_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'open'`),
+  ],
 );

@@ -9,8 +9,10 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { deals } from './chats';
 
 export const books = pgTable('books', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -82,6 +84,8 @@ export const transactions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When both members had agreed (accepted offer or confirmation); null: not reviewable. */
     agreedAt: timestamp('agreed_at', { withTimezone: true }),
+    /** The deal that completed it (migration 0040); a bundle's deal has one per listing. */
+    dealId: uuid('deal_id').references((): AnyPgColumn => deals.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('transactions_one_pending_idx')

@@ -178,9 +178,22 @@ describe('live events', () => {
           userIds: sorted(dino, bea, emil),
           event: { type: 'chat.listing', listingId: listing.id, status: 'reserved' },
         },
+        // The deal opens in the accepted offer's conversation only (issue 22).
+        {
+          userIds: sorted(dino, bea),
+          event: expect.objectContaining({
+            type: 'chat.message',
+            message: expect.objectContaining({
+              roomId: beaRoom,
+              type: 'deal',
+              content: 'deal.opened',
+              deal: expect.objectContaining({ method: 'hand', status: 'open' }),
+            }),
+          }),
+        },
       ]),
     );
-    expect(rt.toUsers).toHaveLength(3);
+    expect(rt.toUsers).toHaveLength(4);
   });
 });
 

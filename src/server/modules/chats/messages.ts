@@ -23,16 +23,19 @@ export async function insertMessage(
   m: {
     roomId: string;
     senderId: string;
-    type?: 'text' | 'listing' | 'offer' | 'system';
+    type?: 'text' | 'listing' | 'offer' | 'system' | 'deal';
     content?: string;
     listingId?: string | null;
     offerId?: string | null;
+    /** A step of a deal (type 'deal'). */
+    dealId?: string | null;
   },
 ): Promise<string | null> {
   const [row] = await q<{ id: string }>(
     `with ins as (
-       insert into chat_messages (room_id, sender_id, type, content, listing_id, offer_id)
-       select $1, $2, $3, $4, $5, $6
+       insert into chat_messages (room_id, sender_id, type, content, listing_id, offer_id,
+         deal_id)
+       select $1, $2, $3, $4, $5, $6, $7
        where exists (select 1 from chat_participants where room_id = $1 and user_id = $2)
          -- Nobody reads a direct conversation whose other member deleted their account.
          and not (exists (select 1 from chat_rooms dr where dr.id = $1 and not dr.is_group)
@@ -50,6 +53,7 @@ export async function insertMessage(
       m.content ?? '',
       m.listingId ?? null,
       m.offerId ?? null,
+      m.dealId ?? null,
     ],
   );
   return row?.id ?? null;

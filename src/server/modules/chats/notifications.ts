@@ -10,29 +10,35 @@ export const SUBJECT = 'room';
  * recipient is still in the room; deleted with the room.
  */
 export function defineOfferNotifications(notifications: Notifications, query: Query) {
-  const link = ({ subjectId, recipientId }: { subjectId: string; recipientId: string }) =>
-    `/profile/${encodeURIComponent(recipientId)}/chats?room=${encodeURIComponent(subjectId)}`;
-  const visible = async (recipientId: string, ids: string[]) => {
-    const rows = await query<{ room_id: string }>(
-      `select room_id::text as room_id from chat_participants
-       where user_id = $1 and room_id = any($2::uuid[])`,
-      [recipientId, ids],
-    );
-    return new Set(rows.map((r) => r.room_id));
-  };
   // Chat messages already reach members who are away by e-mail (email.ts): offers are chat
   // messages, so their notifications stay out of the digest unless the member asks.
+  for (const type of ['offer.received', 'offer.answered'])
+    defineRoomNotification(notifications, query, type, { inApp: true, email: false });
+}
+
+/**
+ * A notification type about a conversation (its subject is the room): it opens that chat and is
+ * shown while the recipient is still in the room. Offers' and deals' steps use it.
+ */
+export function defineRoomNotification(
+  notifications: Notifications,
+  query: Query,
+  type: string,
+  defaults: { inApp: boolean; email: boolean },
+) {
   notifications.defineType({
-    type: 'offer.received',
-    defaults: { inApp: true, email: false },
-    link,
-    visible,
-  });
-  notifications.defineType({
-    type: 'offer.answered',
-    defaults: { inApp: true, email: false },
-    link,
-    visible,
+    type,
+    defaults,
+    link: ({ subjectId, recipientId }) =>
+      `/profile/${encodeURIComponent(recipientId)}/chats?room=${encodeURIComponent(subjectId)}`,
+    visible: async (recipientId, ids) => {
+      const rows = await query<{ room_id: string }>(
+        `select room_id::text as room_id from chat_participants
+         where user_id = $1 and room_id = any($2::uuid[])`,
+        [recipientId, ids],
+      );
+      return new Set(rows.map((r) => r.room_id));
+    },
   });
 }
 

@@ -1,8 +1,9 @@
 import type { ChatMessage } from '@shared/schemas/chats';
 import { AppError, badRequest, conflict, forbidden } from '../../platform/errors';
 import { isBlockedBetween } from '../../platform/moderation';
-import { inTransaction, sqlState, transactionalDatabase, type Query } from '../../db/tx';
-import { createListingService, listingNotFound } from '../listings/service';
+import { inTransaction, sqlState, type Query } from '../../db/tx';
+import { listingNotFound } from '../listings/service';
+import { completeDeal, loadDeal, offerListingIds, openDeal } from '../deals/context';
 import { accessDenied, listingUnavailable, type ChatContext } from './context';
 import { insertMessage } from './messages';
 import { offerNotices } from './notifications';
@@ -61,7 +62,7 @@ export function offerActions(ctx: ChatContext) {
     async makeOffer(
       userId: string,
       roomId: string,
-      input: { listingId: string; amount: number },
+      input: { listingId: string; amount: number; delivery?: 'post' | 'hand' },
     ): Promise<ChatMessage> {
       await requireParticipant(roomId, userId);
       const listing = await findListingFacts(query, input.listingId);
@@ -78,14 +79,34 @@ export function offerActions(ctx: ChatContext) {
         throw badRequest('chatApi.errors.sellerNotInRoom', {
           listingId: 'chatApi.errors.sellerNotInRoom',
         });
+      // By post when the listing ships (its shipping cost joins the total), unless the buyer
+      // asks to collect it; a listing without a shipping cost is handed over only.
+      const ships = listing.shipping_cost !== null;
+      const delivery = input.delivery ?? (ships ? 'post' : 'hand');
+      if (delivery === 'post' && !ships)
+        throw badRequest('deals.errors.noShipping', { delivery: 'deals.errors.noShipping' });
+      const shippingAmount = delivery === 'post' ? Number(listing.shipping_cost) : null;
       let messageId: string;
       try {
         messageId = await inTransaction(database, async (q) => {
           const [offer] = await q<{ id: string }>(
-            `insert into offers (listing_id, buyer_id, seller_id, room_id, amount, currency)
-             values ($1, $2, $3, $4, $5, $6) returning id`,
-            [listing.id, userId, listing.seller_id, roomId, input.amount, listing.currency],
+            `insert into offers (listing_id, buyer_id, seller_id, room_id, amount, currency,
+               shipping_amount)
+             values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+            [
+              listing.id,
+              userId,
+              listing.seller_id,
+              roomId,
+              input.amount,
+              listing.currency,
+              shippingAmount,
+            ],
           );
+          await q('insert into offer_listings (offer_id, listing_id) values ($1, $2)', [
+            offer.id,
+            listing.id,
+          ]);
           const id = await insertMessage(q, {
             roomId,
             senderId: userId,
@@ -112,26 +133,25 @@ export function offerActions(ctx: ChatContext) {
 
     async answerOffer(userId: string, offerId: string, action: OfferAction): Promise<ChatMessage> {
       if (!isUuid(offerId)) throw accessDenied();
-      // Watchers hear of a reservation or a sale (platform/listing-changes.ts).
-      const [before] =
-        deps.listingChanges && (action === 'accept' || action === 'complete')
-          ? await query<{ id: string }>('select listing_id::text as id from offers where id = $1', [
-              offerId,
-            ])
-          : [];
-      const listingChanged = before ? await deps.listingChanges!.track(before.id) : () => {};
-      let target = '';
+      // Watchers hear of a reservation or a sale (platform/listing-changes.ts): every listing
+      // of the offer (one, or a bundle's), read before the change.
+      const listings =
+        action === 'accept' || action === 'complete' ? await offerListingIds(query, offerId) : [];
+      const tracked = deps.listingChanges
+        ? await Promise.all(listings.map((l) => deps.listingChanges!.track(l)))
+        : [];
+      let dealStep: { dealId: string; messageId: string | null } | null = null;
       const changedOffers = await answerInTransaction(async (q) => {
-        // Every path that changes a listing and its offers locks the listing row first, then
-        // the offers: two accepts on one listing queue on the listing instead of deadlocking,
-        // and the second finds the listing reserved.
-        const [row] = await q<{ listing_id: string }>(
-          'select listing_id from offers where id = $1',
-          [offerId],
-        );
+        // Every path that changes a listing and its offers locks the listing rows first (in id
+        // order), then the offers: two accepts on one listing queue on the listing instead of
+        // deadlocking, and the second finds the listing reserved.
+        const [row] = await q<{ id: string }>('select id from offers where id = $1', [offerId]);
         if (!row) throw accessDenied();
-        target = row.listing_id;
-        await q('select id from book_listings where id = $1 for no key update', [target]);
+        const covered = await offerListingIds(q, offerId);
+        await q(
+          'select id from book_listings where id = any($1::uuid[]) order by id for no key update',
+          [covered],
+        );
         const [offer] = await q<{
           id: string;
           listing_id: string;
@@ -160,31 +180,64 @@ export function offerActions(ctx: ChatContext) {
           );
         if (action === 'complete') {
           if (offer.status !== 'accepted') throw conflict('chatApi.errors.offerNotAccepted');
-          // The listings module's own mark-sold: status, completed transaction, counters, rating.
-          await createListingService({
-            database: transactionalDatabase(database, q),
-          }).completeWith(userId, offer.listing_id, 'sale', offer.buyer_id);
-          await setStatus('completed');
+          // The seller marks it sold: the deal completes (each listing sold, a completed
+          // transaction each, the offer completed).
+          const [found] = await q<{ id: string }>(
+            'select id::text from deals where offer_id = $1',
+            [offer.id],
+          );
+          const deal = found ? await loadDeal(q, found.id, true) : null;
+          if (!deal) throw conflict('chatApi.errors.offerNotAccepted');
+          await completeDeal(q, deal);
+          dealStep = {
+            dealId: deal.id,
+            messageId: await insertMessage(q, {
+              roomId: deal.roomId,
+              senderId: userId,
+              type: 'deal',
+              content: 'deal.completed',
+              dealId: deal.id,
+            }),
+          };
           return changed;
         }
         if (offer.status !== 'pending') throw conflict('chatApi.errors.offerNotPending');
         if (action === 'accept') {
           const reserved = await q(
             `update book_listings set status = 'reserved', updated_at = now()
-             where id = $1 and status = 'available' returning id`,
-            [offer.listing_id],
+             where id = any($1::uuid[]) and status = 'available' returning id`,
+            [covered],
           );
-          if (reserved.length === 0) throw listingUnavailable();
-          // The seller made the listing available again after an earlier accepted offer: the
-          // new choice replaces that one, so a listing never has two accepted offers.
+          if (reserved.length !== covered.length) throw listingUnavailable();
+          // The seller made a listing available again after an earlier accepted offer: the new
+          // choice replaces that one (and any other offer on these books), so a listing never
+          // has two accepted offers.
           const others = await q<{ id: string }>(
             `update offers set status = 'declined', answered_at = now()
-             where listing_id = $1 and status in ('pending', 'accepted') and id <> $2
+             where status in ('pending', 'accepted') and id <> $2
+               and id in (select offer_id from offer_listings where listing_id = any($1::uuid[]))
              returning id`,
-            [offer.listing_id, offer.id],
+            [covered, offer.id],
           );
           await setStatus('accepted');
           changed.push(...others.map((o) => o.id));
+          // An earlier accepted offer's deal ends with it.
+          await q(
+            `update deals set status = 'cancelled', ended_at = now()
+             where status = 'open' and offer_id = any($1::uuid[])`,
+            [others.map((o) => o.id)],
+          );
+          const dealId = await openDeal(q, offer.id);
+          dealStep = {
+            dealId,
+            messageId: await insertMessage(q, {
+              roomId: offer.room_id,
+              senderId: userId,
+              type: 'deal',
+              content: 'deal.opened',
+              dealId,
+            }),
+          };
         } else {
           await setStatus(action === 'decline' ? 'declined' : 'withdrawn');
         }
@@ -195,10 +248,14 @@ export function offerActions(ctx: ChatContext) {
         [changedOffers],
       );
       for (const m of messages) await publishUpdated(m.room_id, m.id);
-      if (action === 'accept' || action === 'complete')
-        await createListingAnnouncer({ realtime: ctx.realtime, query, log }).announce(target);
-      listingChanged();
       const own = messages.find((m) => m.offer_id === offerId);
+      const step = dealStep as { dealId: string; messageId: string | null } | null;
+      if (own && step?.messageId) await publishMessage(own.room_id, step.messageId);
+      if (action === 'accept' || action === 'complete') {
+        const announcer = createListingAnnouncer({ realtime: ctx.realtime, query, log });
+        for (const l of listings) await announcer.announce(l);
+      }
+      for (const done of tracked) done();
       if (!own) throw accessDenied();
       if (deps.notifications && (action === 'accept' || action === 'decline'))
         await deps.notifications.notify(await offerNotices(query, changedOffers, userId));

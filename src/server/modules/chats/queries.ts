@@ -7,6 +7,7 @@ import type {
   Offer,
 } from '@shared/schemas/chats';
 import type { Database } from '../../db/client';
+import type { DealMethod, DealStatus } from '@shared/schemas/deals';
 import { isUuid } from '../listings/queries';
 import type { Query } from '../../db/tx';
 import { listedRoom, suspendedMember } from '../../platform/moderation/members';
@@ -82,7 +83,8 @@ const toListing = (row: ListingRow): ChatListing => ({
 
 const OFFER_COLUMNS = `o.id as o_id, o.listing_id as o_listing_id, o.buyer_id as o_buyer_id,
   o.seller_id as o_seller_id, o.amount::float8 as o_amount, o.currency as o_currency,
-  o.status as o_status, o.created_at as o_created_at, o.answered_at as o_answered_at`;
+  o.status as o_status, o.created_at as o_created_at, o.answered_at as o_answered_at,
+  o.shipping_amount::float8 as o_shipping_amount, od.id as o_deal_id`;
 
 interface OfferRow {
   o_id: string | null;
@@ -94,6 +96,8 @@ interface OfferRow {
   o_status: string;
   o_created_at: Date | string;
   o_answered_at: Date | string | null;
+  o_shipping_amount: number | null;
+  o_deal_id: string | null;
 }
 
 const toOffer = (row: OfferRow): Offer => ({
@@ -106,6 +110,8 @@ const toOffer = (row: OfferRow): Offer => ({
   status: row.o_status as Offer['status'],
   createdAt: iso(row.o_created_at),
   answeredAt: isoOrNull(row.o_answered_at),
+  shippingAmount: row.o_shipping_amount === null ? null : Number(row.o_shipping_amount),
+  dealId: row.o_deal_id,
 });
 
 const MESSAGE_COLUMNS = `select m.id, m.room_id, m.sender_id, m.type, m.content, m.created_at,
@@ -113,13 +119,16 @@ const MESSAGE_COLUMNS = `select m.id, m.room_id, m.sender_id, m.type, m.content,
     u.display_name as s_display_name, coalesce(u.display_username, u.username::text) as s_username,
     u.avatar_url as s_avatar_url, u.last_seen_at as s_last_seen_at,
     u.account_status = 'deleted' as s_deleted,
-    ${LISTING_COLUMNS}, ${OFFER_COLUMNS}`;
+    ${LISTING_COLUMNS}, ${OFFER_COLUMNS},
+    d.id as d_id, d.method as d_method, d.status as d_status`;
 
 const MESSAGE_FROM = `from chat_messages m
   left join users u on u.id = m.sender_id
   left join book_listings l on l.id = m.listing_id
   left join books b on b.id = l.book_id
-  left join offers o on o.id = m.offer_id`;
+  left join offers o on o.id = m.offer_id
+  left join deals od on od.offer_id = o.id
+  left join deals d on d.id = m.deal_id`;
 
 const MESSAGE_SELECT = `${MESSAGE_COLUMNS} ${MESSAGE_FROM}`;
 
@@ -137,6 +146,9 @@ interface MessageRow extends ListingRow, OfferRow {
   s_avatar_url: string | null;
   s_last_seen_at: Date | string | null;
   s_deleted: boolean | null;
+  d_id: string | null;
+  d_method: string | null;
+  d_status: string | null;
 }
 
 function toMessage(row: MessageRow): ChatMessage {
@@ -160,6 +172,15 @@ function toMessage(row: MessageRow): ChatMessage {
     type: row.type as ChatMessage['type'],
     ...(!deleted && row.l_id ? { listing: toListing(row) } : {}),
     ...(!deleted && row.o_id ? { offer: toOffer(row) } : {}),
+    ...(!deleted && row.d_id
+      ? {
+          deal: {
+            id: row.d_id,
+            method: row.d_method as DealMethod,
+            status: row.d_status as DealStatus,
+          },
+        }
+      : {}),
     createdAt: iso(row.created_at),
     editedAt: isoOrNull(row.edited_at),
     deleted,
@@ -408,6 +429,8 @@ export interface ListingFacts {
   listing_type: string;
   currency: string;
   title: string;
+  /** null: no shipping offered (handed over only). */
+  shipping_cost: string | number | null;
 }
 
 export async function findListingFacts(
@@ -417,7 +440,7 @@ export async function findListingFacts(
 ): Promise<ListingFacts | null> {
   if (!isUuid(id)) return null;
   const [row] = await query<ListingFacts>(
-    `select id, user_id as seller_id, status, listing_type, currency, title
+    `select id, user_id as seller_id, status, listing_type, currency, title, shipping_cost
      from book_listings where id = $1${lock ? ' for update' : ''}`,
     [id],
   );

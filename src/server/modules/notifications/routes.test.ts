@@ -61,6 +61,7 @@ const DEFAULTS = [
   { type: 'friend.accepted', inApp: true, email: true },
   { type: 'offer.received', inApp: true, email: false },
   { type: 'offer.answered', inApp: true, email: false },
+  { type: 'deal.step', inApp: true, email: true },
   { type: 'wishlist.listed', inApp: true, email: true },
   { type: 'trade.match', inApp: true, email: true },
   { type: 'savedSearch.match', inApp: true, email: true },

@@ -8,6 +8,7 @@ import { CHAT_MESSAGE_MAX } from './limits';
 import { useDeleteMessage, useEditMessage } from './api';
 import { ListingMessage } from './ListingMessage';
 import { OfferMessage } from './OfferMessage';
+import { DealStepMessage } from '../deals';
 import { ReportMenu, ReviewTradeButton } from '../moderation';
 import type { Message, Room } from './types';
 import { memberName } from './format';
@@ -39,6 +40,15 @@ export function MessageItem({
   const time = useTimeLabel(message.createdAt);
   const [editing, setEditing] = useState(false);
   const mine = message.senderId === meId;
+
+  if (message.type === 'deal')
+    return (
+      <DealStepMessage
+        code={message.content}
+        actor={message.sender ? memberName(message.sender, t) : t('deals.someone')}
+        className={classes.system}
+      />
+    );
 
   if (message.type === 'system')
     return (

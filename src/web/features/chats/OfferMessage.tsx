@@ -3,6 +3,7 @@ import { useTranslation } from '@web/lib/reactI18n';
 import { formatMoney } from '@shared/money';
 import { useOfferAction, type OfferAction } from './api';
 import type { Offer, OfferStatus } from './types';
+import { DealCard } from '../deals';
 
 /** Badge tint and a text colour dark enough for AA on it, inside either bubble's colour. */
 const STATUS_TONES: Record<OfferStatus, { color: string; text: string }> = {
@@ -11,6 +12,7 @@ const STATUS_TONES: Record<OfferStatus, { color: string; text: string }> = {
   declined: { color: 'red', text: '#a61e1e' },
   withdrawn: { color: 'gray', text: '#495057' },
   completed: { color: 'teal', text: '#06694b' },
+  cancelled: { color: 'gray', text: '#495057' },
 };
 
 /**
@@ -77,6 +79,7 @@ export function OfferMessage({
           {act.error.message}
         </Text>
       )}
+      {offer.dealId && <DealCard dealId={offer.dealId} />}
     </Stack>
   );
 }

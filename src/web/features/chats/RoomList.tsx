@@ -189,6 +189,11 @@ export function messagePreview(message: Message, meId: string, t: TFunction, lan
     });
   else if (message.type === 'listing' && message.listing)
     text = t('chats.preview.listing', { title: message.listing.title });
+  else if (message.type === 'deal')
+    text = t(`deals.steps.${message.content.replace(/\./g, '_')}`, {
+      actor: message.sender?.displayName ?? '',
+      defaultValue: t('deals.steps.other', { actor: message.sender?.displayName ?? '' }),
+    });
   else text = message.content;
   return message.senderId === meId ? t('chats.preview.mine', { text }) : text;
 }

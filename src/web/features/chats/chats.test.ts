@@ -164,6 +164,8 @@ describe('offers', () => {
       status: 'pending' as const,
       createdAt: '2026-03-10T10:00:00Z',
       answeredAt: null,
+      shippingAmount: null,
+      dealId: null,
     };
     const made = message('m2', '2026-03-10T10:01:00Z', { type: 'offer', offer });
     expect(pendingOfferOf([card, made], 'l1', 'bob')).toEqual(offer);

@@ -13,6 +13,7 @@ import {
   type MessagePages,
 } from './api';
 import type { Message } from './types';
+import { dealKeys } from '../deals';
 
 const CATCH_UP_ROUNDS = 5;
 
@@ -58,6 +59,9 @@ export function useChatEvents(meId: string, openRoomId: string | null) {
     'chat.message',
     useCallback(
       ({ roomId, message }: RealtimeEvent<'chat.message'>) => {
+        // A deal's step: its card shows the new state.
+        if (message?.deal)
+          void client.invalidateQueries({ queryKey: dealKeys.one(message.deal.id) });
         if (client.getQueryData(chatKeys.messages(roomId))) {
           if (message) upsertMessages(client, roomId, [message]);
           else void catchUp(roomId).catch(() => undefined);

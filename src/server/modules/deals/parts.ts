@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../platform/module';
+import type { Query } from '../../db/tx';
+import type { DealContext } from './context';
+import type { DealPost } from '@shared/schemas/dealPost';
+import type { DealMeeting } from '@shared/schemas/dealMeeting';
+
+/** The parts by method. */
+export interface DealParts {
+  post: DealPart<DealPost>;
+  hand: DealPart<DealMeeting>;
+}
+
+/** What the core knows of a deal when it asks a part (post, meetings) about it. */
+export interface DealFacts {
+  id: string;
+  offerId: string;
+  roomId: string;
+  buyerId: string;
+  sellerId: string;
+  method: 'post' | 'hand';
+  status: 'open' | 'completed' | 'cancelled';
+  createdAt: Date;
+  endedAt: Date | null;
+}
+
+export type DealViewer = { id: string; role: 'buyer' | 'seller' | 'admin' };
+
+/**
+ * A way a deal reaches its end (decision 0072): sale by post (./post) for deals of method 'post',
+ * meetings (./meetings) for 'hand'. The core lists, reads, cancels and completes deals; each part
+ * adds its own state to the deal's answer, its own rules and routes.
+ */
+export interface DealPart<State = unknown> {
+  method: 'post' | 'hand';
+  /** The part's state as `viewer` may see it (`deal.post` / `deal.meeting`). */
+  state(q: Query, deal: DealFacts, viewer: DealViewer): Promise<State>;
+  /** Null when `by` may cancel the open deal now, else the error's locale key (409). */
+  cancelRefusal(q: Query, deal: DealFacts, by: DealViewer): Promise<string | null>;
+  /** Whether an admin may read this deal (a problem's case); false by default. */
+  adminMayRead?(q: Query, deal: DealFacts): Promise<boolean>;
+  /** The part's routes and jobs, registered by the deals module. */
+  register(app: FastifyInstance, ctx: DealContext, deps: AppDeps): void | Promise<void>;
+}

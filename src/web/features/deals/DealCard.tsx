@@ -1,0 +1,83 @@
+import { Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { formatMoney } from '@shared/money';
+import type { Deal } from '@shared/schemas/deals';
+import { useTranslation } from '@web/lib/reactI18n';
+import { useDeal, useDealStep } from './api';
+import { PostSteps } from './post/PostSteps';
+import { MeetingSteps } from './meetings/MeetingSteps';
+
+const STATUS_COLORS: Record<Deal['status'], string> = {
+  open: 'blue',
+  completed: 'teal',
+  cancelled: 'gray',
+};
+
+/**
+ * The deal an accepted offer opened, inside the conversation: its books, total (with shipping),
+ * how it goes (post or hand to hand) and the steps open to this member.
+ */
+export function DealCard({ dealId }: { dealId: string }) {
+  const { t } = useTranslation();
+  const deal = useDeal(dealId);
+  if (deal.isPending) return <Loader size="xs" aria-label={t('deals.loading')} />;
+  if (deal.isError)
+    return (
+      <Text size="xs" c="red.9" role="alert">
+        {deal.error.message}
+      </Text>
+    );
+  return <DealDetails deal={deal.data} />;
+}
+
+export function DealDetails({ deal }: { deal: Deal }) {
+  const { t, i18n } = useTranslation();
+  const cancel = useDealStep(deal.id, 'cancel');
+  const money = (n: number) => formatMoney(n, deal.currency, i18n.language);
+  return (
+    <Paper withBorder p="xs" radius="sm" data-testid="deal-card" aria-label={t('deals.title')}>
+      <Stack gap={6}>
+        <Group gap="xs" justify="space-between">
+          <Text size="sm" fw={700}>
+            {t(`deals.method.${deal.method}`)}
+          </Text>
+          <Badge size="sm" variant="light" color={STATUS_COLORS[deal.status]} c="dark.7">
+            {t(`deals.status.${deal.status}`)}
+          </Badge>
+        </Group>
+        {deal.listings.length > 1 && (
+          <Text size="xs">
+            {t('deals.books', { count: deal.listings.length })}:{' '}
+            {deal.listings.map((l) => l.title).join(', ')}
+          </Text>
+        )}
+        <Text size="xs">
+          {deal.shippingAmount === null
+            ? t('deals.total', { total: money(deal.total) })
+            : t('deals.totalWithShipping', {
+                total: money(deal.total),
+                amount: money(deal.amount),
+                shipping: money(deal.shippingAmount),
+              })}
+        </Text>
+        {deal.method === 'post' ? <PostSteps deal={deal} /> : <MeetingSteps deal={deal} />}
+        {deal.status === 'open' && deal.role !== 'admin' && (
+          <Group gap="xs">
+            <Button
+              size="compact-sm"
+              variant="default"
+              loading={cancel.isPending}
+              onClick={() => cancel.mutate()}
+            >
+              {t('deals.cancel')}
+            </Button>
+          </Group>
+        )}
+        {cancel.isError && (
+          <Text size="xs" c="red.9" role="alert">
+            {cancel.error.message}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

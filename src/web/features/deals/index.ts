@@ -1,0 +1,5 @@
+// The deals feature's public surface (issue 22): the deal's card under an accepted offer, and a
+// step's line in the conversation.
+export { DealCard } from './DealCard';
+export { DealStepMessage } from './DealStepMessage';
+export { dealKeys } from './api';
