@@ -12,7 +12,11 @@ export const REVIEW_WAITING = 'review.waiting';
 export function defineReviewNotifications(notifications: Notifications, database: Database) {
   const link = ({ recipientId }: { recipientId: string }) =>
     `/profile/${encodeURIComponent(recipientId)}/transactions`;
-  notifications.defineType({ type: REVIEW_PUBLISHED, defaults: { inApp: true, email: true }, link });
+  notifications.defineType({
+    type: REVIEW_PUBLISHED,
+    defaults: { inApp: true, email: true },
+    link,
+  });
   notifications.defineType({
     type: REVIEW_WAITING,
     defaults: { inApp: true, email: true },
