@@ -1,7 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReportInput } from '@shared/moderation';
 import type { Review, ReviewPage, TradePage } from '@shared/reviews';
+import { useCallback } from 'react';
+import { NOTIFICATION_NEW_EVENT } from '@shared/notifications';
 import { api } from '../../lib/api';
+import { useRealtimeEvent } from '../../lib/realtime';
 
 export function useReport() {
   return useMutation({
@@ -32,6 +35,18 @@ export function useTrades(page: number, listingId?: string, enabled = true) {
     enabled,
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * The trades refetch when a notification arrives live: the other party's review waiting for mine,
+ * or both published (decision 0073), shows without a reload.
+ */
+export function useLiveTrades() {
+  const client = useQueryClient();
+  useRealtimeEvent(
+    NOTIFICATION_NEW_EVENT,
+    useCallback(() => void client.invalidateQueries({ queryKey: ['reviews', 'trades'] }), [client]),
+  );
 }
 
 export function useSaveReview() {
