@@ -1,4 +1,4 @@
--- Reviews that cannot retaliate (issue 22, item 7; docs/reviews.md, decision 0073).
+-- Reviews that cannot retaliate (issue 22, item 7; docs/moderation.md, decision 0073).
 -- A review is shown (profile, counts, ratings, every list and export of the member it is about)
 -- only from its `published_at`. Written alone it is scheduled 14 days after the transaction was
 -- agreed (completed by both); the second review of the same transaction publishes both at once.
