@@ -2,7 +2,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ReportInput } from '@shared/moderation';
 import type { Review, ReviewPage, TradePage } from '@shared/reviews';
 import { useCallback } from 'react';
-import { NOTIFICATION_NEW_EVENT } from '@shared/notifications';
 import { api } from '../../lib/api';
 import { useRealtimeEvent } from '../../lib/realtime';
 
@@ -43,8 +42,10 @@ export function useTrades(page: number, listingId?: string, enabled = true) {
  */
 export function useLiveTrades() {
   const client = useQueryClient();
+  // The event's name as a literal: importing @shared/notifications would pull its texts' group
+  // into every page showing a review action (scripts/locale-usage.ts).
   useRealtimeEvent(
-    NOTIFICATION_NEW_EVENT,
+    'notification.new',
     useCallback(() => void client.invalidateQueries({ queryKey: ['reviews', 'trades'] }), [client]),
   );
 }
