@@ -105,7 +105,9 @@ test('a buyer and a seller complete a sale and review each other', async () => {
   await buyerDialog.getByLabel('Your review (optional)').fill('Exactly as described. Thanks!');
   await buyerDialog.getByRole('button', { name: 'Publish review' }).click();
   await expect(buyerDialog).toHaveCount(0);
-  await expect(trade.getByRole('button', { name: 'Edit your review' })).toBeVisible();
+  // The second review publishes both (double-blind, decision 0073): final, and the other's shows.
+  await expect(trade.getByTestId('review-published')).toHaveText('Your review is published');
+  await expect(trade.getByTestId('their-review')).toContainText('Paid at once, friendly buyer.');
 
   // Both profiles show the review and the new average, replacing the formula.
   await b.goto(`/user/${seller.id}`);

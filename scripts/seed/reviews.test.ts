@@ -22,8 +22,17 @@ describe('seed:demo reviews step', async () => {
                or (r.author_id = t.seller_id and r.subject_id = t.buyer_id))`,
     );
     expect(wrong.n).toBe(0);
+    // A pair is published when its second review was written, a lone review 14 days after
+    // the trade (decision 0073).
+    const [unpublishedPair] = await database.query<{ n: number }>(
+      `select count(*)::int as n from reviews r
+       where (select count(*) from reviews o where o.transaction_id = r.transaction_id) = 2
+         and r.published_at <> (select max(o.created_at) from reviews o
+                                where o.transaction_id = r.transaction_id)`,
+    );
+    expect(unpublishedPair.n).toBe(0);
     const [reviewed] = await database.query<{ subject_id: string }>(
-      'select subject_id from reviews limit 1',
+      'select subject_id from reviews where published_at <= now() limit 1',
     );
     const page = (
       await inject({ method: 'GET', url: `/api/users/${reviewed.subject_id}/reviews` })

@@ -27,7 +27,9 @@ function hash(text: string): number {
 /**
  * Reviews of the demo's completed transactions: most buyers review their seller, half the
  * sellers their buyer, mostly 4 or 5 stars, two days after the trade. Running it again adds
- * nothing (one review per party per transaction).
+ * nothing (one review per party per transaction). Double-blind (decision 0073): a pair is
+ * published when the second was written; a review alone 14 days after the trade, so a recent
+ * trade's lone review is still waiting (its subject sees "X has reviewed you").
  */
 export const seedReviews: SeedStep = async (ctx) => {
   const language = new Map(ctx.members.map((m) => [m.id, m.language]));
@@ -37,7 +39,7 @@ export const seedReviews: SeedStep = async (ctx) => {
     seller_id: string;
     created_at: Date | string;
   }>(`select id, buyer_id, seller_id, created_at from transactions where status = 'completed'`);
-  let written = 0;
+  const written: string[] = [];
   for (const trade of trades) {
     const h = hash(trade.id);
     const pairs: [string, string, number][] = [];
@@ -47,14 +49,22 @@ export const seedReviews: SeedStep = async (ctx) => {
       const lang = language.get(author) ?? 'it';
       const rating = [5, 5, 4, 4, 3][n % 5];
       const text = TEXTS[lang][n % TEXTS[lang].length];
-      const rows = await ctx.database.query(
+      const rows = await ctx.database.query<{ id: string }>(
         `insert into reviews (transaction_id, author_id, subject_id, rating, text, created_at, updated_at)
          values ($1, $2, $3, $4, $5, $6::timestamptz + interval '2 days', $6::timestamptz + interval '2 days')
          on conflict (transaction_id, author_id) do nothing returning id`,
         [trade.id, author, subject, rating, text, trade.created_at],
       );
-      written += rows.length;
+      written.push(...rows.map((r) => r.id));
     }
   }
-  ctx.log(`reviews: ${written} written (${trades.length} completed transactions)`);
+  await ctx.database.query(
+    `update reviews r set published_at = case
+       when (select count(*) from reviews o where o.transaction_id = r.transaction_id) = 2
+         then (select max(o.created_at) from reviews o where o.transaction_id = r.transaction_id)
+       else coalesce(t.agreed_at, t.created_at) + interval '14 days' end
+     from transactions t where t.id = r.transaction_id and r.id = any($1::uuid[])`,
+    [written],
+  );
+  ctx.log(`reviews: ${written.length} written (${trades.length} completed transactions)`);
 };

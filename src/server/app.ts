@@ -264,7 +264,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     serveSpa = await registerSpa(app, {
       webDir,
-      pageHeads: pageHeads({ database: deps.database, publicUrl: config.publicUrl }),
+      pageHeads: pageHeads({
+        database: deps.database,
+        publicUrl: config.publicUrl,
+        now: moduleDeps.now,
+      }),
     });
   }
   // Every non-API GET is the single-page app (the route above), whose router shows the

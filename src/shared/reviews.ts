@@ -1,8 +1,14 @@
 import { z } from 'zod';
 
 export const REVIEW_TEXT_MAX = 1000;
-/** A review may be edited this long after it was written. */
+/** A review may be edited this long after it was written, while it is not yet published. */
 export const REVIEW_EDIT_DAYS = 14;
+/**
+ * Double-blind (decision 0073): each party reviews within this many days of the transaction's
+ * completion; a review is published when the other party has written theirs too, or at the end
+ * of these days, whichever comes first. Until then only its author sees it.
+ */
+export const REVIEW_WINDOW_DAYS = 14;
 export const REVIEWS_PAGE_SIZE = 10;
 
 const rating = z
@@ -38,8 +44,12 @@ export const reviewSchema = z.object({
   kind: z.enum(['sale', 'trade']),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Until when its author may still edit it. */
+  /** Until when its author may still edit it: within 14 days of writing it, and until published. */
   editableUntil: z.string(),
+  /** Shown to others: the other party wrote theirs too, or the 14 days are over. */
+  published: z.boolean(),
+  /** When it was published or, while pending, when it will be at the latest. */
+  publishedAt: z.string(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -67,9 +77,18 @@ export const tradeSchema = z.object({
     deleted: z.boolean().optional(),
   }),
   completedAt: z.string(),
-  /** Both members agreed to it (accepted offer or confirmation): only then can it be reviewed. */
+  /**
+   * Both members agreed to it (accepted offer or confirmation), the other still has an account and
+   * its 14 days to review are not over: only then can a review be written.
+   */
   reviewable: z.boolean(),
+  /** The end of the 14 days to review it (from its completion). */
+  reviewableUntil: z.string(),
   myReview: reviewSchema.nullable(),
+  /** The other party's review of me, once published (never before: double-blind). */
+  theirReview: reviewSchema.nullable(),
+  /** The other party reviewed me and it waits for mine: no rating, no text, only that it exists. */
+  theirReviewWaiting: z.boolean(),
 });
 export type Trade = z.infer<typeof tradeSchema>;
 export const tradePageSchema = z.object({

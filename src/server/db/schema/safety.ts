@@ -71,6 +71,11 @@ export const reviews = pgTable(
     text: text('text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Shown from then on (decision 0073): written alone, 14 days after the transaction was agreed;
+     * the other party's review publishes both at once. Pending while in the future.
+     */
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique().on(t.transactionId, t.authorId)],
 );

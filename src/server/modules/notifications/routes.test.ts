@@ -71,6 +71,8 @@ const DEFAULTS = [
   { type: 'moderation.report', inApp: true, email: true },
   { type: 'transaction.confirm', inApp: true, email: true },
   { type: 'transaction.answered', inApp: true, email: false },
+  { type: 'review.published', inApp: true, email: true },
+  { type: 'review.waiting', inApp: true, email: true },
   { type: 'watch.changed', inApp: true, email: true },
 ];
 /** The settings' types after these changes to the defaults. */

@@ -1,3 +1,4 @@
+import { publishedReview } from '../reviews/service';
 import type { Query } from '../../db/tx';
 
 /**
@@ -149,13 +150,17 @@ export async function buildExport(query: Query, userId: string, now: Date) {
   );
   const reviewsWritten = await many(
     `select r.id, r.transaction_id as "transactionId", ${publicUsername('r.subject_id')} as "about",
-       r.rating, r.text, r.created_at as "createdAt", r.updated_at as "updatedAt"
+       r.rating, r.text, r.created_at as "createdAt", r.updated_at as "updatedAt",
+       r.published_at as "publishedAt"
      from reviews r where r.author_id = $1 order by r.created_at, r.id`,
   );
-  const reviewsReceived = await many(
+  // Received: only those published (double-blind, decision 0073); mine, pending ones too.
+  const reviewsReceived = await query(
     `select r.id, r.transaction_id as "transactionId", ${publicUsername('r.author_id')} as "by",
        r.rating, r.text, r.created_at as "createdAt", r.updated_at as "updatedAt"
-     from reviews r where r.subject_id = $1 order by r.created_at, r.id`,
+     from reviews r where r.subject_id = $1 and ${publishedReview('r', '$2')}
+     order by r.created_at, r.id`,
+    [userId, now],
   );
   const bookReviewsOnAds = await many(
     `select r.id, r.ad_id as "adId", r.rating, r.review_text as text,

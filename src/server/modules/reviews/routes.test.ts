@@ -19,9 +19,18 @@ beforeAll(async () => {
   stranger = await createMember(t, { displayName: 'Stefano Stranger' });
 }, 120_000);
 
-/** A sale completed through the chat's offer flow: contact, offer, accept, complete. */
-const completeSale = async (s: Member, b: Member, title: string): Promise<string> =>
-  (await saleThroughChat(t, s, b, { title, content: 'Lo compro' })).transactionId;
+/**
+ * A sale completed through the chat's offer flow: contact, offer, accept, complete; agreed at the
+ * test clock's time (the 14 days of the reviews count from it).
+ */
+const completeSale = async (s: Member, b: Member, title: string): Promise<string> => {
+  const { transactionId } = await saleThroughChat(t, s, b, { title, content: 'Lo compro' });
+  await t.database.query('update transactions set agreed_at = $2 where id = $1', [
+    transactionId,
+    clock,
+  ]);
+  return transactionId;
+};
 
 describe('reviews after a trade', () => {
   let txId: string;
@@ -65,6 +74,9 @@ describe('reviews after a trade', () => {
       listingTitle: 'La coscienza di Zeno',
       kind: 'sale',
       editableUntil: new Date(clock.getTime() + 14 * DAY).toISOString(),
+      // Written alone: pending until the seller writes theirs, or 14 days after the sale.
+      published: false,
+      publishedAt: new Date(clock.getTime() + 14 * DAY).toISOString(),
     });
     const twice = await req('POST', '/api/reviews', buyer, { ...payload, rating: 1 });
     expect(twice.statusCode).toBe(409);
@@ -76,7 +88,8 @@ describe('reviews after a trade', () => {
       rating: 4,
     });
     expect(bySeller.statusCode).toBe(201);
-    expect(bySeller.json()).toMatchObject({ subjectId: buyer.id, text: '' });
+    // The second review publishes both, together.
+    expect(bySeller.json()).toMatchObject({ subjectId: buyer.id, text: '', published: true });
     const rows = await t.database.query('select 1 from reviews where transaction_id = $1', [txId]);
     expect(rows).toHaveLength(2);
   });
@@ -100,6 +113,13 @@ describe('reviews after a trade', () => {
     expect(
       (await req('POST', '/api/reviews', other, { transactionId: second, rating: 2 })).statusCode,
     ).toBe(201);
+    // Olga's waits for Silvia's: neither in the list nor in the figures.
+    const before = (await req('GET', `/api/users/${seller.id}/reviews`)).json();
+    expect(before).toMatchObject({ total: 1, average: 5 });
+    expect((await req('GET', `/api/users/${seller.id}/profile`)).json().rating).toBe(5);
+    expect(
+      (await req('POST', '/api/reviews', seller, { transactionId: second, rating: 5 })).statusCode,
+    ).toBe(201);
     const page = (await req('GET', `/api/users/${seller.id}/reviews`)).json();
     expect(page.total).toBe(2);
     expect(page.average).toBe(3.5);
@@ -118,11 +138,13 @@ describe('reviews after a trade', () => {
     for (let i = 0; i < 12; i++) {
       const [tx] = await t.database.query<{ id: string }>(
         `insert into transactions (buyer_id, seller_id, kind, agreed_at)
-         values ($1, $2, 'sale', now()) returning id`,
-        [buyer.id, popular.id],
+         values ($1, $2, 'sale', $3) returning id`,
+        [buyer.id, popular.id, clock],
       );
       clock = new Date(clock.getTime() + 1000);
       await req('POST', '/api/reviews', buyer, { transactionId: tx.id, rating: (i % 5) + 1 });
+      // Published when Paola reviews back.
+      await req('POST', '/api/reviews', popular, { transactionId: tx.id, rating: 5 });
     }
     const first = (await req('GET', `/api/users/${popular.id}/reviews`)).json();
     const second = (await req('GET', `/api/users/${popular.id}/reviews?page=2`)).json();
@@ -134,11 +156,15 @@ describe('reviews after a trade', () => {
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
-  it('lets its author edit the sent fields for 14 days, nobody else', async () => {
-    const [mine] = await t.database.query<{ id: string }>(
-      'select id from reviews where transaction_id = $1 and author_id = $2',
-      [txId, buyer.id],
-    );
+  it('lets its author edit the sent fields while it waits, nobody else', async () => {
+    const third = await completeSale(seller, buyer, 'Il giardino dei Finzi-Contini');
+    const written = await req('POST', '/api/reviews', buyer, {
+      transactionId: third,
+      rating: 5,
+      text: 'Libro perfetto, spedito subito.',
+    });
+    expect(written.statusCode, written.body).toBe(201);
+    const mine = written.json() as { id: string };
     const url = `/api/reviews/${mine.id}`;
     expect((await req('PATCH', url, undefined, { rating: 1 })).statusCode).toBe(401);
     const byOther = await req('PATCH', url, seller, { rating: 1 });
@@ -148,12 +174,11 @@ describe('reviews after a trade', () => {
     const edited = await req('PATCH', url, buyer, { rating: 4 });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ rating: 4, text: 'Libro perfetto, spedito subito.' });
+    // 14 days after the sale it is published, and final.
     clock = new Date(clock.getTime() + 2 * DAY);
     const late = await req('PATCH', url, buyer, { text: 'changed my mind' });
     expect(late.statusCode).toBe(409);
-    expect(late.json().error.message).toBe(
-      'A review can be edited only within 14 days of writing it',
-    );
+    expect(late.json().error.message).toBe('This review is published and can no longer be changed');
     const [row] = await t.database.query<{ rating: number; text: string }>(
       'select rating, text from reviews where id = $1',
       [mine.id],
@@ -177,7 +202,9 @@ describe('reviews after a trade', () => {
       kind: 'sale',
       listingTitle: 'La coscienza di Zeno',
       other: { id: buyer.id, displayName: 'Bianca Buyer' },
-      myReview: { rating: 4, subjectId: buyer.id },
+      myReview: { rating: 4, subjectId: buyer.id, published: true },
+      theirReview: { rating: 5, author: { id: buyer.id }, text: 'Libro perfetto, spedito subito.' },
+      theirReviewWaiting: false,
     });
     const [{ listing_id: listingId }] = await t.database.query<{ listing_id: string }>(
       'select listing_id from transactions where id = $1',

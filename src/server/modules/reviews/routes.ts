@@ -14,14 +14,16 @@ import { errorSchema } from '../../platform/errors';
 import { publicRead } from '../../platform/http-cache';
 import { createReviewService } from './service';
 import { confirmationRoutes } from './confirmations';
+import { defineReviewNotifications, tellAboutReview } from './notifications';
 
 const tags = ['reviews'];
 const security = [{ session: [] }];
 
 export const reviewRoutes: Module = async (app, deps) => {
-  const { database, now } = deps;
+  const { database, now, notifications } = deps;
   const reviews = createReviewService({ database, now });
   await confirmationRoutes(app, deps);
+  defineReviewNotifications(notifications, database);
   const writes = {
     preHandler: app.requireUser,
     config: memberWriteLimit(30, '1 minute'),
@@ -35,7 +37,7 @@ export const reviewRoutes: Module = async (app, deps) => {
         tags,
         security,
         summary:
-          'Review the other party of a completed transaction of mine (once per transaction; 1–5 stars, up to 1,000 characters)',
+          'Review the other party of a completed transaction of mine (once per transaction, within 14 days of its completion; 1–5 stars, up to 1,000 characters). Double-blind: hidden from everyone but me until the other party has written theirs (both are then published together) or the 14 days are over',
         body: createReviewSchema,
         response: {
           201: reviewSchema,
@@ -47,7 +49,19 @@ export const reviewRoutes: Module = async (app, deps) => {
       },
     },
     async (request, reply) => {
-      const review = await reviews.create(currentUser(request).id, request.body);
+      const { review, publishedTogether } = await reviews.create(
+        currentUser(request).id,
+        request.body,
+      );
+      await tellAboutReview(
+        notifications,
+        {
+          transactionId: review.transactionId,
+          authorId: review.author.id,
+          subjectId: review.subjectId,
+        },
+        publishedTogether,
+      );
       return reply.status(201).send(review);
     },
   );
@@ -59,7 +73,8 @@ export const reviewRoutes: Module = async (app, deps) => {
       schema: {
         tags,
         security,
-        summary: 'Edit my review (only the fields sent), within 14 days of writing it',
+        summary:
+          'Edit my review (only the fields sent), within 14 days of writing it and while it is not published',
         params: idParam('id'),
         body: editReviewSchema,
         response: {
@@ -81,7 +96,8 @@ export const reviewRoutes: Module = async (app, deps) => {
       config: publicRead,
       schema: {
         tags,
-        summary: "A member's reviews, newest first, and their average",
+        summary:
+          "A member's published reviews, newest first, and their average (a review waiting for the other party's is in neither)",
         params: idParam('id'),
         querystring: pageQuerySchema,
         response: { 200: reviewPageSchema, 400: errorSchema, 404: errorSchema },
@@ -98,7 +114,7 @@ export const reviewRoutes: Module = async (app, deps) => {
         tags,
         security,
         summary:
-          'My completed transactions (of one listing with listingId), newest first, with the review I wrote for each',
+          'My completed transactions (of one listing with listingId), newest first, with the review I wrote for each (pending or published), the other party’s once published, and whether theirs waits for mine',
         querystring: pageQuerySchema.extend({ listingId: z.string().max(64).optional() }),
         response: { 200: tradePageSchema, 400: errorSchema, 401: errorSchema },
       },

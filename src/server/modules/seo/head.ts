@@ -67,6 +67,8 @@ export interface HeadContext {
   database: Database;
   publicUrl: string;
   language: Language;
+  /** The app's clock (only published reviews rate a member, decision 0073). */
+  now?: () => Date;
 }
 
 /** The head of the page at `path` (no query string): looks up the listing or member it shows. */
@@ -78,7 +80,7 @@ export async function describePage(path: string, ctx: HeadContext): Promise<Page
   }
   const user = /^\/user\/([^/]+)(\/books)?$/.exec(path);
   if (user) {
-    const found = await findProfileHead(ctx.database, decode(user[1]));
+    const found = await findProfileHead(ctx.database, decode(user[1]), ctx.now?.());
     return found ? profileHead(found, Boolean(user[2]), path, ctx) : notFoundHead(ctx);
   }
   return staticHead(path, ctx);
@@ -271,7 +273,11 @@ export function renderHead(head: PageHead, language: Language): string {
 }
 
 /** The seo module's page heads for the platform's single-page app (platform/spa). */
-export function pageHeads(deps: { database: Database; publicUrl: string }): PageHeads {
+export function pageHeads(deps: {
+  database: Database;
+  publicUrl: string;
+  now?: () => Date;
+}): PageHeads {
   return async (path, language) => {
     const head = await describePage(path, { ...deps, language });
     return { status: head.status, head: renderHead(head, language) };

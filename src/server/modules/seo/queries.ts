@@ -1,5 +1,6 @@
 import { memberRating, type MemberRating } from '@shared/rating';
 import { activeMember } from '../../platform/moderation';
+import { publishedReview } from '../reviews/service';
 import type { ListingDetail } from '@shared/marketplace';
 import type { Database } from '../../db/client';
 import { findListingDetail } from '../listings/queries';
@@ -39,7 +40,12 @@ export interface ProfileHead {
   rating: MemberRating;
 }
 
-export async function findProfileHead(database: Database, id: string): Promise<ProfileHead | null> {
+export async function findProfileHead(
+  database: Database,
+  id: string,
+  /** The clock of the reviews' publication rule: only published reviews rate (decision 0073). */
+  at: Date = new Date(),
+): Promise<ProfileHead | null> {
   // Member ids are better-auth's: opaque text, not uuids; bounded like the API's params.
   if (!id || id.length > 64) return null;
   const [row] = await database.query<{
@@ -62,9 +68,10 @@ export async function findProfileHead(database: Database, id: string): Promise<P
      from users u
      cross join lateral (
        select count(*)::int as count, round(avg(rv.rating), 1)::float8 as average
-       from reviews rv where rv.subject_id = u.id and ${activeMember('rv.author_id')}
+       from reviews rv where rv.subject_id = u.id and ${publishedReview('rv', '$2')}
+         and ${activeMember('rv.author_id')}
      ) r where u.id = $1`,
-    [id],
+    [id, at],
   );
   if (!row) return null;
   return {

@@ -40,6 +40,8 @@ export async function loadPublicProfile(
   userId: string,
   log?: { error: (obj: object, msg: string) => void },
   viewerId: string | null = null,
+  /** The clock of the reviews' publication rule (decision 0073). */
+  at: Date = new Date(),
 ): Promise<PublicProfile | null> {
   const [user] = await database.query<{
     id: string;
@@ -65,7 +67,7 @@ export async function loadPublicProfile(
   let rating = memberRating({ count: 0, average: null });
   try {
     trades = await completedTransactions(database, userId);
-    rating = await memberRatingOf(database, userId);
+    rating = await memberRatingOf(database, userId, at);
   } catch (err) {
     log?.error({ err }, 'profile rating could not be computed');
   }
@@ -122,7 +124,7 @@ export async function loadUserListings(
   return { items: rows.map(toCard), total: count.total, page, pageSize };
 }
 
-export const userRoutes: Module = async (app, { database }) => {
+export const userRoutes: Module = async (app, { database, now }) => {
   app.get(
     '/api/users/:id/profile',
     {
@@ -140,6 +142,7 @@ export const userRoutes: Module = async (app, { database }) => {
         request.params.id,
         request.log,
         request.user?.id ?? null,
+        now(),
       );
       if (!profile) throw profileNotFound();
       return profile;

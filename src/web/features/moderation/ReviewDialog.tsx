@@ -7,7 +7,10 @@ import { REVIEW_TEXT_MAX, type Review } from '@shared/reviews';
 import { ApiError } from '../../lib/api';
 import { useSaveReview } from './api';
 
-/** Writes (or, within its 14 days, edits) my review of the other party of a trade. */
+/**
+ * Writes (or, while it waits for the other's, edits) my review of the other party of a trade.
+ * Double-blind: it is published when the other party writes theirs, or at the end of 14 days.
+ */
 export function ReviewDialog({
   opened,
   onClose,
@@ -32,10 +35,17 @@ export function ReviewDialog({
     save.mutate(
       { reviewId: review?.id, transactionId, rating, text },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           notifications.show({
             color: 'green',
-            message: t(review ? 'reviews.dialog.saved' : 'reviews.dialog.published'),
+            message: review
+              ? t('reviews.dialog.saved')
+              : saved.published
+                ? t('reviews.dialog.published')
+                : t('reviews.dialog.sent', {
+                    name: otherName,
+                    date: formatDate(saved.publishedAt, i18n.language),
+                  }),
             closeButtonProps: { 'aria-label': t('common.close') },
           });
           onClose();
@@ -81,8 +91,9 @@ export function ReviewDialog({
           />
           {review && (
             <Text size="xs" c="dimmed">
-              {t('reviews.dialog.editableUntil', {
-                date: formatDate(review.editableUntil, i18n.language),
+              {t('reviews.dialog.pendingNote', {
+                name: otherName,
+                date: formatDate(review.publishedAt, i18n.language),
               })}
             </Text>
           )}

@@ -1,10 +1,10 @@
-import { Anchor, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Center, Group, Loader, Paper, Rating, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
 import { formatDate } from '@shared/format';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { useTrades } from './api';
+import { useLiveTrades, useTrades } from './api';
 import { ReviewAction } from './ReviewTradeButton';
 import { PageNumbers } from '../../components/PageNumbers';
 import { PendingTrades } from './PendingTrades';
@@ -15,6 +15,7 @@ export default function TradesPage() {
   useDocumentTitle(t('reviews.trades.pageTitle'));
   const [page, setPage] = useState(1);
   const trades = useTrades(page);
+  useLiveTrades();
   const data = trades.data;
   return (
     <Stack>
@@ -62,6 +63,27 @@ export default function TradesPage() {
                 </div>
                 {!trade.other.deleted && <ReviewAction trade={trade} />}
               </Group>
+              {trade.theirReview && (
+                <Stack gap={2} mt="sm" data-testid="their-review">
+                  <Text size="sm" fw={600}>
+                    {t('reviews.blind.theirs', {
+                      name: trade.other.deleted ? t('members.deleted') : trade.other.displayName,
+                    })}
+                  </Text>
+                  <Group
+                    gap="xs"
+                    role="img"
+                    aria-label={t('reviews.stars', { rating: trade.theirReview.rating })}
+                  >
+                    <Rating value={trade.theirReview.rating} readOnly size="sm" aria-hidden />
+                  </Group>
+                  {trade.theirReview.text && (
+                    <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                      {trade.theirReview.text}
+                    </Text>
+                  )}
+                </Stack>
+              )}
             </Paper>
           ))}
         </Stack>

@@ -1,7 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReportInput } from '@shared/moderation';
 import type { Review, ReviewPage, TradePage } from '@shared/reviews';
+import { useCallback } from 'react';
 import { api } from '../../lib/api';
+import { useRealtimeEvent } from '../../lib/realtime';
 
 export function useReport() {
   return useMutation({
@@ -32,6 +34,20 @@ export function useTrades(page: number, listingId?: string, enabled = true) {
     enabled,
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * The trades refetch when a notification arrives live: the other party's review waiting for mine,
+ * or both published (decision 0073), shows without a reload.
+ */
+export function useLiveTrades() {
+  const client = useQueryClient();
+  // The event's name as a literal: importing @shared/notifications would pull its texts' group
+  // into every page showing a review action (scripts/locale-usage.ts).
+  useRealtimeEvent(
+    'notification.new',
+    useCallback(() => void client.invalidateQueries({ queryKey: ['reviews', 'trades'] }), [client]),
+  );
 }
 
 export function useSaveReview() {
