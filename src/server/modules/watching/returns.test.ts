@@ -14,7 +14,7 @@ import { savedSearchAlertsSettled } from '../saved-searches/alerts';
  * hear "available again" and saved searches match it; leaving, the watch tells and shows nothing.
  */
 const DAY = 24 * 60 * 60 * 1000;
-let clock = new Date('2026-08-01T10:00:00Z').getTime();
+const clock = new Date('2026-08-01T10:00:00Z').getTime();
 let t: TestApp;
 let changes: ListingChanges;
 let admin: Member;
