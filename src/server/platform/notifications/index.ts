@@ -12,4 +12,12 @@ export {
   type SettingsPatch,
   type TypeSetting,
 } from './service';
-export { DIGEST_WINDOW_HOURS, DIGEST_MAX_ITEMS, notificationText } from './digest';
+export {
+  DIGEST_WINDOW_HOURS,
+  DIGEST_MAX_ITEMS,
+  notificationText,
+  digestEmail,
+  digestTimer,
+  runDigest,
+  type DigestKind,
+} from './digest';
