@@ -4,8 +4,8 @@ import type { Database } from '../../db/client';
 import type { Mailer } from '../../platform/mail';
 import { t } from '../../platform/i18n';
 import {
-  digestEmail,
   digestTimer,
+  sendDigestEmail,
   runDigest,
   type DigestKind,
   type Notifications,
@@ -150,19 +150,18 @@ export function createSavedSearchDigest(deps: {
         link: `${publicUrl}/library/book/${r.listing_id}`,
       };
     });
-    const base = `${publicUrl}/profile/${encodeURIComponent(userId)}`;
-    await mailer.send({
-      ...digestEmail(
-        lang,
-        { email: user.email, name: user.display_name },
+    await sendDigestEmail(
+      { mailer, publicUrl },
+      { id: userId, email: user.email, name: user.display_name, lang },
+      {
         lines,
-        Math.max(0, n - lines.length),
-        { action: `${base}/saved-searches`, settings: `${base}/settings#notifications` },
-        'savedSearches.email',
-      ),
-      // The sellers it names: deleting one of their accounts deletes it from the outbox.
-      about: [...new Set(rows.map((r) => r.seller_id))],
-    });
+        more: Math.max(0, n - lines.length),
+        page: 'saved-searches',
+        words: 'savedSearches.email',
+        // The sellers it names.
+        about: [...new Set(rows.map((r) => r.seller_id))],
+      },
+    );
     return true;
   }
 

@@ -72,6 +72,36 @@ export function digestEmail(
 }
 
 /**
+ * Sends a member a digest e-mail whose button opens `page` of their profile (the list of
+ * everything) and whose note links their notification settings. `about`: the members it names
+ * (deleting one of their accounts deletes it from the outbox).
+ */
+export function sendDigestEmail(
+  mail: { mailer: Mailer; publicUrl: string },
+  recipient: { id: string; email: string; name: string; lang: Language },
+  digest: {
+    lines: { text: string; link: string }[];
+    more: number;
+    page: 'notifications' | 'saved-searches';
+    words?: DigestWords;
+    about: string[];
+  },
+): Promise<void> {
+  const base = `${mail.publicUrl}/profile/${encodeURIComponent(recipient.id)}`;
+  return mail.mailer.send({
+    ...digestEmail(
+      recipient.lang,
+      recipient,
+      digest.lines,
+      digest.more,
+      { action: `${base}/${digest.page}`, settings: `${base}/settings#notifications` },
+      digest.words,
+    ),
+    about: digest.about,
+  });
+}
+
+/**
  * One kind of digest e-mail (the hourly notifications, the daily saved-search finds) as the
  * claim-gather-send loop of `runDigest` drives it. A member's period is claimed by one conditional
  * upsert, so any number of processes (or a restart) send a member at most one per period; a run
@@ -259,17 +289,16 @@ export function createDigest(deps: {
             link: publicUrl + deps.linkOf(userId, r),
           };
         });
-        const base = `${publicUrl}/profile/${encodeURIComponent(userId)}`;
-        await mailer.send({
-          ...digestEmail(
-            lang,
-            { email: user.email, name: user.display_name },
+        await sendDigestEmail(
+          { mailer, publicUrl },
+          { id: userId, email: user.email, name: user.display_name, lang },
+          {
             lines,
-            send.length - lines.length,
-            { action: `${base}/notifications`, settings: `${base}/settings#notifications` },
-          ),
-          about: send.slice(0, DIGEST_MAX_ITEMS).flatMap((r) => (r.actor_id ? [r.actor_id] : [])),
-        });
+            more: send.length - lines.length,
+            page: 'notifications',
+            about: send.slice(0, DIGEST_MAX_ITEMS).flatMap((r) => (r.actor_id ? [r.actor_id] : [])),
+          },
+        );
       }
       // Told (or not to be told): these rows no longer wait. Rows folded since `at` still do.
       // Nothing worth an e-mail: the hour is given back (runDigest).

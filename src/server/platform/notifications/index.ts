@@ -17,6 +17,7 @@ export {
   DIGEST_MAX_ITEMS,
   notificationText,
   digestEmail,
+  sendDigestEmail,
   digestTimer,
   runDigest,
   type DigestKind,
