@@ -27,25 +27,10 @@ import {
 } from '../../src/server/modules/saved-searches/queries';
 import { BOOKS_CSV } from './lib/server';
 import { readBooks } from './lib/seed';
-import {
-  SELLERS,
-  alternate,
-  figures,
-  fmt,
-  machine,
-  postListings,
-  report,
-  seedSellers,
-  startApp,
-  stopApp,
-  timeInserts,
-} from './lib/listing-cost';
+import * as cost from './lib/listing-cost';
 
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100_000);
 const PER_MEMBER = 10;
-const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 300);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 30);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const P = 'bench-ss-';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -89,7 +74,7 @@ function searchFilters(): SavedSearchFilters {
 
 async function seed(database: Database) {
   await database.query(`delete from users where id like '${P}%'`);
-  const cookies = await seedSellers(database, P);
+  const cookies = await cost.seedSellers(database, P);
   await database.query(
     `insert into users (id, email, email_verified, display_name)
      select '${P}member-' || g, '${P}member-' || g || '@bench.local', true, 'Member ' || g
@@ -147,7 +132,7 @@ const insertAt = (database: Database) => async (i: number) => {
        values ((select id from books order by id limit 1), $1, $2, $3, $4, 'sell', 'good', $5,
          'EUR', $6, '{}') returning id`,
       [
-        `${P}seller-${(i % SELLERS) + 1}`,
+        `${P}seller-${(i % cost.SELLERS) + 1}`,
         b.title,
         b.author,
         b.genre,
@@ -179,17 +164,17 @@ async function matching(database: Database): Promise<{ times: number[]; found: n
 async function main() {
   const database = openPostgres(databaseUrl!, 2);
   await migrate(database);
-  console.log(`bench:saved-searches on ${machine()}`);
+  console.log(`bench:saved-searches on ${cost.machine()}`);
   const cookies = await seed(database);
   await clearSearches(database);
-  const url = await startApp(databaseUrl!);
+  const url = await cost.startApp(databaseUrl!);
 
-  const conditions = { rounds: ROUNDS, listings: LISTINGS, warmup: WARMUP };
-  const result = await alternate({
+  const conditions = cost.benchConditions();
+  const result = await cost.alternate({
     ...conditions,
     empty: () => clearSearches(database),
     fill: () => fillSearches(database),
-    list: (from, count, warmup) => postListings(url, cookies, count, warmup, listingOf(from)),
+    list: (from, count, warmup) => cost.postListings(url, cookies, count, warmup, listingOf(from)),
     clearListings: () => clearListings(database),
     told: async () =>
       (
@@ -202,10 +187,12 @@ async function main() {
   });
   const match = await matching(database);
   await clearListings(database);
-  const insert = figures(await timeInserts(LISTINGS, WARMUP, insertAt(database)));
+  const insert = cost.figures(
+    await cost.timeInserts(conditions.listings, conditions.warmup, insertAt(database)),
+  );
   await clearListings(database);
 
-  report(
+  cost.report(
     'saved searches',
     result,
     insert,
@@ -213,13 +200,13 @@ async function main() {
     `${result.told} members told (${(result.told / result.listed).toFixed(1)} a listing)`,
   );
   console.log(
-    `  the matching alone (keys + GIN lookup + checks + store, ${match.times.length} listings): ${fmt(figures(match.times))}, ${match.found} matches`,
+    `  the matching alone (keys + GIN lookup + checks + store, ${match.times.length} listings): ${cost.fmt(cost.figures(match.times))}, ${match.found} matches`,
   );
-  console.log(`  machine at the end: ${machine()}`);
+  console.log(`  cost.machine at the end: ${cost.machine()}`);
   await clearSearches(database);
   await database.query(`delete from users where id like '${P}%'`);
   await database.close();
-  stopApp();
+  cost.stopApp();
 }
 
 main().catch((err) => {

@@ -16,26 +16,11 @@
 import 'dotenv/config';
 import { openPostgres, type Database } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
-import {
-  SELLERS,
-  alternate,
-  figures,
-  machine,
-  postListings,
-  report,
-  seedSellers,
-  startApp,
-  stopApp,
-  timeInserts,
-} from './lib/listing-cost';
+import * as cost from './lib/listing-cost';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const WISHERS = Number(process.env.BENCH_WISHERS ?? 10_000);
 const BOOKS = Number(process.env.BENCH_BOOKS ?? 20_000);
-const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 300);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 30);
-/** The two conditions alternate this many times (each round lists LISTINGS / ROUNDS books). */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const P = 'bench-wl-';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -55,7 +40,7 @@ function isbnOf(n: number): string {
 async function seed(database: Database) {
   await database.query(`delete from book_listings where user_id like '${P}%'`);
   await database.query(`delete from users where id like '${P}%'`);
-  const cookies = await seedSellers(database, P);
+  const cookies = await cost.seedSellers(database, P);
   await database.query(
     `insert into users (id, email, email_verified, display_name)
      select '${P}wisher-' || g, '${P}wisher-' || g || '@bench.local', true, 'Wisher ' || g
@@ -112,18 +97,18 @@ const bookNumber = (from: number, i: number) => ((from + i * 37) % BOOKS) + 1;
 async function main() {
   const database = openPostgres(databaseUrl!, 2);
   await migrate(database);
-  console.log(`bench:wishlist on ${machine()}`);
+  console.log(`bench:wishlist on ${cost.machine()}`);
   const cookies = await seed(database);
   await clearWishlists(database);
-  const url = await startApp(databaseUrl!);
+  const url = await cost.startApp(databaseUrl!);
 
-  const conditions = { rounds: ROUNDS, listings: LISTINGS, warmup: WARMUP };
-  const result = await alternate({
+  const conditions = cost.benchConditions();
+  const result = await cost.alternate({
     ...conditions,
     empty: () => clearWishlists(database),
     fill: () => fillWishlists(database),
     list: (from, count, warmup) =>
-      postListings(url, cookies, count, warmup, (i) => {
+      cost.postListings(url, cookies, count, warmup, (i) => {
         const n = bookNumber(from, i);
         return {
           mode: 'full',
@@ -147,8 +132,8 @@ async function main() {
         )
       )[0].n,
   });
-  const insert = figures(
-    await timeInserts(LISTINGS, WARMUP, async (i) => {
+  const insert = cost.figures(
+    await cost.timeInserts(conditions.listings, conditions.warmup, async (i) => {
       const n = bookNumber(10_000, i);
       const [book] = await database.query<{ id: string }>(
         'select id from books where isbn_13 = $1',
@@ -162,7 +147,7 @@ async function main() {
            returning id`,
           [
             book.id,
-            `${P}seller-${(i % SELLERS) + 1}`,
+            `${P}seller-${(i % cost.SELLERS) + 1}`,
             `Bench wished book ${n}`,
             `Bench Author ${n % 997}`,
             isbnOf(n),
@@ -172,12 +157,12 @@ async function main() {
   );
   await database.query(`delete from book_listings where user_id like '${P}%'`);
 
-  report('wishlist items', result, insert, conditions, `${result.told} wishers told`);
+  cost.report('wishlist items', result, insert, conditions, `${result.told} wishers told`);
   await clearWishlists(database);
   await database.query(`delete from users where id like '${P}%'`);
   await database.query(`delete from books where title like 'Bench wished book %'`);
   await database.close();
-  stopApp();
+  cost.stopApp();
 }
 
 main().catch((err) => {

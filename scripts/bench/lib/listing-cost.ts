@@ -15,6 +15,16 @@ import { percentile } from './stats';
 /** Sellers take turns (the listings route allows 120 a minute per member). */
 export const SELLERS = 60;
 
+/**
+ * BENCH_LISTINGS listings timed per condition (default 300, after BENCH_WARMUP uncounted ones,
+ * default 30), in BENCH_ROUNDS alternating rounds (default 3).
+ */
+export const benchConditions = () => ({
+  listings: Number(process.env.BENCH_LISTINGS ?? 300),
+  warmup: Number(process.env.BENCH_WARMUP ?? 30),
+  rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+});
+
 export interface Figures {
   mean: number;
   p50: number;
