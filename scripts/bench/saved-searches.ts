@@ -202,7 +202,7 @@ async function main() {
   console.log(
     `  the matching alone (keys + GIN lookup + checks + store, ${match.times.length} listings): ${cost.fmt(cost.figures(match.times))}, ${match.found} matches`,
   );
-  console.log(`  cost.machine at the end: ${cost.machine()}`);
+  console.log(`  machine at the end: ${cost.machine()}`);
   await clearSearches(database);
   await database.query(`delete from users where id like '${P}%'`);
   await database.close();
