@@ -50,14 +50,14 @@ export const machine = () =>
 export async function seedSellers(database: Database, prefix: string): Promise<string[]> {
   await database.query(
     `insert into users (id, email, email_verified, display_name)
-     select $1 || 'seller-' || g, $1 || 'seller-' || g || '@bench.local', true, 'Seller ' || g
+     select $1::text || 'seller-' || g, $1::text || 'seller-' || g || '@bench.local', true, 'Seller ' || g
      from generate_series(1, $2) g`,
     [prefix, SELLERS],
   );
   const tokens = Array.from({ length: SELLERS }, () => randomBytes(24).toString('base64url'));
   await database.query(
     `insert into sessions (id, user_id, token, expires_at)
-     select $2 || t, $2 || 'seller-' || i, t, now() + interval '1 day'
+     select $2::text || t, $2::text || 'seller-' || i, t, now() + interval '1 day'
      from unnest($1::text[]) with ordinality as x(t, i)`,
     [tokens, prefix],
   );
