@@ -144,6 +144,20 @@ export async function buildExport(query: Query, userId: string, now: Date) {
      from listing_watches w join book_listings l on l.id = w.listing_id
      where w.user_id = $1 order by w.created_at, w.listing_id`,
   );
+  // Saved searches with their filters, and the listings they found for the member (as title and
+  // author: another member's), with when they were found and e-mailed in the daily digest.
+  const savedSearches = await many(
+    `select s.id, s.name, s.q, s.author, s.genre, s.listing_type as "listingType", s.condition,
+       s.min_price::float8 as "minPrice", s.max_price::float8 as "maxPrice", s.notify,
+       s.created_at as "createdAt", s.updated_at as "updatedAt"
+     from saved_searches s where s.user_id = $1 order by s.created_at, s.id`,
+  );
+  const savedSearchMatches = await many(
+    `select m.listing_id as "listingId", l.title, l.author, m.search_name as "searchName",
+       m.matched_at as "matchedAt", m.emailed_at as "emailedAt"
+     from saved_search_matches m join book_listings l on l.id = m.listing_id
+     where m.user_id = $1 order by m.matched_at, m.listing_id`,
+  );
   const holidays = await many(
     `select h.away_until as "awayUntil", h.auto_reply as "autoReply", h.created_at as "createdAt"
      from member_holidays h where h.user_id = $1`,
@@ -229,6 +243,7 @@ export async function buildExport(query: Query, userId: string, now: Date) {
     reactions,
     wishlists,
     watches,
+    savedSearches: { searches: savedSearches, matches: savedSearchMatches },
     holiday: holidays[0] ?? null,
     reviews: { written: reviewsWritten, received: reviewsReceived, bookReviewsOnAds },
     advertisements,
