@@ -82,8 +82,19 @@ export async function buildExport(query: Query, userId: string, now: Date) {
        ${publicUsername('case when o.buyer_id = $1 then o.seller_id else o.buyer_id end')}
          as "otherParty",
        o.amount::float8 as amount, o.currency, o.status, o.created_at as "createdAt",
-       o.answered_at as "answeredAt"
+       o.answered_at as "answeredAt", o.shipping_amount::float8 as "shippingAmount",
+       (select coalesce(json_agg(ol.listing_id order by ol.listing_id), '[]'::json)
+        from offer_listings ol where ol.offer_id = o.id) as "listingIds"
      from offers o where o.buyer_id = $1 or o.seller_id = $1 order by o.created_at, o.id`,
+  );
+  // Deals (issue 22): each accepted offer carried to its end, as buyer or seller.
+  const deals = await many(
+    `select d.id, d.offer_id as "offerId", d.room_id as "conversationId",
+       case when d.buyer_id = $1 then 'buyer' else 'seller' end as role,
+       ${publicUsername('case when d.buyer_id = $1 then d.seller_id else d.buyer_id end')}
+         as "otherParty",
+       d.method, d.status, d.created_at as "createdAt", d.ended_at as "endedAt"
+     from deals d where d.buyer_id = $1 or d.seller_id = $1 order by d.created_at, d.id`,
   );
   // Only the messages this member sent: the other side's words are theirs, not ours to hand out.
   const messages = await many(
@@ -234,6 +245,7 @@ export async function buildExport(query: Query, userId: string, now: Date) {
     listings,
     transactions,
     offers,
+    deals,
     messages,
     conversations,
     connections,
