@@ -56,6 +56,8 @@ async function propose(page: Page, meeting: Locator, place: string, days: number
   await form.getByLabel('Note (optional)').fill('I will wear a red scarf');
   await form.getByRole('button', { name: 'Send the proposal' }).click();
   await expect(form).toHaveCount(0);
+  // Focus returns to the meeting's state, which now tells the proposal.
+  await expect(meeting.getByTestId('meeting-state')).toBeFocused();
 }
 
 test('a meeting proposed, countered, accepted and confirmed by both completes the deal', async ({

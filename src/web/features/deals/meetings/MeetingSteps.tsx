@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import type { Deal } from '@shared/schemas/deals';
 import {
   MEETING_NOTE_MAX,
@@ -62,6 +62,12 @@ export function MeetingSteps({ deal }: { deal: Deal }) {
   const { t, i18n } = useTranslation();
   const meeting = deal.meeting;
   const [proposing, setProposing] = useState(false);
+  // When the form closes, focus returns to the meeting's state (keyboard users keep their place).
+  const stateRef = useRef<HTMLParagraphElement>(null);
+  const closeForm = () => {
+    setProposing(false);
+    requestAnimationFrame(() => stateRef.current?.focus());
+  };
   const accept = useDealStep<{ meetingId: string }>(deal.id, 'meeting/accept');
   const confirm = useDealStep(deal.id, 'meeting/confirm');
   useRefetchAtTime(deal.id, meeting);
@@ -100,7 +106,7 @@ export function MeetingSteps({ deal }: { deal: Deal }) {
   const error = accept.error ?? confirm.error;
   return (
     <Stack gap={6} data-testid="meeting-steps" role="group" aria-label={t('deals.meeting.title')}>
-      <Text size="sm" data-testid="meeting-state">
+      <Text size="sm" data-testid="meeting-state" ref={stateRef} tabIndex={-1}>
         {state}
       </Text>
       {current?.note && <Text size="xs">{t('deals.meeting.note', { note: current.note })}</Text>}
@@ -146,7 +152,7 @@ export function MeetingSteps({ deal }: { deal: Deal }) {
           )}
         </Group>
       )}
-      {open && proposing && <ProposalForm deal={deal} onDone={() => setProposing(false)} />}
+      {open && proposing && <ProposalForm deal={deal} onDone={closeForm} />}
       {error && (
         <Text size="xs" c="red.9" role="alert">
           {error.message}
