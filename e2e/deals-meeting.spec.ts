@@ -158,8 +158,11 @@ test('a meeting proposed, countered, accepted and confirmed by both completes th
     await expect(buyerMeeting).toContainText(
       'The time of the meeting has come: confirm that the exchange happened.',
     );
+    // A meeting that did not happen could still be moved, until someone confirms.
+    await expect(buyerMeeting.getByRole('button', { name: 'Propose another' })).toBeVisible();
     await waitForLive(s);
     await buyerMeeting.getByRole('button', { name: 'Confirm the exchange happened' }).click();
+    await expect(buyerMeeting.getByRole('button', { name: 'Propose another' })).toHaveCount(0);
     await expect(buyerMeeting.getByTestId('meeting-confirmed')).toHaveText(
       `You confirmed the exchange. Waiting for ${seller.name}.`,
     );

@@ -141,7 +141,7 @@ export function MeetingSteps({ deal }: { deal: Deal }) {
               {t('deals.meeting.confirm')}
             </Button>
           )}
-          {!anyConfirmed && !meeting.due && (
+          {!anyConfirmed && (
             <Button
               size="compact-sm"
               variant={current ? 'default' : 'filled'}
