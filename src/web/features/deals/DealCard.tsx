@@ -4,7 +4,7 @@ import type { Deal } from '@shared/schemas/deals';
 import { useTranslation } from '@web/lib/reactI18n';
 import { useDeal, useDealStep } from './api';
 import { PostSteps } from './post/PostSteps';
-import { MeetingSteps } from './meetings/MeetingSteps';
+import { MeetingSteps, meetingLocksCancel } from './meetings/MeetingSteps';
 
 const STATUS_COLORS: Record<Deal['status'], string> = {
   open: 'blue',
@@ -60,7 +60,7 @@ export function DealDetails({ deal }: { deal: Deal }) {
               })}
         </Text>
         {deal.method === 'post' ? <PostSteps deal={deal} /> : <MeetingSteps deal={deal} />}
-        {deal.status === 'open' && deal.role !== 'admin' && (
+        {deal.status === 'open' && deal.role !== 'admin' && !meetingLocksCancel(deal) && (
           <Group gap="xs">
             <Button
               size="compact-sm"

@@ -1,17 +1,274 @@
-import type { DealMeeting } from '@shared/schemas/dealMeeting';
-import type { DealPart } from '../parts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  meetingAcceptSchema,
+  meetingProposalSchema,
+  meetingTimeProblem,
+  type DealMeeting,
+  type Meeting,
+} from '@shared/schemas/dealMeeting';
+import { dealAnswerSchema } from '@shared/schemas/deals';
+import { isUuid } from '@shared/schemas/common';
+import type { Query } from '../../../db/tx';
+import { currentUser } from '../../../platform/auth';
+import { conflict, errorSchema, forbidden, validationFailed } from '../../../platform/errors';
+import { idParam, memberRoutes } from '../../../platform/route-presets';
+import type { ModuleApp } from '../../../platform/module';
+import { completeDeal, dealNotFound, dealNotOpen, loadDeal, type DealContext } from '../context';
+import type { DealFacts, DealPart, DealParts, DealViewer } from '../parts';
+import { readDeal } from '../read';
+import { postPart } from '../post';
 
 /**
- * Hand to hand (issue 22 item 2): a meeting proposed, countered and accepted; both confirm the
- * exchange, which completes the deal. To be built here.
+ * Hand to hand (issue 22 item 2, decision 0075): a meeting proposed, countered and accepted; after
+ * its time both sides confirm the exchange happened, which completes the deal (the core's
+ * completeDeal). Every step is a message in the conversation and a notification to the other side.
  */
+
+interface MeetingRow {
+  id: string;
+  proposed_by: string;
+  place: string;
+  note: string | null;
+  meet_at: Date | string;
+  status: 'open' | 'accepted';
+  created_at: Date | string;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** The deal's current proposal (open or accepted), locked with `for update` when asked. */
+async function currentMeeting(q: Query, dealId: string, lock = false): Promise<MeetingRow | null> {
+  const [row] = await q<MeetingRow>(
+    `select id::text, proposed_by, place, note, meet_at, status, created_at
+     from deal_meetings where deal_id = $1 and status in ('open', 'accepted')
+     ${lock ? 'for update' : ''}`,
+    [dealId],
+  );
+  return row ?? null;
+}
+
+async function confirmations(q: Query, dealId: string): Promise<Map<string, Date>> {
+  const rows = await q<{ user_id: string; confirmed_at: Date | string }>(
+    'select user_id, confirmed_at from deal_meeting_confirmations where deal_id = $1',
+    [dealId],
+  );
+  return new Map(rows.map((r) => [r.user_id, new Date(r.confirmed_at)]));
+}
+
+/**
+ * The app's clock of each deals module registered (tests build several apps with their own
+ * clocks): the part's `state` is read with the module's own query function, its key here.
+ */
+const clocks = new WeakMap<Query, () => Date>();
+
+const sideOf = (deal: DealFacts, userId: string): 'buyer' | 'seller' =>
+  userId === deal.buyerId ? 'buyer' : 'seller';
+
+function toMeeting(deal: DealFacts, row: MeetingRow): Meeting {
+  return {
+    id: row.id,
+    place: row.place,
+    note: row.note,
+    at: iso(row.meet_at),
+    proposedBy: sideOf(deal, row.proposed_by),
+    status: row.status,
+    createdAt: iso(row.created_at),
+  };
+}
+
 export const meetingPart: DealPart<DealMeeting> = {
   method: 'hand',
-  async state() {
-    return {};
+
+  async state(q, deal) {
+    const row = await currentMeeting(q, deal.id);
+    const confirmed = await confirmations(q, deal.id);
+    const now = (clocks.get(q) ?? (() => new Date()))();
+    const at = (id: string) => {
+      const when = confirmed.get(id);
+      return when ? when.toISOString() : null;
+    };
+    return {
+      current: row ? toMeeting(deal, row) : null,
+      confirmed: { buyer: at(deal.buyerId), seller: at(deal.sellerId) },
+      due:
+        row !== null &&
+        row.status === 'accepted' &&
+        new Date(row.meet_at).getTime() <= now.getTime(),
+    };
   },
-  async cancelRefusal() {
-    return null;
+
+  // Once one side has said the exchange happened, the deal is no longer the other's to cancel.
+  async cancelRefusal(q, deal) {
+    const confirmed = await confirmations(q, deal.id);
+    return confirmed.size > 0 ? 'deals.meeting.errors.confirmedNoCancel' : null;
   },
-  register() {},
+
+  register(app, ctx) {
+    clocks.set(ctx.query, ctx.now);
+    registerMeetingRoutes(app.withTypeProvider<ZodTypeProvider>(), ctx);
+  },
 };
+
+const dealParams = idParam('dealId');
+
+function registerMeetingRoutes(app: ModuleApp, ctx: DealContext) {
+  const { query, now } = ctx;
+  const parts: DealParts = { post: postPart, hand: meetingPart };
+  const { tags, security, writes } = memberRoutes(app, 'deals', 60);
+  const errors = {
+    200: dealAnswerSchema,
+    400: errorSchema,
+    401: errorSchema,
+    403: errorSchema,
+    404: errorSchema,
+    409: errorSchema,
+  };
+
+  /**
+   * Runs a meeting step of deal `dealId` for `me`, one of its sides: the deal locked and open,
+   * by hand. Anyone else gets 404, as for a missing deal. Answers the deal as it is now.
+   */
+  async function meetingStep(
+    dealId: string,
+    me: string,
+    work: (
+      q: Query,
+      deal: DealFacts,
+      viewer: DealViewer,
+    ) => Promise<{
+      messages: (string | null)[];
+      listings?: string[];
+      notices: ReturnType<DealContext['notice']>;
+    }>,
+  ) {
+    const found = isUuid(dealId) ? await loadDeal(query, dealId) : null;
+    if (!found || (found.buyerId !== me && found.sellerId !== me)) throw dealNotFound();
+    await ctx.change(dealId, async (q, deal) => {
+      if (deal.status !== 'open') throw dealNotOpen();
+      if (deal.method !== 'hand') throw conflict('deals.meeting.errors.notHand');
+      const outcome = await work(q, deal, { id: me, role: sideOf(deal, me) });
+      return { result: null, ...outcome };
+    });
+    return { deal: (await readDeal(query, dealId, me, parts))! };
+  }
+
+  app.post(
+    '/api/deals/:dealId/meeting',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Propose a meeting (place and time) for a deal by hand, or another in its place',
+        description:
+          'Either side of an open hand-to-hand deal. The time must be in the future and at most 90 days ahead (400). A new proposal replaces the open or accepted one (step meeting.countered); refused once a side has confirmed the exchange (409). Others get 404.',
+        params: dealParams,
+        body: meetingProposalSchema,
+        response: errors,
+      },
+    },
+    async (request) => {
+      const me = currentUser(request).id;
+      const { place, note, at } = request.body;
+      const when = new Date(at);
+      const problem = meetingTimeProblem(when, now());
+      if (problem) throw validationFailed({ at: `deals.meeting.errors.${problem}` });
+      return meetingStep(request.params.dealId, me, async (q, deal) => {
+        if ((await confirmations(q, deal.id)).size > 0)
+          throw conflict('deals.meeting.errors.confirmedNoChange');
+        const replaced = await q<{ id: string }>(
+          `update deal_meetings set status = 'replaced', answered_at = $2
+           where deal_id = $1 and status in ('open', 'accepted') returning id`,
+          [deal.id, now()],
+        );
+        await q(
+          `insert into deal_meetings (deal_id, proposed_by, place, note, meet_at, created_at)
+           values ($1, $2, $3, $4, $5, $6)`,
+          [deal.id, me, place, note ? note : null, when, now()],
+        );
+        const code = replaced.length ? 'meeting.countered' : 'meeting.proposed';
+        return {
+          messages: [await ctx.step(q, deal, me, code)],
+          notices: ctx.notice(deal, code, me, { place }),
+        };
+      });
+    },
+  );
+
+  app.post(
+    '/api/deals/:dealId/meeting/accept',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Accept the other side’s proposed meeting',
+        description:
+          'The side that did not propose it (403 for the proposer). The meeting must be the open proposal (409 when it was replaced or already answered) and its time still ahead (409). Others get 404.',
+        params: dealParams,
+        body: meetingAcceptSchema,
+        response: errors,
+      },
+    },
+    async (request) => {
+      const me = currentUser(request).id;
+      const { meetingId } = request.body;
+      return meetingStep(request.params.dealId, me, async (q, deal) => {
+        const meeting = await currentMeeting(q, deal.id, true);
+        if (!meeting || meeting.status !== 'open' || meeting.id !== meetingId)
+          throw conflict('deals.meeting.errors.notOpenProposal');
+        if (meeting.proposed_by === me) throw forbidden('deals.meeting.errors.ownProposal');
+        if (new Date(meeting.meet_at).getTime() <= now().getTime())
+          throw conflict('deals.meeting.errors.proposalPast');
+        await q(`update deal_meetings set status = 'accepted', answered_at = $2 where id = $1`, [
+          meeting.id,
+          now(),
+        ]);
+        return {
+          messages: [await ctx.step(q, deal, me, 'meeting.accepted')],
+          notices: ctx.notice(deal, 'meeting.accepted', me, { place: meeting.place }),
+        };
+      });
+    },
+  );
+
+  app.post(
+    '/api/deals/:dealId/meeting/confirm',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Confirm the exchange happened; the second confirmation completes the deal',
+        description:
+          'Either side, once a meeting is accepted and its time has come (409 before; 409 twice). When both have confirmed, the deal completes: every book sold, a completed transaction each (step deal.completed). Others get 404.',
+        params: dealParams,
+        response: errors,
+      },
+    },
+    async (request) => {
+      const me = currentUser(request).id;
+      return meetingStep(request.params.dealId, me, async (q, deal) => {
+        const meeting = await currentMeeting(q, deal.id);
+        if (!meeting || meeting.status !== 'accepted')
+          throw conflict('deals.meeting.errors.notAccepted');
+        if (new Date(meeting.meet_at).getTime() > now().getTime())
+          throw conflict('deals.meeting.errors.tooEarly');
+        const done = await confirmations(q, deal.id);
+        if (done.has(me)) throw conflict('deals.meeting.errors.alreadyConfirmed');
+        await q(
+          'insert into deal_meeting_confirmations (deal_id, user_id, confirmed_at) values ($1, $2, $3)',
+          [deal.id, me, now()],
+        );
+        const messages = [await ctx.step(q, deal, me, 'meeting.confirmed')];
+        const other = me === deal.buyerId ? deal.sellerId : deal.buyerId;
+        if (!done.has(other))
+          return { messages, notices: ctx.notice(deal, 'meeting.confirmed', me) };
+        // Both said it happened: the deal completes (every book sold, a transaction each).
+        const listings = await completeDeal(q, deal);
+        messages.push(await ctx.step(q, deal, me, 'deal.completed'));
+        return { messages, listings, notices: ctx.notice(deal, 'deal.completed', me) };
+      });
+    },
+  );
+}

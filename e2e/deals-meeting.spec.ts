@@ -1,0 +1,193 @@
+import type { Locator, Page } from '@playwright/test';
+import {
+  test,
+  expect,
+  expectAccessible,
+  expectFitsWidth,
+  uniqueWord,
+  waitForLive,
+  chooseLanguage,
+} from './fixtures';
+import { apiPost, openMember, type OpenMember } from './accounts-helpers';
+
+/**
+ * Hand to hand (issue 22 item 2, decision 0075), as two members walk it: after an accepted offer
+ * for a book without shipping, the buyer proposes a meeting in the conversation, the seller
+ * proposes another, the buyer accepts it; once the server's clock passes the time (the test
+ * clock, decision 0069) both confirm the exchange, and the deal completes: the book is sold.
+ */
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
+
+const DAY = 24 * 60 * 60 * 1000;
+
+let seller: OpenMember;
+let buyer: OpenMember;
+
+test.afterAll(async () => {
+  await seller?.context.close();
+  await buyer?.context.close();
+});
+
+/** Sets how far ahead the server's clock runs (0: the real time again). */
+async function serverClock(page: Page, offsetMs: number) {
+  const res = await page.request.post('/api/dev/clock', {
+    headers: { origin: new URL(page.url()).origin },
+    data: { offsetMs },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A `datetime-local` value `days` ahead at `hour`:00, in the browser's own time zone. */
+const inputTime = (page: Page, days: number, hour: number) =>
+  page.evaluate(
+    ([d, h]) => {
+      const when = new Date(Date.now() + d * 86_400_000);
+      when.setHours(h, 0, 0, 0);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${when.getFullYear()}-${pad(when.getMonth() + 1)}-${pad(when.getDate())}T${pad(h)}:00`;
+    },
+    [days, hour] as const,
+  );
+
+async function propose(page: Page, meeting: Locator, place: string, days: number) {
+  const form = meeting.getByRole('form', { name: 'Propose a meeting' });
+  await form.getByLabel('Place').fill(place);
+  await form.getByLabel('Date and time').fill(await inputTime(page, days, 18));
+  await form.getByLabel('Note (optional)').fill('I will wear a red scarf');
+  await form.getByRole('button', { name: 'Send the proposal' }).click();
+  await expect(form).toHaveCount(0);
+  // Focus returns to the meeting's state, which now tells the proposal.
+  await expect(meeting.getByTestId('meeting-state')).toBeFocused();
+}
+
+test('a meeting proposed, countered, accepted and confirmed by both completes the deal', async ({
+  browser,
+}) => {
+  seller = await openMember(browser);
+  buyer = await openMember(browser);
+  const title = `Il sentiero dei nidi di ragno ${uniqueWord('')}`;
+  const listing = await apiPost(seller.page, '/api/listings', {
+    mode: 'quickSell',
+    title,
+    author: 'Italo Calvino',
+    price: 9,
+  });
+  const { roomId } = await apiPost(buyer.page, '/api/chats/contact', {
+    listingId: listing.id,
+    content: 'Can we meet in town?',
+  });
+  const offer = await apiPost(buyer.page, `/api/chats/rooms/${roomId}/offers`, {
+    listingId: listing.id,
+    amount: 8,
+  });
+  await apiPost(seller.page, `/api/chats/offers/${offer.message.offer.id}/accept`, {});
+
+  const s = seller.page;
+  const b = buyer.page;
+  await s.goto(`/profile/${seller.id}/chats?room=${roomId}`);
+  await b.goto(`/profile/${buyer.id}/chats?room=${roomId}`);
+  const sellerMeeting = s.getByRole('group', { name: 'Meeting' });
+  const buyerMeeting = b.getByRole('group', { name: 'Meeting' });
+  await expect(buyerMeeting.getByTestId('meeting-state')).toHaveText(
+    'No meeting yet: propose where and when to hand the book over.',
+  );
+  await waitForLive(s);
+  await waitForLive(b);
+
+  // The buyer proposes a place and a time; a place is required.
+  await buyerMeeting.getByRole('button', { name: 'Propose a meeting' }).click();
+  const form = buyerMeeting.getByRole('form', { name: 'Propose a meeting' });
+  await expect(form.getByLabel('Place')).toBeFocused();
+  await form.getByRole('button', { name: 'Send the proposal' }).click();
+  await expect(form.getByText('Say where to meet')).toBeVisible();
+  await expect(form.getByLabel('Place')).toBeFocused();
+  await propose(b, buyerMeeting, 'Piazza Maggiore', 1);
+  await expect(buyerMeeting.getByTestId('meeting-state')).toContainText(
+    `You proposed Piazza Maggiore`,
+  );
+  await expect(buyerMeeting.getByTestId('meeting-state')).toContainText(
+    `Waiting for ${seller.name}’s answer.`,
+  );
+  await expect(buyerMeeting.getByRole('button', { name: 'Accept the meeting' })).toHaveCount(0);
+
+  // The seller sees it live, in words and as a step of the conversation, and proposes another.
+  await expect(sellerMeeting.getByTestId('meeting-state')).toContainText(
+    `${buyer.name} proposes Piazza Maggiore`,
+  );
+  await expect(sellerMeeting).toContainText('Note: I will wear a red scarf');
+  await expect(s.getByRole('log', { name: 'Messages' })).toContainText(
+    `${buyer.name} proposed a meeting`,
+  );
+  await expectAccessible(s);
+  await s.setViewportSize({ width: 375, height: 800 });
+  await expectFitsWidth(s);
+  await sellerMeeting.getByRole('button', { name: 'Propose another' }).click();
+  await expectFitsWidth(s);
+  await propose(s, sellerMeeting, 'Biblioteca Salaborsa', 2);
+  await s.setViewportSize({ width: 1280, height: 800 });
+
+  // The buyer accepts the counter-proposal, by keyboard.
+  await expect(buyerMeeting.getByTestId('meeting-state')).toContainText(
+    `${seller.name} proposes Biblioteca Salaborsa`,
+  );
+  await expect(b.getByRole('log', { name: 'Messages' })).toContainText(
+    `${seller.name} proposed another meeting`,
+  );
+  const accept = buyerMeeting.getByRole('button', { name: 'Accept the meeting' });
+  await accept.focus();
+  await accept.press('Enter');
+  await expect(buyerMeeting.getByTestId('meeting-state')).toContainText(
+    'Meeting agreed: Biblioteca Salaborsa',
+  );
+  await expect(sellerMeeting.getByTestId('meeting-state')).toContainText(
+    'Meeting agreed: Biblioteca Salaborsa',
+  );
+  await expect(sellerMeeting).toContainText(
+    'After the meeting, both of you confirm here that the exchange happened.',
+  );
+  // Not before the time.
+  await expect(
+    sellerMeeting.getByRole('button', { name: 'Confirm the exchange happened' }),
+  ).toHaveCount(0);
+
+  // Three days later (the server's clock), both confirm that the exchange happened.
+  await serverClock(s, 3 * DAY);
+  try {
+    await s.reload();
+    await b.reload();
+    await expect(buyerMeeting).toContainText(
+      'The time of the meeting has come: confirm that the exchange happened.',
+    );
+    // A meeting that did not happen could still be moved, until someone confirms.
+    await expect(buyerMeeting.getByRole('button', { name: 'Propose another' })).toBeVisible();
+    await waitForLive(s);
+    await buyerMeeting.getByRole('button', { name: 'Confirm the exchange happened' }).click();
+    await expect(buyerMeeting.getByRole('button', { name: 'Propose another' })).toHaveCount(0);
+    await expect(buyerMeeting.getByTestId('meeting-confirmed')).toHaveText(
+      `You confirmed the exchange. Waiting for ${seller.name}.`,
+    );
+    await expect(sellerMeeting.getByTestId('meeting-confirmed')).toHaveText(
+      `${buyer.name} confirmed the exchange.`,
+    );
+    // Once one side confirmed, the deal is no longer cancelled.
+    const sellerCard = s.getByTestId('deal-card');
+    await expect(sellerCard.getByRole('button', { name: 'Cancel the deal' })).toHaveCount(0);
+    await sellerMeeting.getByRole('button', { name: 'Confirm the exchange happened' }).click();
+    await expect(sellerMeeting.getByTestId('meeting-state')).toHaveText(
+      'Both confirmed the exchange: the deal is complete.',
+    );
+    await expect(sellerCard).toContainText('Completed');
+    await expect(b.getByTestId('deal-card')).toContainText('Completed');
+    await expect(b.getByRole('log', { name: 'Messages' })).toContainText('The deal is complete');
+  } finally {
+    await serverClock(s, 0);
+  }
+
+  // The book is sold; the seller reads the deal in Italian too.
+  await b.goto(`/library/book/${listing.id}`);
+  await expect(b.getByText('Sold').first()).toBeVisible();
+  await chooseLanguage(s, 'it');
+  await expect(s.getByRole('group', { name: 'Incontro' })).toContainText(
+    'Avete confermato entrambi lo scambio: la trattativa è conclusa.',
+  );
+});

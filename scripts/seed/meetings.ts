@@ -1,0 +1,95 @@
+import { inTransaction } from '../../src/server/db/tx';
+import { openDeal } from '../../src/server/modules/deals/context';
+import { insertMessage } from '../../src/server/modules/chats/messages';
+import { directRoom } from '../../src/server/modules/chats/rooms';
+import type { SeedStep } from '../seed-demo';
+
+/** The demo's hand-to-hand deal: Emily bought a book of Marco's and proposed where to meet. */
+const BUYER = 'emily_reads';
+const SELLER = 'marco_rossi';
+export const MEETING_PLACE = 'Piazza Maggiore, Bologna';
+
+/**
+ * A meeting proposed (issue 22 item 2, decision 0075): the buyer contacts the seller about one of
+ * their books without shipping, offers, the seller accepts (the deal opens, the book reserved) and
+ * the buyer proposes a place and a time three days after the seed. Each step is in the
+ * conversation as the app writes it. Running it again adds nothing (one such deal between them).
+ */
+export const seedMeetings: SeedStep = async (ctx) => {
+  const byUsername = new Map(ctx.members.map((m) => [m.username, m.id]));
+  const buyerId = byUsername.get(BUYER);
+  const sellerId = byUsername.get(SELLER);
+  if (!buyerId || !sellerId) return;
+  const done = await ctx.database.query(
+    `select 1 from deal_meetings m join deals d on d.id = m.deal_id
+     where d.buyer_id = $1 and d.seller_id = $2 limit 1`,
+    [buyerId, sellerId],
+  );
+  if (done.length) return ctx.log('meetings: the demo meeting is already there');
+  const proposed = await inTransaction(ctx.database, async (q) => {
+    const [listing] = await q<{ id: string; price: string; currency: string }>(
+      `select id, price, currency from book_listings
+       where user_id = $1 and status = 'available' and listing_type = 'sell'
+         and shipping_cost is null and price is not null and hidden_at is null
+       order by created_at desc, id limit 1 for update`,
+      [sellerId],
+    );
+    if (!listing) return false;
+    const { roomId } = await directRoom(q, buyerId, sellerId, listing.id);
+    await insertMessage(q, { roomId, senderId: buyerId, type: 'listing', listingId: listing.id });
+    await insertMessage(q, {
+      roomId,
+      senderId: buyerId,
+      content: 'Ciao! Sono a Bologna anch’io: possiamo vederci in centro?',
+    });
+    const amount = Math.max(1, Math.round(Number(listing.price) * 0.9));
+    const [offer] = await q<{ id: string }>(
+      `insert into offers (listing_id, buyer_id, seller_id, room_id, amount, currency, status,
+         answered_at)
+       values ($1, $2, $3, $4, $5, $6, 'accepted', now()) returning id::text`,
+      [listing.id, buyerId, sellerId, roomId, amount, listing.currency],
+    );
+    await q('insert into offer_listings (offer_id, listing_id) values ($1, $2)', [
+      offer.id,
+      listing.id,
+    ]);
+    await insertMessage(q, {
+      roomId,
+      senderId: buyerId,
+      type: 'offer',
+      listingId: listing.id,
+      offerId: offer.id,
+    });
+    await q(`update book_listings set status = 'reserved', updated_at = now() where id = $1`, [
+      listing.id,
+    ]);
+    const dealId = await openDeal(q, offer.id);
+    await insertMessage(q, {
+      roomId,
+      senderId: sellerId,
+      type: 'deal',
+      content: 'deal.opened',
+      dealId,
+    });
+    const at = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
+    at.setUTCHours(17, 0, 0, 0);
+    await q(
+      `insert into deal_meetings (deal_id, proposed_by, place, note, meet_at)
+       values ($1, $2, $3, $4, $5)`,
+      [dealId, buyerId, MEETING_PLACE, 'Sotto il Nettuno, con una sciarpa rossa', at],
+    );
+    await insertMessage(q, {
+      roomId,
+      senderId: buyerId,
+      type: 'deal',
+      content: 'meeting.proposed',
+      dealId,
+    });
+    return true;
+  });
+  ctx.log(
+    proposed
+      ? `meetings: ${BUYER} proposed a meeting to ${SELLER}`
+      : `meetings: no book of ${SELLER} to hand over`,
+  );
+};
