@@ -31,11 +31,8 @@ export function AddToBundleButton({ listing }: { listing: Bundlable }) {
         inBundle ? <IconPackageOff size={16} aria-hidden /> : <IconPackage size={16} aria-hidden />
       }
       aria-pressed={inBundle}
-      aria-label={
-        inBundle
-          ? t('deals.bundle.removeNamed', { title: listing.title })
-          : t('deals.bundle.addNamed', { title: listing.title })
-      }
+      // A toggle, named the same either way (as the watch button): pressed while in the bundle.
+      aria-label={t('deals.bundle.addNamed', { title: listing.title })}
       disabled={!inBundle && bundle.full}
       onClick={() =>
         inBundle ? bundle.remove(listing.id) : bundle.add({ id: listing.id, title: listing.title })

@@ -53,7 +53,7 @@ function BundleForm({ sellerId, meId }: { sellerId: string; meId: string }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!Number.isFinite(value) || value <= 0) return setError(t('chats.offer.amountInvalid'));
+    if (!Number.isFinite(value) || value <= 0) return setError(t('deals.bundle.amountInvalid'));
     setError(null);
     offer.mutate(
       { listingIds: bundle.ids, amount: Math.round(value * 100) / 100, delivery: method },
