@@ -12,7 +12,7 @@ const BUNDLE_SHIPPING = 6;
 
 /**
  * A demo bundle (issue 22 item 3): a buyer's open offer for three available books of one seller
- * (the one with the most such books, not on holiday), in their conversation after a
+ * (the one with the most such books, not on holiday, with no conversation with the buyer yet), in their conversation after a
  * card of each book; that seller has set a bundle shipping price. Running it again adds nothing
  * (the buyer's bundle offer, in any state, is found first).
  */
@@ -31,6 +31,11 @@ export const seedBundles: SeedStep = async (ctx) => {
        and l.listing_type <> 'trade'
        and not exists (select 1 from offer_listings ol join offers o on o.id = ol.offer_id
          where ol.listing_id = l.id and o.buyer_id = $1 and o.status = 'pending')
+       -- A conversation of its own: the demo conversations stay as they are.
+       and not exists (select 1 from chat_participants p1
+         join chat_participants p2 on p2.room_id = p1.room_id
+         join chat_rooms r on r.id = p1.room_id and not r.is_group
+         where p1.user_id = $1 and p2.user_id = l.user_id)
      group by l.user_id having count(*) >= $3
      order by count(*) desc, l.user_id limit 1`,
     [buyerId, awayId, BUNDLE_BOOKS],
