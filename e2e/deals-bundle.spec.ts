@@ -59,6 +59,10 @@ test('a bundle of three books offered, accepted and completed as one', async ({ 
   }
   const panel = b.getByTestId('bundle-panel');
   await expect(panel).toContainText('2 books (at most 20)');
+  // The profile with its bundle panel fits a phone.
+  await b.setViewportSize({ width: 375, height: 800 });
+  await expectFitsWidth(b, 375);
+  await b.setViewportSize({ width: 1280, height: 800 });
   await b.goto(`/library/book/${ids[2]}`);
   await b.getByRole('button', { name: `Add “${titles[2]}” to the bundle` }).click();
   await expect(panel).toContainText('3 books (at most 20)');

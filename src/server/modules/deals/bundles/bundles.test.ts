@@ -260,6 +260,13 @@ describe('a bundle offer', () => {
       amount: 9,
     });
     expect(missing.statusCode).toBe(404);
+    for (const amount of [1e12, -1, 0, 'dieci\u0000', 9.999]) {
+      const res = await offerBundle(buyer, { listingIds: [one, one], amount });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.fields.amount).toBeTruthy();
+    }
+    const quoteNul = await req('POST', '/api/bundles/quote', buyer, { listingIds: ['\u0000'] });
+    expect([400, 404]).toContain(quoteNul.statusCode);
     const bad = await offerBundle(buyer, { listingIds: 'nope', amount: -1 });
     expect(bad.statusCode).toBe(400);
     const rule = await req('PUT', '/api/bundles/rule', seller, { shippingAmount: 1e9 });
