@@ -45,6 +45,7 @@ test('a bundle of three books offered, accepted and completed as one', async ({ 
   await seller.page.goto(`/profile/${seller.id}/books`);
   const rule = seller.page.getByRole('region', { name: 'Bundles' });
   await expect(rule.getByRole('radio', { name: 'The highest single shipping cost' })).toBeChecked();
+  await expectAccessible(seller.page);
 
   // On the seller's profile the buyer adds two books; the third from its book page.
   const b = buyer.page;

@@ -52,7 +52,7 @@ export default function UserBooksPage() {
         <Title order={1} fz={{ base: 26, sm: 32 }}>
           {name ? t('userProfile.booksOf', { name }) : t('userProfile.booksTitle')}
         </Title>
-        {userId && <BundlePanel sellerId={userId} />}
+        {profile.data && <BundlePanel sellerId={profile.data.id} />}
         {missing ? (
           <ErrorAlert title={t('userProfile.errors.notFoundTitle')}>
             {t('userProfile.errors.notFound')}
