@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, uniqueWord } from './fixtures';
-import { openMember, type OpenMember } from './accounts-helpers';
+import { testWithTwoMembers as test, expect, listBook, uniqueWord } from './fixtures';
+import { apiPost } from './accounts-helpers';
 
 /**
  * Holiday mode (issue 22 item 6): a seller goes on holiday from the settings; their listing leaves
@@ -21,30 +21,16 @@ async function serverClock(page: Page, offsetMs: number) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-async function listBook(seller: OpenMember, title: string): Promise<string> {
-  const res = await seller.page.request.post('/api/listings', {
-    headers: origin(seller.page),
-    data: {
-      mode: 'full',
-      title,
-      author: 'Italo Calvino',
-      genre: 'fiction',
-      condition: 'good',
-      listingType: 'sell',
-      price: 11,
-      description: 'A listing of a seller on holiday.',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).id;
-}
-
-test('holiday mode hides the listing and brings it back on the date', async ({ browser }) => {
-  const seller = await openMember(browser);
-  const buyer = await openMember(browser);
+test('holiday mode hides the listing and brings it back on the date', async ({
+  seller,
+  member: buyer,
+}) => {
   const word = uniqueWord('vacanza');
   const title = `Il barone ${word}`;
-  const id = await listBook(seller, title);
+  const id = await listBook(seller.page, title, {
+    price: 11,
+    description: 'A listing of a seller on holiday.',
+  });
   const card = buyer.page
     .getByRole('list', { name: 'Books' })
     .getByRole('link', { name: new RegExp(title) });
@@ -77,6 +63,15 @@ test('holiday mode hides the listing and brings it back on the date', async ({ b
   await buyer.page.goto(`/user/${seller.id}`);
   await expect(buyer.page.getByTestId('seller-away')).toContainText('On holiday: back on');
 
+  // A conversation the buyer starts with the seller gets the automatic reply, in the buyer's
+  // language, once.
+  const { room } = await apiPost(buyer.page, '/api/chats/direct', { userId: seller.id });
+  await apiPost(buyer.page, '/api/chats/direct', { userId: seller.id });
+  await buyer.page.goto(`/profile/${buyer.id}/chats?room=${room.id}`);
+  await expect(
+    buyer.page.getByText(/is on holiday until .* and will answer when back\. \(Automatic reply\)/),
+  ).toHaveCount(1);
+
   // The server's clock passes the day after the last day: the job brings the listing back.
   try {
     await serverClock(buyer.page, 2 * DAY + 60_000);
@@ -90,7 +85,4 @@ test('holiday mode hides the listing and brings it back on the date', async ({ b
   await buyer.page.goto(`/user/${seller.id}`);
   await expect(buyer.page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(buyer.page.getByTestId('seller-away')).toHaveCount(0);
-
-  await seller.context.close();
-  await buyer.context.close();
 });

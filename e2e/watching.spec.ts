@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
 import {
-  test,
+  testWithTwoMembers as test,
   expect,
   expectAccessible,
   expectFitsWidth,
+  listBook,
   uniqueWord,
   waitForLive,
 } from './fixtures';
-import { openMember, type OpenMember } from './accounts-helpers';
 
 /**
  * Watched listings (issue 22 item 4): a member watches a listing from its book page; the seller
@@ -16,29 +16,9 @@ import { openMember, type OpenMember } from './accounts-helpers';
  */
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
-async function listBook(seller: OpenMember, title: string): Promise<string> {
-  const res = await seller.page.request.post('/api/listings', {
-    headers: { origin: new URL(seller.page.url()).origin },
-    data: {
-      mode: 'full',
-      title,
-      author: 'Italo Calvino',
-      genre: 'fiction',
-      condition: 'good',
-      listingType: 'sell',
-      price: 20,
-      description: 'A watched listing.',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).id;
-}
-
-test('a price drop of a watched listing is told live', async ({ browser }) => {
-  const seller = await openMember(browser);
-  const watcher = await openMember(browser);
+test('a price drop of a watched listing is told live', async ({ seller, member: watcher }) => {
   const title = `${uniqueWord('Lezioni')} americane`;
-  const id = await listBook(seller, title);
+  const id = await listBook(seller.page, title, { description: 'A watched listing.' });
 
   // The watcher watches it from the book page: a named, pressed toggle.
   await watcher.page.goto(`/library/book/${id}`);
@@ -90,20 +70,15 @@ test('a price drop of a watched listing is told live', async ({ browser }) => {
   await list.getByRole('button', { name: new RegExp(`^Watch “`) }).click();
   await watcher.page.reload();
   await expect(watcher.page.getByText('You watch no listing yet')).toBeVisible();
-
-  await seller.context.close();
-  await watcher.context.close();
 });
 
-test('a visitor is sent to sign in to watch', async ({ browser }) => {
-  const seller = await openMember(browser);
+test('a visitor is sent to sign in to watch', async ({ browser, seller }) => {
   const title = `${uniqueWord('Palomar')} visto`;
-  const id = await listBook(seller, title);
+  const id = await listBook(seller.page, title);
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
   await page.goto(`/library/book/${id}`);
   await page.getByRole('link', { name: `Sign in to watch “${title}”` }).click();
   await expect(page).toHaveURL(/\/login\?redirect_to=/);
   await context.close();
-  await seller.context.close();
 });

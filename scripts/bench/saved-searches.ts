@@ -16,9 +16,6 @@
  * here) and how long after the last answer of a round every match is stored are printed too.
  */
 import 'dotenv/config';
-import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
 import { MARKET_GENRES } from '../../src/shared/marketplace';
 import type { SavedSearchFilters } from '../../src/shared/schemas/savedSearches';
 import { openPostgres, type Database } from '../../src/server/db/client';
@@ -28,17 +25,12 @@ import {
   listingKeys,
   storeMatches,
 } from '../../src/server/modules/saved-searches/queries';
-import { AUTH_SECRET, BOOKS_CSV, ORIGIN, firstJsonLine, node, sessionCookie } from './lib/server';
+import { BOOKS_CSV } from './lib/server';
 import { readBooks } from './lib/seed';
-import { percentile } from './lib/stats';
+import * as cost from './lib/listing-cost';
 
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100_000);
 const PER_MEMBER = 10;
-const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 300);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 30);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-/** Sellers take turns (the listings route allows 120 a minute per member). */
-const SELLERS = 60;
 const P = 'bench-ss-';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -46,9 +38,6 @@ if (!databaseUrl) {
   console.log('bench:saved-searches needs a PostgreSQL server: set DATABASE_URL (skipped).');
   process.exit(0);
 }
-
-let server: ChildProcess | undefined;
-process.on('exit', () => server?.kill('SIGTERM'));
 
 /** A repeatable sequence (the same searches and listings in every run). */
 function random(seed: number) {
@@ -85,24 +74,14 @@ function searchFilters(): SavedSearchFilters {
 
 async function seed(database: Database) {
   await database.query(`delete from users where id like '${P}%'`);
-  const members = Math.ceil(SEARCHES / PER_MEMBER);
+  const cookies = await cost.seedSellers(database, P);
   await database.query(
     `insert into users (id, email, email_verified, display_name)
-     select '${P}seller-' || g, '${P}seller-' || g || '@bench.local', true, 'Seller ' || g
-     from generate_series(1, $1) g
-     union all
      select '${P}member-' || g, '${P}member-' || g || '@bench.local', true, 'Member ' || g
-     from generate_series(1, $2) g`,
-    [SELLERS, members],
+     from generate_series(1, $1) g`,
+    [Math.ceil(SEARCHES / PER_MEMBER)],
   );
-  const tokens = Array.from({ length: SELLERS }, () => randomBytes(24).toString('base64url'));
-  await database.query(
-    `insert into sessions (id, user_id, token, expires_at)
-     select '${P}' || t, '${P}seller-' || i, t, now() + interval '1 day'
-     from unnest($1::text[]) with ordinality as x(t, i)`,
-    [tokens],
-  );
-  return tokens.map(sessionCookie);
+  return cookies;
 }
 
 const searchRows = Array.from({ length: SEARCHES }, (_, i) => ({
@@ -129,71 +108,31 @@ const clearListings = async (database: Database) => {
   await database.query(`delete from notifications where recipient_id like '${P}%'`);
 };
 
-interface Figures {
-  mean: number;
-  p50: number;
-  p95: number;
-  n: number;
-}
-function figures(ms: number[]): Figures {
-  const sorted = [...ms].sort((a, b) => a - b);
-  const mean = sorted.reduce((s, x) => s + x, 0) / sorted.length;
-  return { mean, p50: percentile(sorted, 50), p95: percentile(sorted, 95), n: sorted.length };
-}
-const fmt = (f: Figures) =>
-  `mean ${f.mean.toFixed(1)} ms, p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms (n=${f.n})`;
-
 const bookAt = (n: number) => books[(n * 7919) % books.length];
 
-async function listBooks(
-  url: string,
-  cookies: string[],
-  from: number,
-  count: number,
-  warmup: number,
-) {
-  const times: number[] = [];
-  for (let i = 0; i < warmup + count; i++) {
-    const b = bookAt(from + i);
-    const started = performance.now();
-    const res = await fetch(`${url}/api/listings`, {
-      method: 'POST',
-      headers: {
-        origin: ORIGIN,
-        cookie: cookies[i % cookies.length],
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({
-        mode: 'full',
-        title: b.title,
-        author: b.author,
-        genre: b.genre,
-        listingType: 'sell',
-        price: b.price,
-        description: 'Copia in buone condizioni, spedizione tracciata.',
-      }),
-    });
-    const elapsed = performance.now() - started;
-    if (res.status !== 201)
-      throw new Error(`POST /api/listings: ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
-    if (i >= warmup) times.push(elapsed);
-  }
-  return times;
-}
+const listingOf = (from: number) => (i: number) => {
+  const b = bookAt(from + i);
+  return {
+    mode: 'full',
+    title: b.title,
+    author: b.author,
+    genre: b.genre,
+    listingType: 'sell',
+    price: b.price,
+    description: 'Copia in buone condizioni, spedizione tracciata.',
+  };
+};
 
-async function floor(database: Database, from: number): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < WARMUP + LISTINGS; i++) {
-    const b = bookAt(from + i);
-    const started = performance.now();
-    await database.query(
+const insertAt = (database: Database) => async (i: number) => {
+  const b = bookAt(10_000 + i);
+  return () =>
+    database.query(
       `insert into book_listings (book_id, user_id, title, author, genre, listing_type, condition,
          price, currency, description, images)
        values ((select id from books order by id limit 1), $1, $2, $3, $4, 'sell', 'good', $5,
          'EUR', $6, '{}') returning id`,
       [
-        `${P}seller-${(i % SELLERS) + 1}`,
+        `${P}seller-${(i % cost.SELLERS) + 1}`,
         b.title,
         b.author,
         b.genre,
@@ -201,10 +140,7 @@ async function floor(database: Database, from: number): Promise<number[]> {
         'Copia in buone condizioni, spedizione tracciata.',
       ],
     );
-    if (i >= WARMUP) times.push(performance.now() - started);
-  }
-  return times;
-}
+};
 
 /** The matching's two queries for listings already in the table, timed from here. */
 async function matching(database: Database): Promise<{ times: number[]; found: number }> {
@@ -228,78 +164,49 @@ async function matching(database: Database): Promise<{ times: number[]; found: n
 async function main() {
   const database = openPostgres(databaseUrl!, 2);
   await migrate(database);
-  const machine = () =>
-    `${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`;
-  console.log(`bench:saved-searches on ${machine()}`);
+  console.log(`bench:saved-searches on ${cost.machine()}`);
   const cookies = await seed(database);
   await clearSearches(database);
-  server = node('scripts/bench/chat-server.ts', [], {
-    BENCH_SERVER: 'app',
-    DATABASE_URL: databaseUrl,
-    AUTH_SECRET,
-  });
-  const { url } = await firstJsonLine<{ url: string }>(server, 'server');
+  const url = await cost.startApp(databaseUrl!);
 
-  const countMatches = async () =>
-    (
-      await database.query<{ n: number }>(
-        `select count(*)::int as n from saved_search_matches where user_id like '${P}%'`,
-      )
-    )[0].n;
-  const noneTimes: number[] = [];
-  const fullTimes: number[] = [];
-  const afterLast: number[] = [];
-  let searches = 0;
-  let told = 0;
-  const perRound = Math.ceil(LISTINGS / ROUNDS);
-  const warm = Math.ceil(WARMUP / ROUNDS);
-  for (let round = 0; round < ROUNDS; round++) {
-    await clearSearches(database);
-    noneTimes.push(...(await listBooks(url, cookies, round * 1_000, perRound, warm)));
-    await clearListings(database);
-    searches = await fillSearches(database);
-    fullTimes.push(...(await listBooks(url, cookies, 5_000 + round * 1_000, perRound, warm)));
-    // The matches are stored after each answer: how long after the last answer they all are.
-    const lastAnswer = performance.now();
-    let n = await countMatches();
-    for (let stable = 0; stable < 5;) {
-      await new Promise((r) => setTimeout(r, 20));
-      const again = await countMatches();
-      stable = again === n ? stable + 1 : 0;
-      n = again;
-    }
-    afterLast.push(Math.max(0, performance.now() - lastAnswer - 100));
-    told += n;
-    if (round < ROUNDS - 1) await clearListings(database);
-  }
+  const conditions = cost.benchConditions();
+  const result = await cost.alternate({
+    ...conditions,
+    empty: () => clearSearches(database),
+    fill: () => fillSearches(database),
+    list: (from, count, warmup) => cost.postListings(url, cookies, count, warmup, listingOf(from)),
+    clearListings: () => clearListings(database),
+    told: async () =>
+      (
+        await database.query<{ n: number }>(
+          `select count(*)::int as n from saved_search_matches where user_id like '${P}%'`,
+        )
+      )[0].n,
+    // The last round's listings stay for the matching's own measurement.
+    keepLast: true,
+  });
   const match = await matching(database);
   await clearListings(database);
-  const none = figures(noneTimes);
-  const full = figures(fullTimes);
-  const insert = figures(await floor(database, 10_000));
+  const insert = cost.figures(
+    await cost.timeInserts(conditions.listings, conditions.warmup, insertAt(database)),
+  );
   await clearListings(database);
 
-  console.log(
-    `listing a book, ${LISTINGS} POST /api/listings one after the other, in ${ROUNDS} alternating rounds:`,
-  );
-  console.log(`  no saved searches:        ${fmt(none)}`);
-  console.log(
-    `  ${searches.toLocaleString('en')} saved searches: ${fmt(full)}; ${told} members told (${(told / (perRound * ROUNDS + warm * ROUNDS)).toFixed(1)} a listing), all stored at most ${Math.max(...afterLast).toFixed(0)} ms after the last answer of a round`,
-  );
-  console.log(`  floor (INSERT on PostgreSQL alone): ${fmt(insert)}`);
-  console.log(
-    `  the matching alone (keys + GIN lookup + checks + store, ${match.times.length} listings): ${fmt(figures(match.times))}, ${match.found} matches`,
+  cost.report(
+    'saved searches',
+    result,
+    insert,
+    conditions,
+    `${result.told} members told (${(result.told / result.listed).toFixed(1)} a listing)`,
   );
   console.log(
-    `  ratio with/without searches: mean ${(full.mean / none.mean).toFixed(2)}x, p50 ${(full.p50 / none.p50).toFixed(2)}x, p95 ${(full.p95 / none.p95).toFixed(2)}x (aim: within 2x)`,
+    `  the matching alone (keys + GIN lookup + checks + store, ${match.times.length} listings): ${cost.fmt(cost.figures(match.times))}, ${match.found} matches`,
   );
-  console.log(`  machine at the end: ${machine()}`);
+  console.log(`  machine at the end: ${cost.machine()}`);
   await clearSearches(database);
   await database.query(`delete from users where id like '${P}%'`);
   await database.close();
-  server?.kill('SIGTERM');
+  cost.stopApp();
 }
 
 main().catch((err) => {

@@ -1,8 +1,6 @@
 import type { SeedStep } from '../seed-demo';
 import type { SavedSearchFilters } from '../../src/shared/schemas/savedSearches';
-import { createNullRealtime } from '../../src/server/platform/realtime';
-import { createNotifications } from '../../src/server/platform/notifications';
-import type { Mailer } from '../../src/server/platform/mail';
+import { memberIds, seedLog, seedNotificationCentre } from './alerts';
 import {
   createSavedSearchAlerts,
   defineSavedSearchTypes,
@@ -22,15 +20,6 @@ const SEARCHES: Array<[string, string, SavedSearchFilters]> = [
 /** The newest listings matched against them, as if listed after the searches were saved. */
 const ANNOUNCED = 80;
 
-const noMail: Mailer = {
-  transport: 'outbox',
-  async send() {},
-  async list() {
-    return [];
-  },
-  async close() {},
-};
-
 /**
  * Demo saved searches: a few members keep searches, and the newest listings are matched against
  * them as the listings module matches a new listing, so they find 'savedSearch.match'
@@ -39,25 +28,19 @@ const noMail: Mailer = {
  */
 export const seedSavedSearches: SeedStep = async (ctx) => {
   const { database } = ctx;
-  const byUsername = new Map(ctx.members.map((m) => [m.username, m.id]));
+  const idOf = memberIds(ctx);
   const rows = SEARCHES.flatMap(([username, name, filters]) => {
-    const userId = byUsername.get(username);
+    const userId = idOf(username);
     return userId ? [{ userId, name, filters }] : [];
   });
   const saved = await insertSearches(database, rows);
-  const notifications = createNotifications({
-    database,
-    realtime: createNullRealtime(),
-    mailer: noMail,
-    publicUrl: ctx.config.publicUrl,
-    log: { warn: () => {}, error: (obj, msg) => ctx.log(`${msg} ${JSON.stringify(obj)}`) },
-  });
+  const notifications = seedNotificationCentre(ctx);
   defineSavedSearchTypes(notifications, database);
   const alerts = createSavedSearchAlerts({
     database,
     notifications,
     now: () => new Date(),
-    log: { warn: (obj, msg) => ctx.log(`${msg} ${JSON.stringify(obj)}`) },
+    log: seedLog(ctx),
   });
   const newest = await database.query<{ id: string }>(
     `select id from book_listings where status = 'available'

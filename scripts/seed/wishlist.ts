@@ -1,7 +1,5 @@
 import type { SeedStep } from '../seed-demo';
-import { createNullRealtime } from '../../src/server/platform/realtime';
-import { createNotifications } from '../../src/server/platform/notifications';
-import type { Mailer } from '../../src/server/platform/mail';
+import { memberIds, seedLog, seedNotificationCentre } from './alerts';
 import {
   createWishlistAlerts,
   defineWishlistTypes,
@@ -23,15 +21,6 @@ const TRADE_PAIRS: Array<[string, string]> = [
 const WISHERS = ['giulia_legge', 'emily_reads', 'sofia_ricci', 'dan_hughes'];
 const WISHES_EACH = 3;
 
-const noMail: Mailer = {
-  transport: 'outbox',
-  async send() {},
-  async list() {
-    return [];
-  },
-  async close() {},
-};
-
 /**
  * Demo wishlists: a few members wish books that others list, and two pairs of members each list
  * for trade a book the other wishes (trade matches). The alerts run as the listings module runs
@@ -40,7 +29,7 @@ const noMail: Mailer = {
  */
 export const seedWishlists: SeedStep = async (ctx) => {
   const { database } = ctx;
-  const byUsername = new Map(ctx.members.map((m) => [m.username, m.id]));
+  const idOf = memberIds(ctx);
   let added = 0;
   const listingsToAnnounce = new Set<string>();
   /** One listing per seeded pair announces its match (the other side's would announce it again). */
@@ -80,8 +69,8 @@ export const seedWishlists: SeedStep = async (ctx) => {
   /** Paired members: wishers never wish another book of theirs (see below). */
   const paired: string[] = [];
   for (const [a, b] of TRADE_PAIRS) {
-    const aId = byUsername.get(a);
-    const bId = byUsername.get(b);
+    const aId = idOf(a);
+    const bId = idOf(b);
     if (!aId || !bId) continue;
     const [aListing, bListing] = [await newestTrade(aId), await newestTrade(bId)];
     if (!aListing || !bListing) continue;
@@ -97,7 +86,7 @@ export const seedWishlists: SeedStep = async (ctx) => {
   // and another wisher of a pair's listing could make a third match. Ties in listing age are
   // broken by id.
   for (const [i, username] of WISHERS.entries()) {
-    const userId = byUsername.get(username);
+    const userId = idOf(username);
     if (!userId) continue;
     const picks = await database.query<{ id: string }>(
       `select id from (
@@ -113,18 +102,12 @@ export const seedWishlists: SeedStep = async (ctx) => {
   }
 
   // The alerts, as a new listing would have sent them.
-  const notifications = createNotifications({
-    database,
-    realtime: createNullRealtime(),
-    mailer: noMail,
-    publicUrl: ctx.config.publicUrl,
-    log: { warn: () => {}, error: (obj, msg) => ctx.log(`${msg} ${JSON.stringify(obj)}`) },
-  });
+  const notifications = seedNotificationCentre(ctx);
   defineWishlistTypes(notifications, database);
   const alerts = createWishlistAlerts({
     database,
     notifications,
-    log: { warn: (obj, msg) => ctx.log(`${msg} ${JSON.stringify(obj)}`) },
+    log: seedLog(ctx),
   });
   for (const listingId of listingsToAnnounce)
     await alerts.listingAvailable(listingId, { tradeMatches: announcesMatch.has(listingId) });

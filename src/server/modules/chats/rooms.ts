@@ -5,6 +5,8 @@ import { isBlockedBetween } from '../../platform/moderation';
 import { inTransaction, type Query } from '../../db/tx';
 import { accessDenied, cannotMessage, type ChatContext } from './context';
 import { messageEvent } from './events';
+import { insertMessage } from './messages';
+import { claimHolidayReply } from '../profiles/holiday';
 import { SUBJECT as NOTIFICATION_SUBJECT } from './notifications';
 import { directKey, findMessage, isUuid, listRooms, participantIds, unreadTotal } from './queries';
 
@@ -35,6 +37,7 @@ export async function directRoom(
 /** Conversations: the member's rooms, direct and group rooms, leaving one, reading it. */
 export function roomActions(ctx: ChatContext) {
   const { deps, database, realtime, log, query, publish, onlineAmong, orFail, roomFor } = ctx;
+  const { publishMessage } = ctx;
   return {
     async rooms(userId: string, page = 1, pageSize = ROOMS_PAGE_SIZE) {
       const { items, total } = await listRooms(query, userId, { page, pageSize }, onlineAmong);
@@ -51,10 +54,25 @@ export function roomActions(ctx: ChatContext) {
       const [other] = await query('select id from users where id = $1', [otherId]);
       if (!other) throw notFound('chatApi.errors.userNotFound');
       if (await isBlockedBetween(query, userId, otherId)) throw cannotMessage();
-      const { roomId, changed } = await orFail('chatApi.errors.startFailed', () =>
-        inTransaction(database, (q) => directRoom(q, userId, otherId, null)),
+      const { roomId, changed, replyId } = await orFail('chatApi.errors.startFailed', () =>
+        inTransaction(database, async (q) => {
+          const room = await directRoom(q, userId, otherId, null);
+          // A member on holiday answers a conversation started with them once per holiday, as
+          // when contacted about a listing (profiles/holiday.ts): here before any first message.
+          const away = await claimHolidayReply(q, room.roomId, otherId, deps.now());
+          const replyId = away
+            ? await insertMessage(q, {
+                roomId: room.roomId,
+                senderId: otherId,
+                type: 'system',
+                content: away,
+              })
+            : null;
+          return { ...room, replyId };
+        }),
       );
       if (changed) await publish([userId, otherId], { type: 'chat.room', roomId });
+      if (replyId) await publishMessage(roomId, replyId);
       return { room: await roomFor(roomId, userId), created: changed };
     },
 

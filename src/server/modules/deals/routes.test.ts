@@ -203,3 +203,23 @@ describe('completing a deal', () => {
     expect((await req('POST', `/api/deals/${d.dealId}/cancel`, buyer)).statusCode).toBe(409);
   });
 });
+
+describe('the data export', () => {
+  it('lists the member’s deals with the other side by username, and nobody else’s', async () => {
+    const d = await openDealBetween(t, seller, buyer);
+    const data = (await req('POST', '/api/me/export', buyer)).json();
+    const mine = data.deals.find((x: { id: string }) => x.id === d.dealId);
+    expect(mine).toMatchObject({
+      offerId: d.offerId,
+      conversationId: d.roomId,
+      role: 'buyer',
+      otherParty: 'dora_deals',
+      method: 'hand',
+      status: 'open',
+    });
+    const offer = data.offers.find((o: { id: string }) => o.id === d.offerId);
+    expect(offer).toMatchObject({ listingIds: [d.listingId], shippingAmount: null });
+    const theirs = (await req('POST', '/api/me/export', other)).json();
+    expect(theirs.deals.map((x: { id: string }) => x.id)).not.toContain(d.dealId);
+  });
+});

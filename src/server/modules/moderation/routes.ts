@@ -38,6 +38,7 @@ export const moderationRoutes: Module = async (app, deps) => {
     publicUrl: config.publicUrl,
     log: app.log,
     notifications: deps.notifications,
+    listingChanges: deps.listingChanges,
   });
   await startAdminControl(app, deps);
 

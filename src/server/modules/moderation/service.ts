@@ -22,6 +22,7 @@ import {
 } from '../../platform/moderation';
 import type { Notifications } from '../../platform/notifications';
 import type { Realtime } from '../../platform/realtime';
+import type { ListingChanges } from '../../platform/listing-changes';
 import { inTransaction, sqlState } from '../../db/tx';
 import { endSessions } from './reportables';
 import { iso, readQueue } from './queue';
@@ -38,6 +39,11 @@ export interface ModerationDeps {
   log: FastifyBaseLogger;
   /** The notification centre (deps.notifications): the decision also shows under the bell. */
   notifications?: Notifications;
+  /**
+   * A listing hidden or restored, a seller suspended or back: published once committed
+   * (platform/listing-changes.ts), so that watchers and saved searches hear of a return.
+   */
+  listingChanges?: ListingChanges;
 }
 
 export const NOTIFICATION_TYPE = 'moderation.action';
@@ -133,6 +139,9 @@ export function createModerationService(deps: ModerationDeps) {
   }
 
   const writeLog = writeModerationLog;
+  /** A member suspended or back: their listings leave readers' sight or return. */
+  const trackListingsOf = async (userId: string) =>
+    deps.listingChanges ? deps.listingChanges.trackSellers([userId]) : () => {};
 
   const service = {
     /**
@@ -219,6 +228,10 @@ export function createModerationService(deps: ModerationDeps) {
         ...(await def.load(query, [itemId], { userId: actor.id, moderator: true })).values(),
       ];
       const owner = view ? view.authorId : await def.ownerOf(query, itemId);
+      const listingChanged =
+        kind === 'listing' && action !== 'dismiss' && deps.listingChanges
+          ? await deps.listingChanges.track(itemId)
+          : () => {};
       const closed = await inTransaction(database, async (q) => {
         let closed: ClosedReport[];
         if (action === 'dismiss') {
@@ -244,6 +257,7 @@ export function createModerationService(deps: ModerationDeps) {
         await writeLog(q, actor, action, { kind, itemId, targetUserId: owner }, reason);
         return closed;
       });
+      listingChanged();
       const item = { kind, id: itemId, title: view?.title ?? null, link: view?.link ?? null };
       // Dismissed as unfounded or restored: reviewed and kept.
       const kept = action === 'dismiss' || action === 'restore';
@@ -268,6 +282,7 @@ export function createModerationService(deps: ModerationDeps) {
       context?: { kind?: string; itemId?: string },
     ): Promise<void> {
       if (userId === actor.id) throw badRequest('moderation.errors.notYourself');
+      const listingsChanged = await trackListingsOf(userId);
       const { closed, name, swept } = await inTransaction(database, async (q) => {
         const [row] = await q<{ status: string; name: string }>(
           'select account_status as status, display_name as name from users where id = $1 for update',
@@ -298,6 +313,7 @@ export function createModerationService(deps: ModerationDeps) {
         const swept = await closeReportsAboutMember(q, userId);
         return { closed, name: row.name, swept };
       });
+      listingsChanged();
       // Sessions are gone, but open sockets were authorised at their handshake: close them on
       // every process (code 4401; the browser does not reconnect with an ended session).
       try {
@@ -317,6 +333,7 @@ export function createModerationService(deps: ModerationDeps) {
     },
 
     async unsuspend(actor: Moderator, userId: string, reason: string): Promise<void> {
+      const listingsChanged = await trackListingsOf(userId);
       await inTransaction(database, async (q) => {
         const [row] = await q<{ status: string }>(
           'select account_status as status from users where id = $1 for update',
@@ -329,6 +346,7 @@ export function createModerationService(deps: ModerationDeps) {
         ]);
         await writeLog(q, actor, 'unsuspend', { targetUserId: userId }, reason);
       });
+      listingsChanged();
       await tellMember(userId, 'unsuspend', null, reason);
     },
 

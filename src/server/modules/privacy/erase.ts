@@ -86,6 +86,9 @@ export async function eraseMember(q: Query, userId: string): Promise<{ files: st
     'wishlist_items',
     'wishlists',
     'listing_watches',
+    'saved_search_matches',
+    'saved_search_digests',
+    'saved_searches',
     'member_holidays',
     'post_reactions',
     'comment_reactions',
@@ -96,11 +99,12 @@ export async function eraseMember(q: Query, userId: string): Promise<{ files: st
     'accounts',
   ])
     await q(`delete from ${table} where user_id = $1`, [userId]);
-  // Others' watches of their listings (the kept bare records too): nobody watches them any more.
-  await q(
-    'delete from listing_watches where listing_id in (select id from book_listings where user_id = $1)',
-    [userId],
-  );
+  // Others' watches and saved-search finds of their listings (the kept bare records too).
+  for (const table of ['listing_watches', 'saved_search_matches'])
+    await q(
+      `delete from ${table} where listing_id in (select id from book_listings where user_id = $1)`,
+      [userId],
+    );
   await q('delete from connections where requester_id = $1 or addressee_id = $1', [userId]);
   await q('delete from blocks where blocker_id = $1 or blocked_id = $1', [userId]);
   await q('delete from reviews where author_id = $1 or subject_id = $1', [userId]);

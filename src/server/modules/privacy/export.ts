@@ -82,8 +82,19 @@ export async function buildExport(query: Query, userId: string, now: Date) {
        ${publicUsername('case when o.buyer_id = $1 then o.seller_id else o.buyer_id end')}
          as "otherParty",
        o.amount::float8 as amount, o.currency, o.status, o.created_at as "createdAt",
-       o.answered_at as "answeredAt"
+       o.answered_at as "answeredAt", o.shipping_amount::float8 as "shippingAmount",
+       (select coalesce(json_agg(ol.listing_id order by ol.listing_id), '[]'::json)
+        from offer_listings ol where ol.offer_id = o.id) as "listingIds"
      from offers o where o.buyer_id = $1 or o.seller_id = $1 order by o.created_at, o.id`,
+  );
+  // Deals (issue 22): each accepted offer carried to its end, as buyer or seller.
+  const deals = await many(
+    `select d.id, d.offer_id as "offerId", d.room_id as "conversationId",
+       case when d.buyer_id = $1 then 'buyer' else 'seller' end as role,
+       ${publicUsername('case when d.buyer_id = $1 then d.seller_id else d.buyer_id end')}
+         as "otherParty",
+       d.method, d.status, d.created_at as "createdAt", d.ended_at as "endedAt"
+     from deals d where d.buyer_id = $1 or d.seller_id = $1 order by d.created_at, d.id`,
   );
   // Only the messages this member sent: the other side's words are theirs, not ours to hand out.
   const messages = await many(
@@ -143,6 +154,20 @@ export async function buildExport(query: Query, userId: string, now: Date) {
     `select w.listing_id as "listingId", l.title, l.author, w.created_at as "watchedAt"
      from listing_watches w join book_listings l on l.id = w.listing_id
      where w.user_id = $1 order by w.created_at, w.listing_id`,
+  );
+  // Saved searches with their filters, and the listings they found for the member (as title and
+  // author: another member's), with when they were found and e-mailed in the daily digest.
+  const savedSearches = await many(
+    `select s.id, s.name, s.q, s.author, s.genre, s.listing_type as "listingType", s.condition,
+       s.min_price::float8 as "minPrice", s.max_price::float8 as "maxPrice", s.notify,
+       s.created_at as "createdAt", s.updated_at as "updatedAt"
+     from saved_searches s where s.user_id = $1 order by s.created_at, s.id`,
+  );
+  const savedSearchMatches = await many(
+    `select m.listing_id as "listingId", l.title, l.author, m.search_name as "searchName",
+       m.matched_at as "matchedAt", m.emailed_at as "emailedAt"
+     from saved_search_matches m join book_listings l on l.id = m.listing_id
+     where m.user_id = $1 order by m.matched_at, m.listing_id`,
   );
   const holidays = await many(
     `select h.away_until as "awayUntil", h.auto_reply as "autoReply", h.created_at as "createdAt"
@@ -220,6 +245,7 @@ export async function buildExport(query: Query, userId: string, now: Date) {
     listings,
     transactions,
     offers,
+    deals,
     messages,
     conversations,
     connections,
@@ -229,6 +255,7 @@ export async function buildExport(query: Query, userId: string, now: Date) {
     reactions,
     wishlists,
     watches,
+    savedSearches: { searches: savedSearches, matches: savedSearchMatches },
     holiday: holidays[0] ?? null,
     reviews: { written: reviewsWritten, received: reviewsReceived, bookReviewsOnAds },
     advertisements,

@@ -105,6 +105,9 @@ describe('delete my account', () => {
        union all select 'watches', count(*)::int from listing_watches where user_id = $1
          or listing_id in (select id from book_listings where user_id = $1)
        union all select 'holiday', count(*)::int from member_holidays where user_id = $1
+       union all select 'saved searches', count(*)::int from saved_searches where user_id = $1
+       union all select 'saved-search finds', count(*)::int from saved_search_matches
+         where user_id = $1 or listing_id in (select id from book_listings where user_id = $1)
        union all select 'friends', count(*)::int from connections
          where requester_id = $1 or addressee_id = $1
        union all select 'blocks', count(*)::int from blocks

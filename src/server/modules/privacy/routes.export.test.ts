@@ -91,6 +91,22 @@ describe('download my data', () => {
       expect.objectContaining({ listingId: ids.beaListing, title: 'Il barone rampante' }),
     ]);
     expect(data.holiday).toMatchObject({ autoReply: null });
+    expect(data.savedSearches.searches).toEqual([
+      expect.objectContaining({
+        name: 'Calvino economico',
+        q: 'barone',
+        maxPrice: 20,
+        notify: true,
+      }),
+    ]);
+    expect(data.savedSearches.matches).toEqual([
+      expect.objectContaining({
+        listingId: ids.beaFound,
+        title: 'Il barone rampante, tascabile',
+        searchName: 'Calvino economico',
+      }),
+    ]);
+    expect(JSON.stringify(data)).not.toContain('Di Bea');
     expect(data.reviews.written).toHaveLength(1);
     expect(data.reviews.received).toEqual([
       expect.objectContaining({ by: beaPublic, text: 'Recensione di bea per zef' }),

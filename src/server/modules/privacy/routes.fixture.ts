@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../test/helpers';
 import { createMember, type Member } from '../../test/members';
 import { befriend, createListing, requester, saleThroughChat } from '../chats/test-support';
 import { adsClient } from '../ads/test-support';
+import { savedSearchAlertsSettled } from '../saved-searches/alerts';
 
 export let t: TestApp;
 export let req: ReturnType<typeof requester>;
@@ -23,6 +24,7 @@ export const ids = {
   soldListing: '',
   openListing: '',
   beaListing: '',
+  beaFound: '',
   roomId: '',
   transactionId: '',
   postOfBea: '',
@@ -86,6 +88,19 @@ export function useFixture(): void {
     const away = new Date(Date.now() + 5 * 24 * 3600_000).toISOString().slice(0, 10);
     const holiday = await req('PUT', '/api/me/holiday', zef, { awayUntil: away });
     expect(holiday.statusCode, holiday.body).toBe(200);
+    // Zef saves a library search; bea's own is hers alone.
+    for (const [who, name, filters] of [
+      [zef, 'Calvino economico', { q: 'barone', maxPrice: 20 }],
+      [bea, 'Di Bea', { q: 'visconte' }],
+    ] as const) {
+      const saved = await req('POST', '/api/me/saved-searches', who, { name, filters });
+      expect(saved.statusCode, saved.body).toBe(201);
+    }
+    // A listing of bea's found by zef's search (matched after the answer).
+    ids.beaFound = (
+      await createListing(t, bea, { title: 'Il barone rampante, tascabile', price: 9 })
+    ).id;
+    await savedSearchAlertsSettled();
 
     for (const [author, other] of [
       [bea, zef],

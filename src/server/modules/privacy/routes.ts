@@ -22,7 +22,10 @@ export function exportFileName(username: string | null, fallback: string, now: D
  * Members' data rights (GDPR articles 15, 17 and 20, as the privacy policy states): download
  * everything about oneself, and delete one's account. Both work on the session's member only.
  */
-export const privacyRoutes: Module = async (app, { auth, database, storage, realtime, now }) => {
+export const privacyRoutes: Module = async (
+  app,
+  { auth, database, storage, realtime, now, listingChanges },
+) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -188,7 +191,12 @@ export const privacyRoutes: Module = async (app, { auth, database, storage, real
         [user.id],
       );
       const watchers = await Promise.all(shown.map((l) => chatCards.watchers(l.id)));
+      // Their listings leave (deleted, or kept hidden): published on the listing-changed hook.
+      const listingsChanged = listingChanges
+        ? await listingChanges.trackSellers([user.id])
+        : () => {};
       const { files } = await inTransaction(database, (q) => eraseMember(q, user.id));
+      listingsChanged();
       for (const [i, l] of shown.entries()) await chatCards.announce(l.id, watchers[i]);
       for (const url of files) {
         await storage.delete(url).catch((err: unknown) => {

@@ -243,6 +243,82 @@ describe('the automatic reply', () => {
   });
 });
 
+describe('the automatic reply, however the conversation starts', () => {
+  const systemIn = async (who: Member, roomId: string) => {
+    const page = (await call(who, 'GET', `/api/chats/rooms/${roomId}/messages`)).json();
+    return (page.items as Array<{ type: string; content: string; senderId: string }>).filter(
+      (m) => m.type === 'system',
+    );
+  };
+
+  it('answers a direct room the buyer opens, once per room and holiday, whatever the route', async () => {
+    const reader = await createMember(t, { displayName: 'Rita Reader' });
+    const day = new Date(clock + 3 * DAY).toISOString().slice(0, 10);
+    await put(seller, { awayUntil: day, autoReply: 'Rientro presto' });
+    // Two opens at once (two tabs, a retry): one room, one reply.
+    const opened = await Promise.all(
+      [1, 2].map(() => call(reader, 'POST', '/api/chats/direct', { userId: seller.id })),
+    );
+    expect(opened.map((r) => r.statusCode).sort()).toEqual([200, 201].sort());
+    const roomId = opened[0].json().room.id;
+    expect(opened[1].json().room.id).toBe(roomId);
+    expect(await systemIn(reader, roomId)).toEqual([
+      expect.objectContaining({ content: `holiday|${day}|Rientro presto`, senderId: seller.id }),
+    ]);
+    // Opened again, then contacted about a listing in the same room: still the one reply.
+    expect(
+      (await call(reader, 'POST', '/api/chats/direct', { userId: seller.id })).statusCode,
+    ).toBe(200);
+    const id = await list('Il Gattopardo quater');
+    const contact = await call(reader, 'POST', '/api/chats/contact', {
+      listingId: id,
+      content: 'Ciao!',
+    });
+    expect(contact.json().roomId).toBe(roomId);
+    expect(await systemIn(reader, roomId)).toHaveLength(1);
+    // The seller sees it in their conversation too.
+    expect(await systemIn(seller, roomId)).toHaveLength(1);
+    await call(seller, 'DELETE', '/api/me/holiday');
+    await call(seller, 'DELETE', `/api/listings/${id}`);
+  });
+
+  it('answers a room opened before the holiday when it is opened again during it', async () => {
+    const reader = await createMember(t, { displayName: 'Remo Reader' });
+    const first = await call(reader, 'POST', '/api/chats/direct', { userId: seller.id });
+    const roomId = first.json().room.id;
+    expect(await systemIn(reader, roomId)).toEqual([]);
+    const day = new Date(clock + 2 * DAY).toISOString().slice(0, 10);
+    await put(seller, { awayUntil: day });
+    await call(reader, 'POST', '/api/chats/direct', { userId: seller.id });
+    expect((await systemIn(reader, roomId)).map((m) => m.content)).toEqual([`holiday|${day}|`]);
+    await call(seller, 'DELETE', '/api/me/holiday');
+  });
+
+  it('does not answer for a member who is not away, nor for a suspended one', async () => {
+    const reader = await createMember(t, { displayName: 'Rina Reader' });
+    const day = new Date(clock + 2 * DAY).toISOString().slice(0, 10);
+    // The member on holiday opening a room answers nobody: the other one is not away.
+    await put(seller, { awayUntil: day });
+    const own = await call(seller, 'POST', '/api/chats/direct', { userId: reader.id });
+    expect(await systemIn(seller, own.json().room.id)).toEqual([]);
+    await call(seller, 'DELETE', '/api/me/holiday');
+
+    const away = await createMember(t, { displayName: 'Sospeso Seller' });
+    await put(away, { awayUntil: day });
+    await t.database.query(`update users set account_status = 'suspended' where id = $1`, [
+      away.id,
+    ]);
+    const res = await call(reader, 'POST', '/api/chats/direct', { userId: away.id });
+    if (res.statusCode < 300) expect(await systemIn(reader, res.json().room.id)).toEqual([]);
+    const [{ n }] = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from holiday_replies r join member_holidays h on h.id = r.holiday_id
+       where h.user_id = $1`,
+      [away.id],
+    );
+    expect(n).toBe(0);
+  });
+});
+
 describe('the e2e test clock', () => {
   it('is refused in production', () => {
     expect(() =>

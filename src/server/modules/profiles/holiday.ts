@@ -5,6 +5,7 @@ import { errorSchema, validationFailed } from '../../platform/errors';
 import { activeMember } from '../../platform/moderation';
 import type { Database } from '../../db/client';
 import type { Query } from '../../db/tx';
+import type { ListingChanges } from '../../platform/listing-changes';
 import {
   holidayEnd,
   holidayInputSchema,
@@ -42,19 +43,27 @@ function toHoliday(row: HolidayRow | undefined): Holiday {
 
 /**
  * Ends the holidays that are over at `now`: their listings come back (the counts' trigger moves
- * them). One statement: when several processes run it at once, each row is ended by one of them.
- * Returns the members whose holiday ended.
+ * them). One statement: when several processes run it at once, each row is ended by one of them,
+ * which alone publishes the return on the listing-changed hook (watchers hear "available again",
+ * saved searches match). Returns the members whose holiday ended.
  */
-export async function endHolidays(database: Pick<Database, 'query'>, now: Date): Promise<string[]> {
+export async function endHolidays(
+  database: Pick<Database, 'query'>,
+  now: Date,
+  listingChanges?: Pick<ListingChanges, 'publishSellers'>,
+): Promise<string[]> {
   const rows = await database.query<{ user_id: string }>(
     'delete from member_holidays where away_until <= $1 returning user_id',
     [now],
   );
-  return rows.map((r) => r.user_id);
+  const ended = rows.map((r) => r.user_id);
+  listingChanges?.publishSellers(ended, (back) => ({ ...back, away: true }));
+  return ended;
 }
 
 /**
- * Inside the transaction that starts or continues a conversation with `sellerId` in `roomId`:
+ * Inside the transaction that starts a conversation with `sellerId` in `roomId` (contacting them
+ * about a listing, or opening the direct room with them; groups are not answered):
  * the text of the automatic reply when the seller is away and this holiday has not answered in
  * this room yet (claimed here, so a retry or a race sends it once), null otherwise. The text is
  * a code the chat renders (`holiday|<last day>|<seller's words or empty>`): the default words
@@ -68,7 +77,7 @@ export async function claimHolidayReply(
 ): Promise<string | null> {
   const [row] = await q<HolidayRow>(
     `with h as (select id, away_until, auto_reply from member_holidays
-                where user_id = $1 and away_until > $3),
+                where user_id = $1 and away_until > $3 and ${activeMember('user_id')}),
      mark as (insert into holiday_replies (holiday_id, room_id) select id, $2 from h
               on conflict do nothing returning holiday_id)
      select h.away_until, h.auto_reply from h join mark on mark.holiday_id = h.id`,
@@ -79,14 +88,17 @@ export async function claimHolidayReply(
 }
 
 export const holidayRoutes: Module = async (app, deps) => {
-  const { database, now } = deps;
+  const { database, now, listingChanges } = deps;
   const { tags, security, signedIn, writes } = memberRoutes(app, 'holiday', 30);
+  /** Going away or coming back by hand: the seller's listings leave or return. */
+  const trackSeller = async (userId: string) =>
+    listingChanges ? listingChanges.trackSellers([userId]) : () => {};
 
   // The job: once at start and every HOLIDAY_JOB_MS (1 s with the e2e test clock), in every process.
   if (deps.backgroundJobs) {
     const every = deps.config.testClock ? 1_000 : HOLIDAY_JOB_MS;
     const run = () =>
-      endHolidays(database, now()).catch((err: unknown) =>
+      endHolidays(database, now(), listingChanges).catch((err: unknown) =>
         app.log.warn({ err }, 'holiday job failed'),
       );
     let running: Promise<unknown> = Promise.resolve();
@@ -146,6 +158,7 @@ export const holidayRoutes: Module = async (app, deps) => {
       const me = currentUser(request).id;
       const end = holidayEnd(request.body.awayUntil, now());
       if (!(end instanceof Date)) throw validationFailed({ awayUntil: end.error });
+      const changed = await trackSeller(me);
       // A holiday already running keeps its id: its conversations are not answered twice.
       await database.query(
         `insert into member_holidays (user_id, away_until, auto_reply) values ($1, $2, $3)
@@ -153,6 +166,7 @@ export const holidayRoutes: Module = async (app, deps) => {
            auto_reply = excluded.auto_reply`,
         [me, end, request.body.autoReply],
       );
+      changed();
       return read(me);
     },
   );
@@ -169,9 +183,10 @@ export const holidayRoutes: Module = async (app, deps) => {
       },
     },
     async (request) => {
-      await database.query('delete from member_holidays where user_id = $1', [
-        currentUser(request).id,
-      ]);
+      const me = currentUser(request).id;
+      const changed = await trackSeller(me);
+      await database.query('delete from member_holidays where user_id = $1', [me]);
+      changed();
       return { holiday: null };
     },
   );

@@ -38,16 +38,21 @@ export async function savedSearchAlertsSettled(): Promise<void> {
   } while (inFlight.size > 0);
 }
 
-/** A listing that became visible and available now: created so, or back from another state. */
+/**
+ * A listing that came into the library available now: created so, or back from another state
+ * (reserved, hidden by a moderator, its seller suspended or on holiday).
+ */
 const becameAvailable = ({ before, after }: ListingChange) =>
   !!after &&
   after.status === 'available' &&
   !after.hidden &&
-  (!before || before.status !== 'available' || before.hidden);
+  !after.away &&
+  (!before || before.status !== 'available' || before.hidden || before.away);
 
 /**
  * Matches saved searches whenever the listing-changed hook says a listing became available,
- * whatever path changed it (its owner, an offer withdrawn, a confirmation declined).
+ * whatever path changed it (its owner, an offer withdrawn, a confirmation declined, a moderator's
+ * restore, its seller's return).
  */
 export function subscribeSavedSearchAlerts(
   listingChanges: ListingChanges,

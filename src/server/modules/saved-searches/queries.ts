@@ -5,7 +5,7 @@ import {
 } from '@shared/schemas/savedSearches';
 import type { Database } from '../../db/client';
 import type { Query } from '../../db/tx';
-import { activeMember, blockedBetween, visibleListing } from '../../platform/moderation';
+import { activeMember, blockedBetween, libraryListing } from '../../platform/moderation';
 // The library's own word normaliser (library/search.ts reads its search box with it): a saved
 // search's words are read exactly as the library reads the same words. matcher.test.ts checks
 // that a match is what the library's search finds, so a change there cannot drift unseen.
@@ -224,7 +224,7 @@ export async function deleteSearch(database: Database, userId: string, id: strin
  * A listing's index keys (the counterpart of KEYS_OF_SEARCH): every prefix of every word of its
  * search vector (the words the library's search matches), every 1 to 3 letter piece of its
  * author as the library compares it, its genre and '*'. Null when the listing is not available
- * and visible.
+ * in the library (hidden, its seller suspended or on holiday: it matches when it comes back).
  */
 export async function listingKeys(
   database: Pick<Database, 'query'>,
@@ -242,7 +242,7 @@ export async function listingKeys(
        union select 'g:' || l.genre
        union select 'g:*') as keys
      from book_listings l
-     where l.id = $1 and l.status = 'available' and ${visibleListing('l')}`,
+     where l.id = $1 and l.status = 'available' and ${libraryListing('l')}`,
     [listingId],
   );
   return row?.keys ?? null;

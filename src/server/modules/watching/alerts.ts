@@ -29,8 +29,10 @@ export function defineWatchingTypes(notifications: Notifications, database: Data
 
 /**
  * What a change means to the listing's watchers: a lower price while it is available, reserved,
- * sold (or traded), available again. Anything else (created, deleted, hidden, unavailable, a
- * higher price, an edit of its words) tells them nothing.
+ * sold (or traded), available again (by its seller, an offer undone, its seller back from holiday
+ * or from a suspension, a moderator restoring it). Anything else tells them nothing: created,
+ * deleted, leaving their sight (hidden, its seller suspended, deleted or gone on holiday: the
+ * watch must not say why), a higher price, an edit of its words.
  */
 export function watchChangeOf(change: ListingChange): WatchChange | null {
   const { before, after } = change;
@@ -41,12 +43,9 @@ export function watchChangeOf(change: ListingChange): WatchChange | null {
     if (after.status === 'available') return 'available';
     return null;
   }
-  if (
-    after.status === 'available' &&
-    before.price !== null &&
-    after.price !== null &&
-    after.price < before.price
-  )
+  if (after.status !== 'available' || after.away) return null;
+  if (before.hidden || before.away) return 'available';
+  if (before.price !== null && after.price !== null && after.price < before.price)
     return 'priceDrop';
   return null;
 }

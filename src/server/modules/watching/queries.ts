@@ -55,10 +55,15 @@ export async function listWatches(
   };
 }
 
-/** Every listing id `userId` watches (the cards' pressed state, in one call). */
+/**
+ * Every listing id `userId` watches (the cards' pressed state, in one call): only those readers
+ * still see, as the list, so a hidden listing's id does not say that it still exists.
+ */
 export async function watchedListingIds(database: Q, userId: string): Promise<string[]> {
   const rows = await database.query<{ id: string }>(
-    'select listing_id::text as id from listing_watches where user_id = $1',
+    `select w.listing_id::text as id from listing_watches w
+     join book_listings l on l.id = w.listing_id
+     where w.user_id = $1 and ${visibleListing('l')} and ${notBlocked('$1', 'l.user_id')}`,
     [userId],
   );
   return rows.map((r) => r.id);

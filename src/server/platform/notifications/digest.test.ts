@@ -4,7 +4,7 @@ import { digestEmail, notificationText } from './digest';
 
 // The digest's words come from the shared translator: plural forms by Intl.PluralRules, asserted
 // here on the text the recipient reads, for a count of 1 and of 3 in both languages.
-const links = { notifications: 'https://x.test/n', settings: 'https://x.test/s' };
+const links = { action: 'https://x.test/n', settings: 'https://x.test/s' };
 const line = { text: 'Bruno liked your post', link: 'https://x.test/p/1' };
 
 function digest(lang: Language, lines: number, more: number) {

@@ -36,31 +36,145 @@ export function notificationText(
   return wordsOf(fixedT(lang), n, lang);
 }
 
+/** The words of one kind of digest e-mail: `<words>.subject`, `.intro`, `.more`, `.action`, `.note`. */
+export type DigestWords = 'notifications.email' | 'savedSearches.email';
+
+/**
+ * A digest e-mail: its lines (each a text and its link), "and N more", a button to the page that
+ * lists everything, and where to turn these e-mails off, in the recipient's language.
+ */
 export function digestEmail(
   lang: Language,
   recipient: { email: string; name: string },
   lines: { text: string; link: string }[],
   more: number,
-  links: { notifications: string; settings: string },
+  links: { action: string; settings: string },
+  words: DigestWords = 'notifications.email',
 ): MailMessage {
   const count = lines.length + more;
   const quote = [
     ...lines.map((l) => `• ${l.text}\n  ${l.link}`),
-    ...(more > 0 ? [t(lang, 'notifications.email.more', { count: more })] : []),
+    ...(more > 0 ? [t(lang, `${words}.more`, { count: more })] : []),
   ].join('\n');
   return layoutEmail({
     lang,
     to: recipient.email,
-    subject: t(lang, 'notifications.email.subject', { count }),
+    subject: t(lang, `${words}.subject`, { count }),
     greeting: t(lang, 'auth.email.greeting', {
       name: greetingName(recipient.name, recipient.email),
     }),
-    intro: t(lang, 'notifications.email.intro', { count }),
+    intro: t(lang, `${words}.intro`, { count }),
     quote,
-    action: { label: t(lang, 'notifications.email.action'), link: links.notifications },
-    note: t(lang, 'notifications.email.note', { link: links.settings }),
+    action: { label: t(lang, `${words}.action`), link: links.action },
+    note: t(lang, `${words}.note`, { link: links.settings }),
     signature: t(lang, 'auth.email.signature'),
   });
+}
+
+/**
+ * Sends a member a digest e-mail whose button opens `page` of their profile (the list of
+ * everything) and whose note links their notification settings. `about`: the members it names
+ * (deleting one of their accounts deletes it from the outbox).
+ */
+export function sendDigestEmail(
+  mail: { mailer: Mailer; publicUrl: string },
+  recipient: { id: string; email: string; name: string; lang: Language },
+  digest: {
+    lines: { text: string; link: string }[];
+    more: number;
+    page: 'notifications' | 'saved-searches';
+    words?: DigestWords;
+    about: string[];
+  },
+): Promise<void> {
+  const base = `${mail.publicUrl}/profile/${encodeURIComponent(recipient.id)}`;
+  return mail.mailer.send({
+    ...digestEmail(
+      recipient.lang,
+      recipient,
+      digest.lines,
+      digest.more,
+      { action: `${base}/${digest.page}`, settings: `${base}/settings#notifications` },
+      digest.words,
+    ),
+    about: digest.about,
+  });
+}
+
+/**
+ * One kind of digest e-mail (the hourly notifications, the daily saved-search finds) as the
+ * claim-gather-send loop of `runDigest` drives it. A member's period is claimed by one conditional
+ * upsert, so any number of processes (or a restart) send a member at most one per period; a run
+ * that sends nothing, or fails, gives the period back and leaves what waits waiting.
+ */
+export interface DigestKind<Claim> {
+  /** Names the kind in the log. */
+  name: string;
+  /** The members (one page) with something waiting at `at` whose period is free. */
+  due(at: string): Promise<string[]>;
+  /** Claims the member's period at `at`; null when another run has it. */
+  claim(userId: string, at: string): Promise<Claim | null>;
+  /** Gives the claimed period back. */
+  release(userId: string, claim: Claim): Promise<unknown>;
+  /** Gathers what is still worth telling and sends it; true when an e-mail went out. */
+  send(userId: string, at: string): Promise<boolean>;
+}
+
+/** One run of a digest kind at `at`: how many e-mails went out. */
+export async function runDigest<Claim>(
+  kind: DigestKind<Claim>,
+  at: string,
+  log: { error: (obj: object, msg: string) => void },
+): Promise<number> {
+  let sent = 0;
+  for (const userId of await kind.due(at)) {
+    const claim = await kind.claim(userId, at);
+    if (!claim) continue;
+    try {
+      if (await kind.send(userId, at)) {
+        sent++;
+        continue;
+      }
+    } catch (err) {
+      log.error({ err, userId }, `${kind.name} not sent`);
+    }
+    await kind.release(userId, claim).catch(() => {});
+  }
+  return sent;
+}
+
+/**
+ * A digest's timer in one process: `run` now and every `everyMs` (from `start`), one run at a
+ * time (a call during a run shares it), stopped by `close`, which waits for a run in progress.
+ */
+export function digestTimer(
+  run: () => Promise<number>,
+  log: { error: (obj: object, msg: string) => void },
+  name: string,
+) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  const once = () => {
+    running ??= run().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+  const tick = () => void once().catch((err) => log.error({ err }, `${name} failed`));
+  return {
+    run: once,
+    start(everyMs: number, opts: { now?: boolean } = {}) {
+      if (timer || everyMs <= 0) return;
+      timer = setInterval(tick, everyMs);
+      timer.unref();
+      if (opts.now) tick();
+    },
+    async close() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => {});
+    },
+  };
 }
 
 /**
@@ -89,8 +203,35 @@ export function createDigest(deps: {
   const { database, mailer, publicUrl, now, log, defs } = deps;
   const window = `interval '${DIGEST_WINDOW_HOURS} hour'`;
 
-  async function release(userId: string, at: string, prev: string | null) {
-    await (
+  const kind: DigestKind<{ at: string; prev: string | null }> = {
+    name: 'notification digest',
+
+    async due(at) {
+      const rows = await database.query<{ recipient_id: string }>(
+        `select distinct n.recipient_id from notifications n
+         left join notification_digests d on d.user_id = n.recipient_id
+         where n.email_pending and n.updated_at <= $1
+           and (d.sent_at is null or d.sent_at <= $1::timestamptz - ${window})
+         limit ${MEMBERS_PER_RUN}`,
+        [at],
+      );
+      return rows.map((r) => r.recipient_id);
+    },
+
+    async claim(userId, at) {
+      const [claim] = await database.query<{ prev: Date | string | null }>(
+        `with prev as (select sent_at from notification_digests where user_id = $1)
+         insert into notification_digests (user_id, sent_at) values ($1, $2)
+         on conflict (user_id) do update set sent_at = excluded.sent_at
+         where notification_digests.sent_at <= excluded.sent_at - ${window}
+         returning (select sent_at from prev) as prev`,
+        [userId, at],
+      );
+      if (!claim) return null;
+      return { at, prev: claim.prev ? new Date(claim.prev).toISOString() : null };
+    },
+
+    release: (userId, { at, prev }) =>
       prev
         ? database.query(
             'update notification_digests set sent_at = $3 where user_id = $1 and sent_at = $2',
@@ -99,22 +240,9 @@ export function createDigest(deps: {
         : database.query('delete from notification_digests where user_id = $1 and sent_at = $2', [
             userId,
             at,
-          ])
-    ).catch(() => {});
-  }
+          ]),
 
-  async function forMember(userId: string, at: string): Promise<boolean> {
-    const [claim] = await database.query<{ prev: Date | string | null }>(
-      `with prev as (select sent_at from notification_digests where user_id = $1)
-       insert into notification_digests (user_id, sent_at) values ($1, $2)
-       on conflict (user_id) do update set sent_at = excluded.sent_at
-       where notification_digests.sent_at <= excluded.sent_at - ${window}
-       returning (select sent_at from prev) as prev`,
-      [userId, at],
-    );
-    if (!claim) return false;
-    const prev = claim.prev ? new Date(claim.prev).toISOString() : null;
-    try {
+    async send(userId, at) {
       const [user] = await database.query<{
         email: string;
         display_name: string;
@@ -161,49 +289,29 @@ export function createDigest(deps: {
             link: publicUrl + deps.linkOf(userId, r),
           };
         });
-        const base = `${publicUrl}/profile/${encodeURIComponent(userId)}`;
-        await mailer.send({
-          ...digestEmail(
-            lang,
-            { email: user.email, name: user.display_name },
+        await sendDigestEmail(
+          { mailer, publicUrl },
+          { id: userId, email: user.email, name: user.display_name, lang },
+          {
             lines,
-            send.length - lines.length,
-            { notifications: `${base}/notifications`, settings: `${base}/settings#notifications` },
-          ),
-          about: send.slice(0, DIGEST_MAX_ITEMS).flatMap((r) => (r.actor_id ? [r.actor_id] : [])),
-        });
-      } else {
-        // Nothing worth an e-mail: the hour is not used up.
-        await release(userId, at, prev);
+            more: send.length - lines.length,
+            page: 'notifications',
+            about: send.slice(0, DIGEST_MAX_ITEMS).flatMap((r) => (r.actor_id ? [r.actor_id] : [])),
+          },
+        );
       }
       // Told (or not to be told): these rows no longer wait. Rows folded since `at` still do.
+      // Nothing worth an e-mail: the hour is given back (runDigest).
       await database.query(
         `update notifications set email_pending = false
          where recipient_id = $1 and email_pending and updated_at <= $2`,
         [userId, at],
       );
-      return send.length > 0;
-    } catch (err) {
-      log.error({ err, userId }, 'notification digest not sent');
-      await release(userId, at, prev);
-      return false;
-    }
-  }
+      return send.length > 0 && !!user;
+    },
+  };
 
   return {
-    async run(): Promise<number> {
-      const at = now().toISOString();
-      const due = await database.query<{ recipient_id: string }>(
-        `select distinct n.recipient_id from notifications n
-         left join notification_digests d on d.user_id = n.recipient_id
-         where n.email_pending and n.updated_at <= $1
-           and (d.sent_at is null or d.sent_at <= $1::timestamptz - ${window})
-         limit ${MEMBERS_PER_RUN}`,
-        [at],
-      );
-      let sent = 0;
-      for (const { recipient_id } of due) if (await forMember(recipient_id, at)) sent++;
-      return sent;
-    },
+    run: (): Promise<number> => runDigest(kind, now().toISOString(), log),
   };
 }

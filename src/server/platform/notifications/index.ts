@@ -12,4 +12,13 @@ export {
   type SettingsPatch,
   type TypeSetting,
 } from './service';
-export { DIGEST_WINDOW_HOURS, DIGEST_MAX_ITEMS, notificationText } from './digest';
+export {
+  DIGEST_WINDOW_HOURS,
+  DIGEST_MAX_ITEMS,
+  notificationText,
+  digestEmail,
+  sendDigestEmail,
+  digestTimer,
+  runDigest,
+  type DigestKind,
+} from './digest';

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import type { Mailer } from '../mail';
 import type { Realtime } from '../realtime';
 import { badRequest, notFound } from '../errors';
-import { createDigest, DIGEST_WINDOW_HOURS } from './digest';
+import { createDigest, digestTimer, DIGEST_WINDOW_HOURS } from './digest';
 import { readSwitches } from './switches';
 import type { NotificationData, NotificationTypeDef, Notifications, NotifyInput } from './types';
 import { isUuid } from '@shared/schemas/common';
@@ -268,14 +268,7 @@ export function createNotifications(opts: NotificationsOptions): NotificationSer
     linkOf,
   });
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  const runDigests = () => {
-    running ??= digest.run().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
+  const timer = digestTimer(digest.run, log, 'notification digests');
 
   return {
     defineType(def) {
@@ -424,22 +417,13 @@ export function createNotifications(opts: NotificationsOptions): NotificationSer
       return this.settings(userId);
     },
 
-    runDigests,
+    runDigests: timer.run,
 
     start() {
-      const every = opts.digestIntervalMs ?? 60_000;
-      if (timer || every <= 0) return;
-      timer = setInterval(() => {
-        runDigests().catch((err) => log.error({ err }, 'notification digests failed'));
-      }, every);
-      timer.unref();
+      timer.start(opts.digestIntervalMs ?? 60_000);
     },
 
-    async close() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => {});
-    },
+    close: timer.close,
   };
 }
 
