@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible, expectFitsWidth, uniqueWord } from './fixtures';
-import { openMember, type OpenMember } from './accounts-helpers';
+import {
+  testWithTwoMembers as test,
+  expect,
+  expectAccessible,
+  expectFitsWidth,
+  listBook,
+  uniqueWord,
+} from './fixtures';
 
 /**
  * Bundles (issue 22 item 3): a buyer adds three books of one seller to a bundle from the seller's
@@ -10,34 +16,18 @@ import { openMember, type OpenMember } from './accounts-helpers';
  */
 const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
 
-async function listBook(seller: OpenMember, title: string, price: number, shippingCost: number) {
-  const res = await seller.page.request.post('/api/listings', {
-    headers: { origin: new URL(seller.page.url()).origin },
-    data: {
-      mode: 'full',
-      title,
-      author: 'Natalia Ginzburg',
-      genre: 'fiction',
-      condition: 'good',
-      listingType: 'sell',
-      price,
-      shippingCost,
-      description: 'A book for a bundle.',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).id as string;
-}
-
-test('a bundle of three books offered, accepted and completed as one', async ({ browser }) => {
-  const seller = await openMember(browser);
-  const buyer = await openMember(browser);
+test('a bundle of three books offered, accepted and completed as one', async ({
+  seller,
+  member: buyer,
+}) => {
   const word = uniqueWord('Lessico');
   const titles = [`${word} famigliare`, `${word} Le voci della sera`, `${word} Caro Michele`];
+  const book = (title: string, price: number, shippingCost: number) =>
+    listBook(seller.page, title, { author: 'Natalia Ginzburg', price, shippingCost });
   const ids = [
-    await listBook(seller, titles[0], 10, 3),
-    await listBook(seller, titles[1], 12, 5),
-    await listBook(seller, titles[2], 8, 4),
+    await book(titles[0], 10, 3),
+    await book(titles[1], 12, 5),
+    await book(titles[2], 8, 4),
   ];
 
   // The seller sets no bundle price: "the highest single shipping cost" is the default, shown
@@ -116,6 +106,4 @@ test('a bundle of three books offered, accepted and completed as one', async ({ 
   // The bundle was emptied when the offer was sent.
   await b.goto(`/user/${seller.id}`);
   await expect(b.getByTestId('bundle-panel')).toHaveCount(0);
-  await seller.context.close();
-  await buyer.context.close();
 });
