@@ -20,6 +20,7 @@ import { seedChats } from './seed/chats';
 import { seedNotifications } from './seed/notifications';
 import { seedWishlists } from './seed/wishlist';
 import { seedWatching } from './seed/watching';
+import { seedBundles } from './seed/bundles';
 import { seedSavedSearches } from './seed/saved-searches';
 import { seedCommunity } from './seed/community';
 import { seedAds } from './seed/ads';
@@ -248,6 +249,7 @@ export const seedSteps: SeedStep[] = [
   seedReviews,
   seedWatching,
   seedMeetings,
+  seedBundles,
 ];
 
 /** Sign-up e-mails of demo members go nowhere: the addresses are not real. */

@@ -10,12 +10,18 @@ describe('seed:demo chats', async () => {
   const counts = async () =>
     (
       await database.query(
-        // The demo deals (a meeting proposed, ...) have conversations of their own, their steps'.
-        `select (select count(*)::int from chat_rooms
-                   where id not in (select room_id from deals)) as rooms,
-                (select count(*)::int from chat_messages
-                   where room_id not in (select room_id from deals)) as messages,
-                (select count(*)::int from offers where status = 'pending') as offers`,
+        // The demo deals (a meeting proposed), the bundle (seed/bundles.ts) and the seller on
+        // holiday's automatic reply (seed/watching.ts) each have a conversation of their own.
+        `with others as (
+           select room_id from deals
+           union select room_id from offers where bundle
+           union select room_id from holiday_replies)
+         select (select count(*)::int from chat_rooms r
+                  where r.id not in (select room_id from others)) as rooms,
+                (select count(*)::int from chat_messages m
+                  where m.room_id not in (select room_id from others)) as messages,
+                (select count(*)::int from offers where status = 'pending' and not bundle)
+                  as offers`,
       )
     )[0];
 

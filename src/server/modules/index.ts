@@ -24,6 +24,7 @@ import { blockRoutes } from './blocks/routes';
 import { watchingRoutes } from './watching/routes';
 import { holidayRoutes } from './profiles/holiday';
 import { dealRoutes } from './deals/routes';
+import { bundleRoutes } from './deals/bundles/routes';
 
 /** Every domain module, registered in this order by buildApp. */
 export const modules: Module[] = [
@@ -40,6 +41,7 @@ export const modules: Module[] = [
   connectionRoutes,
   chatRoutes,
   dealRoutes,
+  bundleRoutes,
   notificationRoutes,
   wishlistRoutes,
   savedSearchRoutes,

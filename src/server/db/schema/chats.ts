@@ -70,6 +70,8 @@ export const offers = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     /** The shipping cost the total includes; null: handed over (migration 0040). */
     shippingAmount: numeric('shipping_amount', { precision: 10, scale: 2 }),
+    /** An offer for several books of the seller (migration 0044). */
+    bundle: boolean('bundle').notNull().default(false),
   },
   (t) => [
     uniqueIndex('offers_one_pending_idx')
@@ -80,6 +82,10 @@ export const offers = pgTable(
       .on(t.listingId)
       .where(sql`status = 'accepted'`),
     index('offers_listing_status_idx').on(t.listingId, t.status),
+    // One open bundle offer per buyer and seller (migration 0044).
+    uniqueIndex('offers_one_pending_bundle_idx')
+      .on(t.buyerId, t.sellerId)
+      .where(sql`status = 'pending' and bundle`),
   ],
 );
 

@@ -14,3 +14,4 @@ export * from './blocks';
 export * from './watching';
 export * from './savedSearches';
 export * from './dealMeetings';
+export * from './bundles';

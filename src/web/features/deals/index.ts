@@ -3,3 +3,5 @@
 export { DealCard } from './DealCard';
 export { DealStepMessage } from './DealStepMessage';
 export { dealKeys } from './api';
+// Bundles (issue 22 item 3): the seller profile's and book page's entry points, the seller's rule.
+export { AddToBundleButton, BundlePanel, BundleRuleSettings } from './bundles';

@@ -30,6 +30,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSession } from '../../lib/session';
 import { ReportButton } from '../moderation';
 import { RelatedShelves } from './RelatedShelves';
+import { AddToBundleButton, BundlePanel } from '../deals';
 
 function Fact({ label, value }: { label: string; value: React.ReactNode }) {
   if (value === null || value === undefined || value === '') return null;
@@ -145,6 +146,8 @@ export default function BookDetailPage() {
             )}
             <SellerAwayNotice sellerId={book.seller.id} kind="listing" />
             <ContactSellerSlot listing={book} />
+            <AddToBundleButton listing={book} />
+            <BundlePanel sellerId={book.seller.id} />
             <Group gap="xs">
               <WishlistHeart bookId={book.bookId} title={book.title} sellerId={book.seller.id} />
               <WatchButton listingId={book.id} title={book.title} sellerId={book.seller.id} />

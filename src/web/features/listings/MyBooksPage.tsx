@@ -12,6 +12,7 @@ import { MyBookCard, type MyBookAction } from './MyBookCard';
 import { CompleteListingModal, DeleteListingModal, EditListingModal } from './MyBooksDialogs';
 import { QuickActions } from './QuickActions';
 import { QueryStatus } from '../../components/AsyncSection';
+import { BundleRuleSettings } from '../deals';
 
 /** /profile/:userId/books: the owner's listings, all statuses, newest first. */
 export default function MyBooksPage() {
@@ -78,6 +79,8 @@ export default function MyBooksPage() {
           </SimpleGrid>
         </section>
       )}
+      {/* A buyer may bundle several of these books: the seller's shipping rule for that. */}
+      {items.length > 0 && <BundleRuleSettings />}
       <AddBookModal step={addStep} onStepChange={setAddStep} onClose={() => setAddStep(null)} />
       <EditListingModal listing={editing} onClose={() => setEditing(null)} />
       <DeleteListingModal listing={deleting} onClose={() => setDeleting(null)} />

@@ -28,6 +28,7 @@ import { UserPostsSection } from '../community';
 import { ProfileReviews, ReportButton } from '../moderation';
 import { BlockControl } from '../blocks';
 import { SellerAwayNotice } from '../watching';
+import { AddToBundleButton, BundlePanel } from '../deals';
 
 /** /user/:userId */
 export default function PublicProfilePage() {
@@ -141,6 +142,7 @@ export default function PublicProfilePage() {
             </Stack>
           )}
         </Paper>
+        <BundlePanel sellerId={p.id} />
         <section aria-labelledby="recent-books">
           <Group justify="space-between" mb="sm">
             <Title order={2} fz="xl" id="recent-books">
@@ -163,7 +165,10 @@ export default function PublicProfilePage() {
             >
               {p.recentBooks.map((l) => (
                 <li key={l.id}>
-                  <BookCard listing={l} />
+                  <Stack gap={6}>
+                    <BookCard listing={l} />
+                    <AddToBundleButton listing={l} />
+                  </Stack>
                 </li>
               ))}
             </SimpleGrid>

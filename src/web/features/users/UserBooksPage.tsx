@@ -19,6 +19,7 @@ import { usePublicProfile, useUserListings } from './api';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageNumbers } from '../../components/PageNumbers';
 import { pageCount, pageFromParams } from '../../lib/paging';
+import { AddToBundleButton, BundlePanel } from '../deals';
 
 const TABS = ['all', 'sell', 'trade'] as const;
 
@@ -51,6 +52,7 @@ export default function UserBooksPage() {
         <Title order={1} fz={{ base: 26, sm: 32 }}>
           {name ? t('userProfile.booksOf', { name }) : t('userProfile.booksTitle')}
         </Title>
+        {profile.data && <BundlePanel sellerId={profile.data.id} />}
         {missing ? (
           <ErrorAlert title={t('userProfile.errors.notFoundTitle')}>
             {t('userProfile.errors.notFound')}
@@ -93,7 +95,10 @@ export default function UserBooksPage() {
                       >
                         {data.items.map((l, i) => (
                           <li key={l.id}>
-                            <BookCard listing={l} priority={i < 2} />
+                            <Stack gap={6}>
+                              <BookCard listing={l} priority={i < 2} />
+                              <AddToBundleButton listing={l} />
+                            </Stack>
                           </li>
                         ))}
                       </SimpleGrid>

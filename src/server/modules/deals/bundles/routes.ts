@@ -1,0 +1,119 @@
+import {
+  bundleOfferSchema,
+  bundleQuoteSchema,
+  bundleQuoteSchemaAnswer,
+  bundleRuleAnswerSchema,
+  bundleRuleSchema,
+} from '@shared/schemas/bundles';
+import { contactAnswerSchema } from '@shared/schemas/chats';
+import type { Module } from '../../../platform/module';
+import { memberRoutes } from '../../../platform/route-presets';
+import { currentUser } from '../../../platform/auth';
+import { errorSchema } from '../../../platform/errors';
+import { createChatContext } from '../../chats/context';
+import { bundleActions, readRule, saveRule } from './service';
+
+/**
+ * Bundles (issue 22 item 3, decision 0076): the seller's shipping rule, a quote of a bundle being
+ * built, and the one offer for all its books. Accepting, completing and cancelling are the deals
+ * core's (an offer covers its offer_listings).
+ */
+export const bundleRoutes: Module = async (app, deps) => {
+  const { database, realtime, mailer, config, now, notifications, listingChanges } = deps;
+  const chat = createChatContext({
+    database,
+    realtime,
+    mailer,
+    config,
+    now,
+    notifications,
+    listingChanges,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...chat.background]);
+  });
+  const bundles = bundleActions(chat);
+  const { tags, security, signedIn, writes } = memberRoutes(app, 'bundles', 120);
+
+  app.get(
+    '/api/bundles/rule',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'My bundle shipping rule as a seller',
+        description:
+          '`shippingAmount` null: a bundle ships for the highest single shipping cost of its books; an amount: that price for the whole parcel.',
+        response: { 200: bundleRuleAnswerSchema, 401: errorSchema },
+      },
+    },
+    async (request) => ({ rule: await readRule(chat.query, currentUser(request).id) }),
+  );
+
+  app.put(
+    '/api/bundles/rule',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Set my bundle shipping rule (null: the highest single shipping cost)',
+        body: bundleRuleSchema,
+        response: { 200: bundleRuleAnswerSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) => ({
+      rule: await saveRule(chat.query, currentUser(request).id, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/bundles/quote',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'What a bundle being built costs: its books, the seller’s rule, one shipping cost',
+        description:
+          'Changes nothing. 1 to 20 books of one seller, for sale, not mine: books of several sellers, duplicates or my own are 400; a missing, hidden or blocked seller’s book is 404. Books no longer available are listed with `available: false`.',
+        body: bundleQuoteSchema,
+        response: {
+          200: bundleQuoteSchemaAnswer,
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) => bundles.quote(currentUser(request).id, request.body.listingIds),
+  );
+
+  app.post(
+    '/api/chats/bundles',
+    {
+      ...writes,
+      schema: {
+        tags: ['chats', ...tags],
+        security,
+        summary:
+          'Make one offer for 2 to 20 books of one seller: the direct conversation, a card of each book, then the offer',
+        description:
+          'The offer covers every book (accepting reserves them all or none; the deal completes or is cancelled as one). Delivery `post` needs every book to ship: one shipping cost by the seller’s rule (their bundle price, else the highest single cost); by default post when every book ships, else hand. Refused: books of several sellers, duplicates, my own, for trade only (400); missing, hidden or a blocked member’s (404); not available, or an open offer of mine on one of them or an open bundle offer to this seller (409).',
+        body: bundleOfferSchema,
+        response: {
+          201: contactAnswerSchema,
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          500: errorSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await bundles.offer(currentUser(request).id, request.body)),
+  );
+};

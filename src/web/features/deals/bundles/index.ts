@@ -1,0 +1,3 @@
+export { AddToBundleButton } from './AddToBundleButton';
+export { BundlePanel } from './BundlePanel';
+export { BundleRuleSettings } from './BundleRuleSettings';
