@@ -56,7 +56,7 @@ export const chatRoutes: Module = async (app, deps) => {
     log: app.log,
   });
   registerLiveChat({ realtime, query: queryOf(database), log: app.log, now });
-  registerSendFrame({ realtime, chats, query: queryOf(database), log: app.log });
+  registerSendFrame({ realtime, chats, query: queryOf(database), log: app.log, now });
   // An accepted offer reserves the listing, a completed one sells it: wishers see it live.
   const wished = createWishlistAlerts({ ...deps, log: app.log });
   app.addHook('onClose', async () => {

@@ -8,7 +8,7 @@ import { AppError, badRequest, conflict, validationFailed } from '../../platform
 import { hasKey, t } from '../../platform/i18n';
 import { blockedBetween } from '../../platform/moderation';
 import { roomWithDeletedMember } from '../../platform/moderation/members';
-import { rateLimited } from '../../platform/rate-limits';
+import { rateLimited, TokenBuckets } from '../../platform/rate-limits';
 import { countAttemptSql, storedKey } from '../../platform/rate-limits-store';
 import type { Realtime } from '../../platform/realtime';
 import { findUnstorableText, invalidCharacters } from '../../platform/text-input';
@@ -21,6 +21,11 @@ import { findMessage, isUuid, toSentMessage, type SentMessageRow } from './queri
  * route had from @fastify/rate-limit, now counted in the sending statement itself).
  */
 export const CHAT_SENDS_PER_MINUTE = 120;
+/**
+ * Socket sends spend a budget in the process's memory instead (docs/decisions/0077): the same
+ * 120 a minute, refilled continuously, and at most this many at once.
+ */
+export const SOCKET_SEND_BURST = 30;
 const WINDOW_MS = 60_000;
 /** A send that met a twin committing at the same instant runs again (it then finds the twin). */
 const ATTEMPTS = 3;
@@ -33,9 +38,18 @@ const ATTEMPTS = 3;
  * room up the list, and answers the stored message with its sender and the room's participants.
  * $1 room, $2 sender, $3 content, $4 client id or null, $5 rate key, $6 now, $7 window (ms), $8 max.
  */
-const SEND_SQL = `with existing as (
+const sendSql = (counted: boolean) => `with existing as (
     select m.id, m.room_id from chat_messages m where m.sender_id = $2 and m.client_id = $4::uuid),
-  rl as (${countAttemptSql({ key: '$5', now: '$6', windowMs: '$7', when: 'not exists (select 1 from existing)' })}),
+  rl as (${
+    counted
+      ? countAttemptSql({
+          key: '$5',
+          now: '$6',
+          windowMs: '$7',
+          when: 'not exists (select 1 from existing)',
+        })
+      : 'select $5::int as count, $6::bigint as reset_at, $7::bigint as window_ms'
+  }),
   facts as (select
     exists (select 1 from chat_participants where room_id = $1 and user_id = $2) as participant,
     -- Nobody writes in a direct conversation whose other member deleted their account or when a
@@ -47,7 +61,7 @@ const SEND_SQL = `with existing as (
   ins as (
     insert into chat_messages (room_id, sender_id, type, content, client_id)
     select $1, $2, 'text', $3, $4::uuid from facts, rl
-    where facts.participant and not facts.closed and rl.count <= $8
+    where facts.participant and not facts.closed and (rl.count is null or rl.count <= $8)
     on conflict (sender_id, client_id) do nothing
     returning id, room_id, sender_id, type, content, created_at),
   bump as (
@@ -65,6 +79,9 @@ const SEND_SQL = `with existing as (
   left join rl on true
   left join ins on true
   left join users u on u.id = $2`;
+const SEND_SQL = sendSql(true);
+/** Socket sends: the member's budget is the frame handler's, in memory (docs/decisions/0077). */
+const SOCKET_SEND_SQL = sendSql(false);
 
 interface SendRow extends Partial<SentMessageRow> {
   existing_id: string | null;
@@ -106,21 +123,27 @@ export function sendActions(ctx: ChatContext) {
       roomId: string,
       content: string,
       clientId: string | null,
+      counted = true,
     ): Promise<SendResult> {
       if (!isUuid(roomId)) throw accessDenied();
       for (let attempt = 1; ; attempt++) {
         const at = deps.now().getTime();
         const [row] = await orFail('chatApi.errors.sendFailed', () =>
-          query<SendRow>(SEND_SQL, [
-            roomId,
-            userId,
-            content,
-            clientId,
-            storedKey(`chat.send:${userId}`),
-            at,
-            WINDOW_MS,
-            CHAT_SENDS_PER_MINUTE,
-          ]),
+          query<SendRow>(
+            counted ? SEND_SQL : SOCKET_SEND_SQL,
+            counted
+              ? [
+                  roomId,
+                  userId,
+                  content,
+                  clientId,
+                  storedKey(`chat.send:${userId}`),
+                  at,
+                  WINDOW_MS,
+                  CHAT_SENDS_PER_MINUTE,
+                ]
+              : [roomId, userId, content, clientId, null, null, null, null],
+          ),
         );
         if (row.existing_id) {
           if (row.existing_room_id !== roomId) throw clientIdReused();
@@ -142,6 +165,27 @@ export function sendActions(ctx: ChatContext) {
         // began, so it is not visible here: the next run finds it.
         if (attempt >= ATTEMPTS) throw new AppError(500, 'internal', 'chatApi.errors.sendFailed');
       }
+    },
+
+    /**
+     * The message this sender already stored with this client id in this room (a retry), or
+     * `refusal` when there is none; 409 when the id was used in another room.
+     */
+    async resend(
+      userId: string,
+      roomId: string,
+      clientId: string,
+      refusal: AppError,
+    ): Promise<SendResult> {
+      const [row] = await orFail('chatApi.errors.sendFailed', () =>
+        query<{ id: string; room_id: string }>(
+          'select id, room_id from chat_messages where sender_id = $1 and client_id = $2::uuid',
+          [userId, clientId],
+        ),
+      );
+      if (!row) throw refusal;
+      if (row.room_id !== roomId) throw clientIdReused();
+      return { message: (await findMessage(query, row.id))!, created: false, audience: [] };
     },
 
     /**
@@ -171,8 +215,16 @@ export function registerSendFrame(opts: {
   chats: Sender;
   query: Query;
   log: FastifyBaseLogger;
+  now: () => Date;
 }) {
-  const { realtime, chats, query, log } = opts;
+  const { realtime, chats, query, log, now } = opts;
+  // A member's socket sends, all their sockets on this process together.
+  const budget = new TokenBuckets({
+    perSecond: CHAT_SENDS_PER_MINUTE / 60,
+    burst: SOCKET_SEND_BURST,
+  });
+  const sweep = setInterval(() => budget.sweep(now().getTime()), 60_000);
+  sweep.unref();
 
   async function languageOf(userId: string): Promise<Language> {
     const [row] = await query<{ preferred_language: string }>(
@@ -216,7 +268,12 @@ export function registerSendFrame(opts: {
     try {
       const { content } = check(data);
       const roomId = typeof data.roomId === 'string' ? data.roomId : '';
-      result = await chats.send(userId, roomId, content, clientId);
+      const wait = budget.take(userId, now().getTime());
+      // Over the budget, a retry of a message already stored is still acknowledged.
+      result =
+        wait > 0
+          ? await chats.resend(userId, roomId, clientId, rateLimited(wait))
+          : await chats.send(userId, roomId, content, clientId, false);
     } catch (err) {
       if (!(err instanceof AppError)) log.error({ err }, 'chatApi.errors.sendFailed');
       const error =

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
+import { TokenBuckets } from '../rate-limits';
 import type { BusMessage } from './bus';
 import { CLOSE, type ClientFrame, type RealtimeEvent, type WireEvent } from './types';
 
@@ -32,11 +33,6 @@ interface MemberState {
   topics: number;
   queue: Promise<void>;
   queued: number;
-}
-
-interface Budget {
-  tokens: number;
-  refilledAt: number;
 }
 
 export interface Connection {
@@ -90,7 +86,7 @@ export function createSocketHub(opts: {
   const { limits } = opts;
   const members = new Map<string, MemberState>();
   // Kept after a member's last socket closes, so reconnecting does not refill the budget.
-  const budgets = new Map<string, Budget>();
+  const budgets = new TokenBuckets({ perSecond: limits.framesPerSecond, burst: limits.burst });
   const bySession = new Map<string, Set<Connection>>();
   const byTopic = new Map<string, Set<Connection>>();
   const topicKinds = new Map<string, TopicAuthorizer>();
@@ -215,19 +211,7 @@ export function createSocketHub(opts: {
   }
 
   /** The member's token bucket: false when they sent more than their share. */
-  function spend(userId: string): boolean {
-    const now = Date.now();
-    let budget = budgets.get(userId);
-    if (!budget) budgets.set(userId, (budget = { tokens: limits.burst, refilledAt: now }));
-    budget.tokens = Math.min(
-      limits.burst,
-      budget.tokens + ((now - budget.refilledAt) / 1000) * limits.framesPerSecond,
-    );
-    budget.refilledAt = now;
-    if (budget.tokens < 1) return false;
-    budget.tokens -= 1;
-    return true;
-  }
+  const spend = (userId: string): boolean => budgets.take(userId, Date.now()) === 0;
 
   function onMessage(conn: Connection, raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) {
     opts.observe?.frameIn();
@@ -381,10 +365,7 @@ export function createSocketHub(opts: {
           if (conn.sessionExpiresAt <= now) enqueue(conn, async () => {});
         }
       }
-      for (const [userId, budget] of budgets) {
-        const full = budget.tokens + ((now - budget.refilledAt) / 1000) * limits.framesPerSecond;
-        if (!members.has(userId) && full >= limits.burst) budgets.delete(userId);
-      }
+      budgets.sweep(now, (userId) => members.has(userId));
     },
 
     socketCount(userId?: string): number {
