@@ -207,8 +207,8 @@ interface QueuedSend {
 export function createSendBatcher(opts: {
   query: Query;
   log: FastifyBaseLogger;
-  /** Told of each batch stored (its size), for tests and metrics. */
-  onBatch?: (size: number) => void;
+  /** Told of each batch stored: its size and the messages it stored (for the e-mails). */
+  onBatch?: (size: number, stored: ChatMessage[]) => void;
 }) {
   const { query, log } = opts;
   let queue: QueuedSend[] = [];
@@ -279,13 +279,15 @@ export function createSendBatcher(opts: {
         item.reject(new AppError(500, 'internal', 'chatApi.errors.sendFailed'));
       return;
     }
-    opts.onBatch?.(batch.length);
+    const stored: ChatMessage[] = [];
     for (const row of rows) {
       const item = batch[Number(row.n) - 1];
       const outcome = outcomeOf(row, item.roomId);
       if (outcome instanceof AppError) item.reject(outcome);
-      else if (outcome && 'result' in outcome) item.resolve(outcome.result);
-      else if (outcome) {
+      else if (outcome && 'result' in outcome) {
+        stored.push(outcome.result.message);
+        item.resolve(outcome.result);
+      } else if (outcome) {
         findMessage(query, outcome.existing).then(
           (message) => item.resolve({ message: message!, created: false, audience: [] }),
           (err) => {
@@ -297,6 +299,7 @@ export function createSendBatcher(opts: {
         item.reject(new AppError(500, 'internal', 'chatApi.errors.sendFailed'));
       else queue.push(item);
     }
+    opts.onBatch?.(batch.length, stored);
   }
 
   return {
@@ -312,8 +315,13 @@ export function createSendBatcher(opts: {
 
 /** Sending a text message, by HTTP or by a socket frame: the same rules and the same statement. */
 export function sendActions(ctx: ChatContext) {
-  const { query, orFail, publish, afterCommit, deps, log } = ctx;
-  const batcher = createSendBatcher({ query, log });
+  const { query, orFail, publish, afterCommit, afterCommitMany, deps, log } = ctx;
+  // The missed-message e-mails of a batch start together, after its sends are settled.
+  const batcher = createSendBatcher({
+    query,
+    log,
+    onBatch: (_size, stored) => setImmediate(() => afterCommitMany(stored)),
+  });
   return {
     /**
      * Stores the message once for this sender and client id, however often it is sent; refuses
@@ -397,6 +405,12 @@ export function sendActions(ctx: ChatContext) {
       const { message } = result;
       await publish(result.audience, messageEvent(message.roomId, message));
       afterCommit(message.roomId, message);
+    },
+
+    /** The socket send's delivery: its e-mail started with its batch's (sendBatched). */
+    async publishSent(result: SendResult): Promise<void> {
+      if (!result.created) return;
+      await publish(result.audience, messageEvent(result.message.roomId, result.message));
     },
   };
 }
@@ -482,6 +496,6 @@ export function registerSendFrame(opts: {
       return;
     }
     frame.reply({ type: 'chat.ack', clientId, message: result.message });
-    await chats.deliver(result);
+    await chats.publishSent(result);
   });
 }

@@ -42,6 +42,8 @@ export interface Connection {
   sessionId: string | null;
   /** When that session expires unless extended meanwhile (ms since epoch). */
   sessionExpiresAt: number;
+  /** When the session was last found alive in the database (the handshake resolved it). */
+  sessionCheckedAt: number;
   ws: WebSocket;
   topics: Set<string>;
   /** Subscriptions being authorised: they count towards the caps already. */
@@ -66,6 +68,13 @@ function rawSocket(ws: WebSocket): Socket | undefined {
   return raw && typeof raw.cork === 'function' && !raw.destroyed ? raw : undefined;
 }
 
+/**
+ * While session news is live, how long a socket's session is trusted without a query: the news
+ * closes an ended session's sockets at once; this bounds what no news announces (the 30-day
+ * limit passing while the row stays).
+ */
+export const SESSION_RECHECK_MS = 5 * 60_000;
+
 type TopicAuthorizer = (userId: string, id: string) => Promise<boolean>;
 type FrameHandler = (frame: ClientFrame<WireEvent>) => void | Promise<void>;
 /** The session's expiry when it still lives, null when it ended. */
@@ -79,6 +88,12 @@ export function createSocketHub(opts: {
   onLastSocket: (userId: string) => void;
   /** Checks the socket's session before each frame's work; without it every session lives. */
   sessionExpiry?: SessionLookup;
+  /**
+   * True while news of ended sessions arrives (they close their sockets at once): a frame then
+   * skips the session's query unless the session reached its expiry or was last checked
+   * SESSION_RECHECK_MS ago (docs/decisions/0077). Without it every frame checks.
+   */
+  sessionNewsLive?: () => boolean;
   log: { warn(obj: object, msg: string): void };
   /** Told of each frame a client sends and each event sent to a socket (metrics). */
   observe?: { frameIn(): void; eventOut(): void };
@@ -137,12 +152,20 @@ export function createSocketHub(opts: {
   /** False once the socket's session ended (or expired): the socket is then closed. */
   async function sessionLives(conn: Connection): Promise<boolean> {
     if (!conn.sessionId || !opts.sessionExpiry) return true;
+    const now = Date.now();
+    if (
+      opts.sessionNewsLive?.() &&
+      now < conn.sessionExpiresAt &&
+      now - conn.sessionCheckedAt < SESSION_RECHECK_MS
+    )
+      return true;
     const expiry = await opts.sessionExpiry(conn.sessionId);
     if (!expiry) {
       endSession(conn);
       return false;
     }
     conn.sessionExpiresAt = expiry.getTime();
+    conn.sessionCheckedAt = now;
     return true;
   }
 
@@ -292,6 +315,7 @@ export function createSocketHub(opts: {
         userId,
         sessionId: session?.id ?? null,
         sessionExpiresAt: session?.expiresAt.getTime() ?? Number.POSITIVE_INFINITY,
+        sessionCheckedAt: Date.now(),
         ws,
         topics: new Set(),
         pending: new Set(),
