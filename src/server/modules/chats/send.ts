@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isLanguage, type Language } from '@shared/constants';
 import { sendMessageSchema, type ChatMessage } from '@shared/schemas/chats';
 import { UUID_PATTERN } from '@shared/schemas/common';
+import type { Database } from '../../db/client';
 import type { Query } from '../../db/tx';
 import { AppError, badRequest, conflict, validationFailed } from '../../platform/errors';
 import { hasKey, t } from '../../platform/i18n';
@@ -135,7 +136,7 @@ interface SendRow extends CheckedRow {
   rate_reset_at: string | number | null;
 }
 
-interface BatchRow extends CheckedRow {
+export interface BatchRow extends CheckedRow {
   n: number | string;
 }
 
@@ -182,6 +183,17 @@ function outcomeOf(
   return null;
 }
 
+/**
+ * The batch statement prepared once per connection on PostgreSQL (named: it is parsed once,
+ * and planned once when the server settles on a generic plan), plain on the embedded database.
+ */
+function preparedBatch(database: Database) {
+  const pool = database.kind === 'postgres' ? database.pool : undefined;
+  if (!pool) return undefined;
+  return async (values: unknown[]) =>
+    (await pool.query<BatchRow>({ name: 'chats.send_batch', text: SEND_BATCH_SQL, values })).rows;
+}
+
 /** Errors of one row's data (classes 22 and 23): the batch is stored again a row at a time. */
 const isDataError = (err: unknown) => /^2[23]/.test(String((err as { code?: unknown }).code ?? ''));
 /** Two batches that met on the same rows in another order: run again. */
@@ -206,11 +218,14 @@ interface QueuedSend {
  */
 export function createSendBatcher(opts: {
   query: Query;
+  /** Runs the batch statement; defaults to `query` (a prepared statement on PostgreSQL). */
+  storeBatch?: (params: unknown[]) => Promise<BatchRow[]>;
   log: FastifyBaseLogger;
   /** Told of each batch stored: its size and the messages it stored (for the e-mails). */
   onBatch?: (size: number, stored: ChatMessage[]) => void;
 }) {
   const { query, log } = opts;
+  const storeBatch = opts.storeBatch ?? ((params) => query<BatchRow>(SEND_BATCH_SQL, params));
   let queue: QueuedSend[] = [];
   let scheduled = false;
   let running = false;
@@ -257,7 +272,7 @@ export function createSendBatcher(opts: {
     ];
     for (let attempt = 1; ; attempt++) {
       try {
-        return await query<BatchRow>(SEND_BATCH_SQL, params);
+        return await storeBatch(params);
       } catch (err) {
         if (!isRetryable(err) || attempt >= ATTEMPTS) throw err;
       }
@@ -319,6 +334,7 @@ export function sendActions(ctx: ChatContext) {
   // The missed-message e-mails of a batch start together, after its sends are settled.
   const batcher = createSendBatcher({
     query,
+    storeBatch: preparedBatch(ctx.database),
     log,
     onBatch: (_size, stored) => setImmediate(() => afterCommitMany(stored)),
   });
