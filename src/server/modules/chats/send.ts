@@ -80,7 +80,7 @@ const SEND_SQL = `with existing as (
  * per input row (`n`, from 1, in input order). The member's budget is counted in memory before.
  * $1 rooms, $2 senders, $3 contents, $4 client ids: arrays of the same length.
  */
-const SEND_BATCH_SQL = `with input as (
+export const SEND_BATCH_SQL = `with input as (
     select * from unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[]) with ordinality
       as i(room_id, sender_id, content, client_id, n)),
   existing as (
