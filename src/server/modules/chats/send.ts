@@ -18,8 +18,9 @@ import { messageEvent } from './events';
 import { findMessage, isUuid, toSentMessage, type SentMessageRow } from './queries';
 
 /**
- * Messages a member may send in a minute, over the socket and HTTP together (the budget the
- * route had from @fastify/rate-limit, now counted in the sending statement itself).
+ * Messages a member may send in a minute by HTTP (the budget the route had from
+ * @fastify/rate-limit, counted in the sending statement itself, in `rate_limits`, so every
+ * process shares it).
  */
 export const CHAT_SENDS_PER_MINUTE = 120;
 /**
