@@ -222,18 +222,29 @@ async function load(plan: LoadPlan, servers: Server[]): Promise<Result> {
   await next<{ sending: boolean }>();
   const pids = servers.map((s) => s.pid);
   const serverStart = pids.map(cpuMs);
+  // PostgreSQL's backends come and go (the pool closes idle connections): each one's CPU time is
+  // read every 500 ms while the load runs, so one that exits keeps what it had used by then.
   const pgStart = new Map<number, number>();
-  if (plan.mode !== 'relay')
-    for (const pid of await postgresBackends()) pgStart.set(pid, cpuMs(pid));
+  const pgLast = new Map<number, number>();
+  // Backends there at the start count from then; later ones from their own start.
+  const sample = async (first = false) => {
+    for (const pid of await postgresBackends()) {
+      const ms = cpuMs(pid);
+      if (!pgStart.has(pid)) pgStart.set(pid, first ? ms : 0);
+      if (ms > 0) pgLast.set(pid, ms);
+    }
+  };
+  if (plan.mode !== 'relay') await sample(true);
+  const sampling =
+    plan.mode !== 'relay' ? setInterval(() => void sample().catch(() => {}), 500) : undefined;
   const result = await next<Result>();
+  clearInterval(sampling);
   const serverMs = pids.reduce((sum, pid, i) => sum + cpuMs(pid) - serverStart[i], 0);
   let pgMs: number | null = null;
   if (plan.mode !== 'relay') {
+    await sample();
     pgMs = 0;
-    // Backends that came meanwhile count from their start.
-    for (const pid of new Set([...pgStart.keys(), ...(await postgresBackends())])) {
-      pgMs += cpuMs(pid) - (pgStart.get(pid) ?? 0);
-    }
+    for (const [pid, start] of pgStart) pgMs += Math.max(0, (pgLast.get(pid) ?? start) - start);
   }
   await stop(child);
   // Per message the server handled (acknowledged or answered), not per message asked for: a
