@@ -449,13 +449,12 @@ export function registerSendFrame(opts: {
   now: () => Date;
 }) {
   const { realtime, chats, query, log, now } = opts;
-  // A member's socket sends, all their sockets on this process together.
+  // A member's socket sends, all their sockets on this process together (full buckets are
+  // forgotten when the map reaches its cap).
   const budget = new TokenBuckets({
     perSecond: CHAT_SENDS_PER_MINUTE / 60,
     burst: SOCKET_SEND_BURST,
   });
-  const sweep = setInterval(() => budget.sweep(now().getTime()), 60_000);
-  sweep.unref();
 
   async function languageOf(userId: string): Promise<Language> {
     const [row] = await query<{ preferred_language: string }>(
