@@ -194,6 +194,8 @@ async function postgresBackends(): Promise<number[]> {
 
 type Result = Record<string, unknown> & {
   sockets: number;
+  /** Messages the server handled: acknowledged (socket), answered (HTTP), relayed. */
+  handled: number;
   total: number;
   sent: number;
   received: number;
@@ -201,7 +203,7 @@ type Result = Record<string, unknown> & {
   p50: number | null;
   p95: number | null;
   p99: number | null;
-  /** CPU ms per message (all messages sent, warm-up included) of the server(s), PostgreSQL. */
+  /** CPU ms per message handled (warm-up included) of the server(s), PostgreSQL. */
   serverCpu: number;
   postgresCpu: number | null;
   /** Resident bytes per idle socket of the server(s). */
@@ -220,24 +222,46 @@ async function load(plan: LoadPlan, servers: Server[]): Promise<Result> {
   await next<{ sending: boolean }>();
   const pids = servers.map((s) => s.pid);
   const serverStart = pids.map(cpuMs);
+  // PostgreSQL's backends come and go (the pool closes idle connections): each one's CPU time is
+  // read every 500 ms while the load runs, so one that exits keeps what it had used by then.
   const pgStart = new Map<number, number>();
-  if (plan.mode !== 'relay')
-    for (const pid of await postgresBackends()) pgStart.set(pid, cpuMs(pid));
+  const pgLast = new Map<number, number>();
+  // Backends there at the start count from then; later ones from their own start.
+  const sample = async (first = false) => {
+    for (const pid of await postgresBackends()) {
+      const ms = cpuMs(pid);
+      if (!pgStart.has(pid)) pgStart.set(pid, first ? ms : 0);
+      if (ms > 0) pgLast.set(pid, ms);
+    }
+  };
+  if (plan.mode !== 'relay') await sample(true);
+  const sampling =
+    plan.mode !== 'relay' ? setInterval(() => void sample().catch(() => {}), 500) : undefined;
   const result = await next<Result>();
+  clearInterval(sampling);
   const serverMs = pids.reduce((sum, pid, i) => sum + cpuMs(pid) - serverStart[i], 0);
   let pgMs: number | null = null;
   if (plan.mode !== 'relay') {
+    await sample();
     pgMs = 0;
-    // Backends that came meanwhile count from their start.
-    for (const pid of new Set([...pgStart.keys(), ...(await postgresBackends())])) {
-      pgMs += cpuMs(pid) - (pgStart.get(pid) ?? 0);
-    }
+    for (const [pid, start] of pgStart) pgMs += Math.max(0, (pgLast.get(pid) ?? start) - start);
   }
   await stop(child);
+  // Per message the server handled (acknowledged or answered), not per message asked for: a
+  // server that falls behind must not look cheaper for the work it never did.
+  const acks = Number(result.acks ?? 0);
+  const sendErrors = Number(result.sendErrors ?? 0);
+  const handled =
+    plan.mode === 'socket'
+      ? acks
+      : plan.mode === 'chats'
+        ? result.total - sendErrors
+        : result.total;
   return {
     ...result,
-    serverCpu: serverMs / Math.max(1, result.total),
-    postgresCpu: pgMs === null ? null : pgMs / Math.max(1, result.total),
+    handled,
+    serverCpu: serverMs / Math.max(1, handled),
+    postgresCpu: pgMs === null ? null : pgMs / Math.max(1, handled),
     rssPerSocket: Math.max(0, rssAfter - rssBefore) / Math.max(1, opened),
   };
 }
@@ -322,7 +346,7 @@ for (const [name, r] of rows) {
 for (const [name, r] of rows) {
   const extra = Object.fromEntries(
     Object.entries(r).filter(([k]) =>
-      ['sendErrors', 'acks', 'nacks', 'abuse', 'sendSeconds'].includes(k),
+      ['sendErrors', 'acks', 'handled', 'nacks', 'abuse', 'sendSeconds'].includes(k),
     ),
   );
   console.log(`${name}: ${JSON.stringify(extra)}`);

@@ -65,6 +65,46 @@ export class MemoryCounterStore implements CounterStore {
 }
 
 /** 429 in our format, with the seconds to wait (the error handler also sends Retry-After). */
+/**
+ * Token buckets in this process's memory, one per key (a member): `burst` tokens at most, refilled
+ * at `perSecond`. For budgets spent so often that a shared store would cost more than the work it
+ * limits (a socket's frames, its chat sends: docs/decisions/0077): each process counts on its own,
+ * so with several processes a member's budget is the limit times the processes they are on.
+ */
+export class TokenBuckets {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(private readonly opts: { perSecond: number; burst: number; maxKeys?: number }) {}
+
+  /** The key's tokens now (refilled up to the burst), without taking one. */
+  tokens(key: string, now: number): number {
+    const bucket = this.buckets.get(key);
+    if (!bucket) return this.opts.burst;
+    const refill = (Math.max(0, now - bucket.at) / 1000) * this.opts.perSecond;
+    return Math.min(this.opts.burst, bucket.tokens + refill);
+  }
+
+  /** Takes one token: 0 when taken, otherwise the seconds until one is there (nothing taken). */
+  take(key: string, now: number): number {
+    const tokens = this.tokens(key, now);
+    if (tokens < 1) return (1 - tokens) / this.opts.perSecond;
+    if (!this.buckets.has(key) && this.buckets.size >= (this.opts.maxKeys ?? 100_000))
+      this.sweep(now);
+    this.buckets.set(key, { tokens: tokens - 1, at: now });
+    return 0;
+  }
+
+  /** Forgets full buckets (a full bucket and a forgotten one are the same), unless `keep`. */
+  sweep(now: number, keep: (key: string) => boolean = () => false): void {
+    for (const key of this.buckets.keys())
+      if (!keep(key) && this.tokens(key, now) >= this.opts.burst) this.buckets.delete(key);
+  }
+
+  get size(): number {
+    return this.buckets.size;
+  }
+}
+
 export const rateLimited = (seconds: number) =>
   new AppError(429, 'rate_limited', 'errors.rateLimited', undefined, {
     seconds: Math.max(1, Math.ceil(seconds)),

@@ -64,6 +64,16 @@ export function createChatContext(deps: ChatServiceDeps) {
     background.add(job);
   }
 
+  /** The same for a batch of new messages (the socket's sends): one look-up for them all. */
+  function afterCommitMany(messages: readonly ChatMessage[]) {
+    if (messages.length === 0) return;
+    const job = notifyMissed
+      .many(messages)
+      .catch((err) => log.error({ err, count: messages.length }, 'missed-message e-mail failed'))
+      .finally(() => background.delete(job));
+    background.add(job);
+  }
+
   /** Unexpected failures are logged and answer 500 with `key`, the action's failure text. */
   async function orFail<T>(key: string, work: () => Promise<T>): Promise<T> {
     try {
@@ -109,6 +119,7 @@ export function createChatContext(deps: ChatServiceDeps) {
     onlineAmong,
     background,
     afterCommit,
+    afterCommitMany,
     orFail,
     requireParticipant,
     roomFor,

@@ -78,19 +78,37 @@ export function createMissedMessageNotifier(deps: {
   log: FastifyBaseLogger;
 }) {
   const { query, realtime, mailer, publicUrl, now, log } = deps;
-  return async function notify(roomId: string, message: ChatMessage): Promise<void> {
-    const senderId = message.senderId;
-    if (!senderId) return;
-    const recipients = await query<Recipient>(
-      `select u.id, u.email::text as email, u.display_name, u.preferred_language
-       from chat_participants p join users u on u.id = p.user_id
-       where p.room_id = $1 and p.user_id <> $2 and u.email_notifications`,
-      [roomId, senderId],
+
+  /**
+   * The messages' recipients who want e-mails and have no live socket: one query and one
+   * presence look-up for a whole batch of messages (the socket's sends, docs/decisions/0077).
+   */
+  async function awayOf(messages: readonly ChatMessage[]): Promise<Recipient[][]> {
+    const rows = await query<Recipient & { n: number | string }>(
+      `select m.n, u.id, u.email::text as email, u.display_name, u.preferred_language
+       from unnest($1::uuid[], $2::text[]) with ordinality as m(room_id, sender_id, n)
+       join chat_participants p on p.room_id = m.room_id and p.user_id <> m.sender_id
+       join users u on u.id = p.user_id and u.email_notifications`,
+      [messages.map((m) => m.roomId), messages.map((m) => m.senderId)],
     );
-    if (recipients.length === 0) return;
-    const online = await realtime.onlineAmong(recipients.map((r) => r.id));
-    const away = recipients.filter((r) => !online.has(r.id));
-    if (away.length === 0) return;
+    const away: Recipient[][] = messages.map(() => []);
+    if (rows.length === 0) return away;
+    const online = await realtime.onlineAmong([...new Set(rows.map((r) => r.id))]);
+    for (const { n, ...recipient } of rows)
+      if (!online.has(recipient.id)) away[Number(n) - 1].push(recipient);
+    return away;
+  }
+
+  async function notifyMany(messages: readonly ChatMessage[]): Promise<void> {
+    const sent = messages.filter((m) => m.senderId);
+    if (sent.length === 0) return;
+    const away = await awayOf(sent);
+    for (let i = 0; i < sent.length; i++)
+      if (away[i].length) await mail(sent[i].roomId, sent[i], away[i]);
+  }
+
+  async function mail(roomId: string, message: ChatMessage, away: Recipient[]): Promise<void> {
+    const senderId = message.senderId!;
     const [room] = await query<{ name: string | null; is_group: boolean }>(
       'select name, is_group from chat_rooms where id = $1',
       [roomId],
@@ -131,5 +149,9 @@ export function createMissedMessageNotifier(deps: {
         ).catch(() => {});
       }
     }
-  };
+  }
+
+  /** One message (an HTTP send, an offer's card), or a batch of them. */
+  const notify = (roomId: string, message: ChatMessage) => notifyMany([{ ...message, roomId }]);
+  return Object.assign(notify, { many: notifyMany });
 }

@@ -56,7 +56,7 @@ export const chatRoutes: Module = async (app, deps) => {
     log: app.log,
   });
   registerLiveChat({ realtime, query: queryOf(database), log: app.log, now });
-  registerSendFrame({ realtime, chats, query: queryOf(database), log: app.log });
+  registerSendFrame({ realtime, chats, query: queryOf(database), log: app.log, now });
   // An accepted offer reserves the listing, a completed one sells it: wishers see it live.
   const wished = createWishlistAlerts({ ...deps, log: app.log });
   app.addHook('onClose', async () => {
@@ -199,7 +199,8 @@ export const chatRoutes: Module = async (app, deps) => {
   app.post(
     '/api/chats/rooms/:roomId/messages',
     {
-      // Counted in the sending statement itself, with the socket's chat.send frames (send.ts).
+      // Counted in the sending statement itself; the socket's chat.send frames have their own
+      // budget in memory (send.ts, docs/decisions/0077).
       ...signedIn,
       schema: {
         tags,
@@ -212,7 +213,8 @@ export const chatRoutes: Module = async (app, deps) => {
           'the same), makes a retry safe: a message already stored with this id by this member ' +
           'answers 200 with the stored message and is neither stored nor delivered again; the ' +
           'same id in another room answers 409. At most ' +
-          `${CHAT_SENDS_PER_MINUTE} messages a minute over HTTP and the socket together (429).`,
+          `${CHAT_SENDS_PER_MINUTE} messages a minute by HTTP, counted across server processes ` +
+          '(429); the socket frame spends its own budget (docs/realtime.md).',
         params: roomParams,
         headers: sendHeaders,
         body: sendBody,

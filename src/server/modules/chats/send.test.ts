@@ -5,7 +5,7 @@ import { createMember, type Member } from '../../test/members';
 import { mustOpen, wait, type TestSocket } from '../../platform/realtime/testing';
 import { storedKey } from '../../platform/rate-limits-store';
 import { requester } from './test-support';
-import { CHAT_SENDS_PER_MINUTE } from './send';
+import { CHAT_SENDS_PER_MINUTE, SOCKET_SEND_BURST } from './send';
 
 /**
  * Sending a message as a socket frame (chat.send), over real sockets: the sender's socket gets
@@ -321,38 +321,57 @@ describe('chat.send refusals, like the HTTP route', () => {
     );
   });
 
-  it('share the rate limit with the HTTP route: over it both answer 429, a retry still acks', async () => {
+  it('socket sends spend an in-memory budget per member; HTTP keeps the shared limit; a retry still acks', async () => {
+    // A clock that stands still: the budget does not refill during the test.
+    const frozen = new Date();
+    const still = await createTestApp({ database: t.database, deps: { now: () => frozen } });
+    const url = await still.app.listen({ port: 0, host: '127.0.0.1' });
     const eve = await createMember(t, { displayName: 'Eve Rate' });
     await req('PATCH', '/api/me', eve, { preferredLanguage: 'en' });
     const roomId = (await req('POST', '/api/chats/direct', eve, { userId: ada.id })).json().room.id;
-    const eveTab = await tab(eve);
+    const open = async () => {
+      const socket = await mustOpen(url, { cookie: eve.cookie, origin: t.config.publicUrl });
+      sockets.push(socket);
+      return socket;
+    };
+    // Two tabs share one budget: the burst spent across both, the next send is refused.
+    const [one, two] = [await open(), await open()];
     const early = randomUUID();
-    expect((await sendFrame(eveTab, { clientId: early, roomId, content: 'Prima' })).type).toBe(
-      'chat.ack',
-    );
-    // The member's minute is spent (as 119 more sends would spend it).
-    await t.database.query('update rate_limits set count = $2 where key = $1', [
-      storedKey(`chat.send:${eve.id}`),
-      CHAT_SENDS_PER_MINUTE,
-    ]);
+    for (let i = 0; i < SOCKET_SEND_BURST; i++) {
+      const clientId = i === 0 ? early : randomUUID();
+      const ack = await sendFrame(i % 2 ? two : one, { clientId, roomId, content: `n${i}` });
+      expect(ack.type, JSON.stringify(ack)).toBe('chat.ack');
+    }
     const clientId = randomUUID();
-    const nack = await sendFrame(eveTab, { clientId, roomId, content: 'Troppi' });
-    const http = await req('POST', `/api/chats/rooms/${roomId}/messages`, eve, {
-      content: 'Troppi',
-    });
-    expect(http.statusCode).toBe(429);
-    expect(Number(http.headers['retry-after'])).toBeGreaterThan(0);
+    const nack = await sendFrame(two, { clientId, roomId, content: 'Troppi' });
     expect(nack).toEqual({
       type: 'chat.nack',
       clientId,
       status: 429,
       code: 'rate_limited',
-      message: expect.stringMatching(/^Too many requests\. Please wait \d+ seconds/),
+      message: expect.stringMatching(/^Too many requests\. Please wait \d+ seconds?/),
     });
     expect(await stored(eve, clientId)).toHaveLength(0);
     // The message stored before is acknowledged again: a retry never fails on the budget.
-    const again = await sendFrame(eveTab, { clientId: early, roomId, content: 'Prima' });
+    const again = await sendFrame(one, { clientId: early, roomId, content: 'n0' });
     expect(again.type).toBe('chat.ack');
+    // Another member's budget is untouched.
+    const adaTab = await tab(ada);
+    expect(
+      (await sendFrame(adaTab, { clientId: randomUUID(), roomId, content: 'Io sì' })).type,
+    ).toBe('chat.ack');
+    // HTTP counts in the shared store (rate_limits): over it, 429 with Retry-After.
+    await req('POST', `/api/chats/rooms/${roomId}/messages`, eve, { content: 'Via HTTP' });
+    await t.database.query('update rate_limits set count = $2 where key = $1', [
+      storedKey(`chat.send:${eve.id}`),
+      CHAT_SENDS_PER_MINUTE,
+    ]);
+    const http = await req('POST', `/api/chats/rooms/${roomId}/messages`, eve, {
+      content: 'Troppi',
+    });
+    expect(http.statusCode).toBe(429);
+    expect(Number(http.headers['retry-after'])).toBeGreaterThan(0);
+    await still.app.close();
   });
 
   it('the HTTP route still answers 401 to a visitor and checks the client id', async () => {

@@ -237,15 +237,57 @@ export function createPgBus(opts: PgBusOptions): Bus {
 
   void listen(0);
 
+  /**
+   * NOTIFY in batches (docs/decisions/0077): the payloads published during one turn of the event
+   * loop, and while a batch is on its way, leave together in one statement (one transaction, in
+   * the order published); each publish resolves once its batch is committed.
+   */
+  const pending: { texts: string[]; done: (err?: unknown) => void }[] = [];
+  let scheduled = false;
+  let sending = false;
+  function scheduleNotify() {
+    if (scheduled || sending || pending.length === 0) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      void sendNotify();
+    });
+  }
+  async function sendNotify() {
+    sending = true;
+    const batch: typeof pending = [];
+    let count = 0;
+    while (pending.length && (batch.length === 0 || count + pending[0].texts.length <= 500)) {
+      const next = pending.shift()!;
+      count += next.texts.length;
+      batch.push(next);
+    }
+    try {
+      await opts.pool.query(
+        'select count(pg_notify($1, payload)) from unnest($2::text[]) as p(payload)',
+        [channel, batch.flatMap((b) => b.texts)],
+      );
+      for (let i = 0; i < count; i++) opts.observe?.published();
+      for (const b of batch) b.done();
+    } catch (err) {
+      for (const b of batch) b.done(err);
+    } finally {
+      sending = false;
+      scheduleNotify();
+    }
+  }
+  const notify = (texts: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      pending.push({ texts, done: (err) => (err ? reject(err) : resolve()) });
+      scheduleNotify();
+    });
+
   return {
     async publish(message) {
       const payloads = encode(message, opts.processId);
       // This process's sockets get the message as it is, before the round trip (no re-parse).
       deliver(message);
-      for (const text of payloads) {
-        await opts.pool.query('select pg_notify($1, $2)', [channel, text]);
-        opts.observe?.published();
-      }
+      await notify(payloads);
     },
     onMessage(handler) {
       handlers.push(handler);

@@ -144,6 +144,7 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
       );
       return row ? new Date(row.expires_at) : null;
     },
+    sessionNewsLive: () => !closed && (bus.connected?.() ?? false),
     onFirstSocket: (userId) => void presence.connected(userId),
     onLastSocket: (userId) => void presence.disconnected(userId),
     log,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
+import { TokenBuckets } from '../rate-limits';
 import type { BusMessage } from './bus';
 import { CLOSE, type ClientFrame, type RealtimeEvent, type WireEvent } from './types';
 
@@ -34,11 +35,6 @@ interface MemberState {
   queued: number;
 }
 
-interface Budget {
-  tokens: number;
-  refilledAt: number;
-}
-
 export interface Connection {
   id: string;
   userId: string;
@@ -46,6 +42,8 @@ export interface Connection {
   sessionId: string | null;
   /** When that session expires unless extended meanwhile (ms since epoch). */
   sessionExpiresAt: number;
+  /** When the session was last found alive in the database (the handshake resolved it). */
+  sessionCheckedAt: number;
   ws: WebSocket;
   topics: Set<string>;
   /** Subscriptions being authorised: they count towards the caps already. */
@@ -70,6 +68,13 @@ function rawSocket(ws: WebSocket): Socket | undefined {
   return raw && typeof raw.cork === 'function' && !raw.destroyed ? raw : undefined;
 }
 
+/**
+ * While session news is live, how long a socket's session is trusted without a query: the news
+ * closes an ended session's sockets at once; this bounds what no news announces (the 30-day
+ * limit passing while the row stays).
+ */
+export const SESSION_RECHECK_MS = 5 * 60_000;
+
 type TopicAuthorizer = (userId: string, id: string) => Promise<boolean>;
 type FrameHandler = (frame: ClientFrame<WireEvent>) => void | Promise<void>;
 /** The session's expiry when it still lives, null when it ended. */
@@ -83,6 +88,12 @@ export function createSocketHub(opts: {
   onLastSocket: (userId: string) => void;
   /** Checks the socket's session before each frame's work; without it every session lives. */
   sessionExpiry?: SessionLookup;
+  /**
+   * True while news of ended sessions arrives (they close their sockets at once): a frame then
+   * skips the session's query unless the session reached its expiry or was last checked
+   * SESSION_RECHECK_MS ago (docs/decisions/0077). Without it every frame checks.
+   */
+  sessionNewsLive?: () => boolean;
   log: { warn(obj: object, msg: string): void };
   /** Told of each frame a client sends and each event sent to a socket (metrics). */
   observe?: { frameIn(): void; eventOut(): void };
@@ -90,7 +101,7 @@ export function createSocketHub(opts: {
   const { limits } = opts;
   const members = new Map<string, MemberState>();
   // Kept after a member's last socket closes, so reconnecting does not refill the budget.
-  const budgets = new Map<string, Budget>();
+  const budgets = new TokenBuckets({ perSecond: limits.framesPerSecond, burst: limits.burst });
   const bySession = new Map<string, Set<Connection>>();
   const byTopic = new Map<string, Set<Connection>>();
   const topicKinds = new Map<string, TopicAuthorizer>();
@@ -141,12 +152,20 @@ export function createSocketHub(opts: {
   /** False once the socket's session ended (or expired): the socket is then closed. */
   async function sessionLives(conn: Connection): Promise<boolean> {
     if (!conn.sessionId || !opts.sessionExpiry) return true;
+    const now = Date.now();
+    if (
+      opts.sessionNewsLive?.() &&
+      now < conn.sessionExpiresAt &&
+      now - conn.sessionCheckedAt < SESSION_RECHECK_MS
+    )
+      return true;
     const expiry = await opts.sessionExpiry(conn.sessionId);
     if (!expiry) {
       endSession(conn);
       return false;
     }
     conn.sessionExpiresAt = expiry.getTime();
+    conn.sessionCheckedAt = now;
     return true;
   }
 
@@ -215,19 +234,7 @@ export function createSocketHub(opts: {
   }
 
   /** The member's token bucket: false when they sent more than their share. */
-  function spend(userId: string): boolean {
-    const now = Date.now();
-    let budget = budgets.get(userId);
-    if (!budget) budgets.set(userId, (budget = { tokens: limits.burst, refilledAt: now }));
-    budget.tokens = Math.min(
-      limits.burst,
-      budget.tokens + ((now - budget.refilledAt) / 1000) * limits.framesPerSecond,
-    );
-    budget.refilledAt = now;
-    if (budget.tokens < 1) return false;
-    budget.tokens -= 1;
-    return true;
-  }
+  const spend = (userId: string): boolean => budgets.take(userId, Date.now()) === 0;
 
   function onMessage(conn: Connection, raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) {
     opts.observe?.frameIn();
@@ -308,6 +315,7 @@ export function createSocketHub(opts: {
         userId,
         sessionId: session?.id ?? null,
         sessionExpiresAt: session?.expiresAt.getTime() ?? Number.POSITIVE_INFINITY,
+        sessionCheckedAt: Date.now(),
         ws,
         topics: new Set(),
         pending: new Set(),
@@ -381,10 +389,7 @@ export function createSocketHub(opts: {
           if (conn.sessionExpiresAt <= now) enqueue(conn, async () => {});
         }
       }
-      for (const [userId, budget] of budgets) {
-        const full = budget.tokens + ((now - budget.refilledAt) / 1000) * limits.framesPerSecond;
-        if (!members.has(userId) && full >= limits.burst) budgets.delete(userId);
-      }
+      budgets.sweep(now, (userId) => members.has(userId));
     },
 
     socketCount(userId?: string): number {
