@@ -95,7 +95,10 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
   }, [data, allCards]);
   const cards = data ? (allCards ? data.items : data.items.slice(0, FIRST_CARDS)) : [];
   const page = data?.page ?? 1;
-  const pages = data ? pageCount(data.total, data.pageSize) : 1;
+  // The total may be up to 10 s older than the page of items (the server keeps counts that
+  // long): never fewer than the books shown, so a new listing is never "0 found" beside itself.
+  const total = data ? Math.max(data.total, (page - 1) * data.pageSize + data.items.length) : 0;
+  const pages = data ? pageCount(total, data.pageSize) : 1;
   const bounds = sliderBounds(data?.priceBounds);
   // Relevance orders words; without words it means nothing (newest), so it is not offered.
   const words = hasWords(get('q'));
@@ -192,11 +195,11 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
               {data && (
                 <Text size="sm" c="dimmed" aria-live="polite" data-testid="library-count">
                   {data.totalCapped
-                    ? t('library.resultCountCapped', { count: data.total })
-                    : t('library.resultCount', { count: data.total })}
+                    ? t('library.resultCountCapped', { count: total })
+                    : t('library.resultCount', { count: total })}
                 </Text>
               )}
-              {data && data.total === 0 && !active && (
+              {data && total === 0 && !active && (
                 <Stack align="center" ta="center" py="xl" gap="xs">
                   <IconBooks size={48} stroke={1.2} aria-hidden />
                   <Title order={2} fz="lg">
@@ -208,7 +211,7 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
                   </Button>
                 </Stack>
               )}
-              {data && data.total === 0 && active && (
+              {data && total === 0 && active && (
                 <Stack align="center" ta="center" py="xl" gap="xs">
                   <IconSearchOff size={48} stroke={1.2} aria-hidden />
                   <Title order={2} fz="lg">
@@ -273,7 +276,7 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
           <FiltersDrawer
             opened={drawerOpen}
             onClose={drawer.close}
-            total={listings.data?.total ?? 0}
+            total={total}
             fetching={listings.isFetching}
           >
             {filterPanel}
