@@ -24,6 +24,8 @@ import { WishlistHeart } from '../wishlist';
 import { WatchButton } from '../watching';
 import { SaveSearchButton } from '../saved-searches';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useSession } from '@web/lib/session';
+import { formatMoney } from '@shared/money';
 import { useLibraryListings } from './api';
 import { sliderBounds } from './priceRange';
 import { defaultSort, hasWords, useLibraryFilters, type FilterPatch } from './useLibraryFilters';
@@ -50,10 +52,21 @@ const loadPhoneFilters = () => Promise.all([loadFilters(), loadDrawer()]);
 
 /**
  * The cards of a first screen (two columns of a phone, four rows): the first render of the
- * results commits these, the rest follow in a background pass, so that the main thread is never
- * held long by 24 cards at once (issue 25: the library's blocking time).
+ * results commits these, the rest follow as many at a time in background passes, one per frame,
+ * so that the main thread is never held long by 24 cards at once (issue 25: the library's
+ * blocking time; a commit of 16 cards was one of its longest tasks).
  */
 const FIRST_CARDS = 8;
+
+/** Runs `work` when the browser is idle (at the latest after `timeout` ms); returns a canceller. */
+function whenIdle(work: () => void, timeout = 1000): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(work, { timeout });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(work, 50);
+  return () => window.clearTimeout(id);
+}
 
 const SORT_LABELS = {
   relevance: 'relevance',
@@ -65,8 +78,9 @@ const TRADE_DEFAULTS: FilterPatch = { type: 'trade' };
 
 /** /library and /trade (which starts with the trade filter chosen). */
 export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useDocumentTitle(mode === 'trade' ? t('library.tradeTitle') : t('library.pageTitle'));
+  const signedIn = useSession().status === 'signed-in';
   const filters = useLibraryFilters(mode === 'trade' ? TRADE_DEFAULTS : undefined);
   const { get, update, clear, apiParams, active, panelCount } = filters;
   const listings = useLibraryListings(apiParams);
@@ -81,19 +95,40 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
     drawer.open();
   };
 
-  // The results (24 cards) render in a background pass that yields to the browser, not in one
+  // While the first answer is on its way the main thread waits: the money formatter (the first
+  // costs some 15 ms, loading the language's number data) is made then, not with the cards.
+  const language = i18n.language;
+  useEffect(() => whenIdle(() => formatMoney(1, 'EUR', language)), [language]);
+
+  // The results (24 cards) render in background passes that yield to the browser, not in one
   // long task the moment they arrive; the previous results stay until then.
   const data = useDeferredValue(listings.data);
-  const [allCards, setAllCards] = useState(false);
+  // How many cards of the first answer are drawn; once all are, every later answer is drawn whole.
+  const [drawn, setDrawn] = useState(FIRST_CARDS);
+  const allCards = data !== undefined && drawn >= data.items.length;
   useEffect(() => {
     if (!data || allCards) return;
-    // After the first cards are painted: a frame, then a transition (interruptible, in slices).
-    const frame = requestAnimationFrame(() =>
-      setTimeout(() => startTransition(() => setAllCards(true)), 0),
-    );
-    return () => cancelAnimationFrame(frame);
+    // After the cards so far are painted: a frame, then a transition (interruptible, in slices).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setDrawn((n) => n + FIRST_CARDS)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [data, allCards]);
-  const cards = data ? (allCards ? data.items : data.items.slice(0, FIRST_CARDS)) : [];
+  const [everyCard, setEveryCard] = useState(false);
+  useEffect(() => {
+    if (allCards) setEveryCard(true);
+  }, [allCards]);
+  const cards = data ? (everyCard ? data.items : data.items.slice(0, drawn)) : [];
+  // The sponsored card (its own chunk, with a menu and its positioning) sits below the first
+  // screen: it is fetched and drawn once the cards are in and the browser is idle.
+  const [sponsorShown, setSponsorShown] = useState(false);
+  useEffect(() => {
+    if (everyCard && !sponsorShown) return whenIdle(() => setSponsorShown(true), 2000);
+  }, [everyCard, sponsorShown]);
   const page = data?.page ?? 1;
   // The total may be up to 10 s older than the page of items (the server keeps counts that
   // long): never fewer than the books shown, so a new listing is never "0 found" beside itself.
@@ -138,7 +173,8 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
             </Text>
           </div>
           <Group gap="xs">
-            <SaveSearchButton />
+            {/* Members only: a visitor never downloads it (with the forms' schemas). */}
+            {signedIn && <SaveSearchButton />}
             {!isDesktop && (
               <Button
                 variant="default"
@@ -248,7 +284,7 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
                         />
                         <BookCard listing={l} priority={i < 2} />
                       </li>
-                      {i === Math.min(SPONSORED_AFTER, data.items.length) - 1 && (
+                      {sponsorShown && i === Math.min(SPONSORED_AFTER, data.items.length) - 1 && (
                         <SponsoredCard item placement="library" genre={get('genre')} q={get('q')} />
                       )}
                     </Fragment>
