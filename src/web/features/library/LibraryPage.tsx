@@ -25,7 +25,7 @@ import { WatchButton } from '../watching';
 import { SaveSearchButton } from '../saved-searches';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useSession } from '@web/lib/session';
-import { formatMoney } from '@shared/money';
+import { useMoneyFormatWarmUp, whenIdle } from './idle';
 import { useLibraryListings } from './api';
 import { sliderBounds } from './priceRange';
 import { defaultSort, hasWords, useLibraryFilters, type FilterPatch } from './useLibraryFilters';
@@ -58,16 +58,6 @@ const loadPhoneFilters = () => Promise.all([loadFilters(), loadDrawer()]);
  */
 const FIRST_CARDS = 8;
 
-/** Runs `work` when the browser is idle (at the latest after `timeout` ms); returns a canceller. */
-function whenIdle(work: () => void, timeout = 1000): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(work, { timeout });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(work, 50);
-  return () => window.clearTimeout(id);
-}
-
 const SORT_LABELS = {
   relevance: 'relevance',
   newest: 'newest',
@@ -95,10 +85,7 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
     drawer.open();
   };
 
-  // While the first answer is on its way the main thread waits: the money formatter (the first
-  // costs some 15 ms, loading the language's number data) is made then, not with the cards.
-  const language = i18n.language;
-  useEffect(() => whenIdle(() => formatMoney(1, 'EUR', language)), [language]);
+  useMoneyFormatWarmUp(i18n.language);
 
   // The results (24 cards) render in background passes that yield to the browser, not in one
   // long task the moment they arrive; the previous results stay until then.
