@@ -7,7 +7,6 @@ import {
   Loader,
   NativeSelect,
   Paper,
-  SimpleGrid,
   Stack,
   Text,
   Title,
@@ -35,6 +34,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { BookGridSkeleton } from '../../components/Skeletons';
 import { SponsoredCard } from '../ads';
 import { PageNumbers } from '../../components/PageNumbers';
+import grid from '../../components/BookGrid.module.css';
 import { pageCount } from '../../lib/paging';
 
 /** The sponsored card comes after this many results: below the first screen, so it shifts nothing. */
@@ -247,13 +247,7 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
                 </Stack>
               )}
               {data && data.items.length > 0 && (
-                <SimpleGrid
-                  cols={{ base: 2, xs: 3, md: 3, lg: 4 }}
-                  spacing={{ base: 'sm', sm: 'md' }}
-                  component="ul"
-                  aria-label={t('library.resultsLabel')}
-                  style={{ listStyle: 'none', padding: 0, margin: 0 }}
-                >
+                <ul className={grid.grid} aria-label={t('library.resultsLabel')}>
                   {cards.map((l, i) => (
                     <Fragment key={l.id}>
                       <li>
@@ -276,9 +270,10 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
                       )}
                     </Fragment>
                   ))}
-                </SimpleGrid>
+                </ul>
               )}
-              {data && pages > 1 && (
+              {/* Below the cards: drawn with the last of them. */}
+              {data && everyCard && pages > 1 && (
                 <PageNumbers
                   mt="md"
                   pages={pages}

@@ -17,7 +17,8 @@ export function whenIdle(work: () => void, timeout = 1000): () => void {
  * task as the cards or the book that show prices (issue 25: the library's blocking time).
  */
 export function useMoneyFormatWarmUp(language: string) {
-  useEffect(() => whenIdle(() => formatMoney(1, 'EUR', language)), [language]);
+  // Soon (an idle moment, else 100 ms): the first answer may come back quickly.
+  useEffect(() => whenIdle(() => formatMoney(1, 'EUR', language), 100), [language]);
 }
 
 /** False until the browser has been idle once after the first render (at the latest `timeout` ms). */
