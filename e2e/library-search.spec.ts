@@ -101,6 +101,17 @@ test('a maximum price set after typing words sends no minimum (1280 px)', async 
   await maxPrice.press('Enter');
   await expect(count(page)).toHaveText('Books found: 3');
   expect(new URL(page.url()).searchParams.has('maxPrice')).toBe(false);
+
+  // By keyboard on the slider: the lower handle one step up sets the minimum alone.
+  const lower = page.getByRole('slider', { name: 'Minimum price' });
+  await expect(lower).toHaveAttribute('aria-valuenow', '7');
+  await lower.focus();
+  await lower.press('ArrowRight');
+  await expect(page).toHaveURL(/[?&]minPrice=8(&|$)/);
+  expect(new URL(page.url()).searchParams.has('maxPrice')).toBe(false);
+  await expect(count(page)).toHaveText('Books found: 2');
+  await expect(minPrice).toHaveValue('8');
+  await expect(maxPrice).toHaveValue('');
   await context.close();
 });
 
