@@ -28,6 +28,8 @@ test.beforeAll(async ({ browser }) => {
     { title: t.marcovaldo, genre: 'fiction', price: 7 },
     { title: t.barone, genre: 'history', price: 12 },
   ];
+  // A cheaper book without the word: the library's lowest price before the words are typed.
+  books.push({ title: `Un tascabile ${uniqueWord('economico')}`, genre: 'fiction', price: 2 });
   for (const b of books)
     await apiPost(seller.page, '/api/listings', {
       mode: 'full',
@@ -60,6 +62,58 @@ async function visitor(browser: Browser, width: number) {
 const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search', exact: true });
 const count = (page: Page) => page.getByTestId('library-count');
 const results = (page: Page) => page.getByRole('list', { name: 'Books' });
+
+test('a maximum price set after typing words sends no minimum (1280 px)', async ({ browser }) => {
+  const { context, page } = await visitor(browser, 1280);
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/listings\?/.test(r.url())) asked.push(r.url());
+  });
+  await page.goto('/library');
+  await expect(results(page).getByTestId('book-card').first()).toBeVisible();
+  const minPrice = page.getByRole('textbox', { name: 'Minimum price' });
+  const maxPrice = page.getByRole('textbox', { name: 'Maximum price' });
+  // Nothing set: the fields are empty and show every listing's bounds (the 2 € book's too).
+  await expect(minPrice).toHaveValue('');
+  await expect(minPrice).toHaveAttribute('placeholder', /^[0-2]$/);
+
+  // Words typed as a person does; the fields then show the bounds of the words' results.
+  await searchBox(page).pressSequentially(WORD, { delay: 20 });
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${WORD}`));
+  await expect(count(page)).toHaveText('Books found: 3');
+  await expect(minPrice).toHaveAttribute('placeholder', '7');
+  await expect(maxPrice).toHaveAttribute('placeholder', '12');
+  await expect(minPrice).toHaveValue('');
+
+  await maxPrice.fill('10');
+  await maxPrice.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`[?&]maxPrice=10`));
+  expect(new URL(page.url()).searchParams.get('minPrice')).toBeNull();
+  await expect(count(page)).toHaveText('Books found: 2');
+  const withMax = asked.filter((u) => new URL(u).searchParams.get('maxPrice') === '10');
+  expect(withMax.length).toBeGreaterThan(0);
+  expect(withMax.filter((u) => new URL(u).searchParams.has('minPrice'))).toEqual([]);
+  await expect(minPrice).toHaveValue('');
+  await expect(maxPrice).toHaveValue('10');
+
+  // Emptied, the maximum is no filter any more.
+  await maxPrice.fill('');
+  await maxPrice.press('Enter');
+  await expect(count(page)).toHaveText('Books found: 3');
+  expect(new URL(page.url()).searchParams.has('maxPrice')).toBe(false);
+
+  // By keyboard on the slider: the lower handle one step up sets the minimum alone.
+  const lower = page.getByRole('slider', { name: 'Minimum price' });
+  await expect(lower).toHaveAttribute('aria-valuenow', '7');
+  await lower.focus();
+  await lower.press('ArrowRight');
+  await expect(page).toHaveURL(/[?&]minPrice=8(&|$)/);
+  expect(new URL(page.url()).searchParams.has('maxPrice')).toBe(false);
+  await expect(count(page)).toHaveText('Books found: 2');
+  await expect(minPrice).toHaveValue('8');
+  await expect(maxPrice).toHaveValue('');
+  await context.close();
+});
 
 for (const width of [375, 1280]) {
   test(`suggestions as you type lead to the book (${width} px)`, async ({ browser }) => {

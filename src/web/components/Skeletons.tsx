@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import shelfClasses from './Shelf.module.css';
 import classes from './Skeletons.module.css';
+import grid from './BookGrid.module.css';
 
 /**
  * What is loading, drawn as its shape: grey cards of the real cards' size where the real ones
@@ -47,7 +48,7 @@ function BookCardSkeleton() {
 export function BookGridSkeleton({ count = 8 }: { count?: number }) {
   return (
     <LoadingRegion testId="book-grid-skeleton">
-      <ul className={classes.grid}>
+      <ul className={grid.grid}>
         {Array.from({ length: count }, (_, i) => (
           <li key={i}>
             <BookCardSkeleton />

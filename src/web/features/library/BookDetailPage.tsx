@@ -31,6 +31,7 @@ import { useSession } from '../../lib/session';
 import { ReportButton } from '../moderation';
 import { RelatedShelves } from './RelatedShelves';
 import { AddToBundleButton, BundlePanel } from '../deals';
+import { useMoneyFormatWarmUp } from './idle';
 
 function Fact({ label, value }: { label: string; value: React.ReactNode }) {
   if (value === null || value === undefined || value === '') return null;
@@ -57,6 +58,7 @@ export default function BookDetailPage() {
   // The page renders in a background pass that yields to the browser, not in one long task the
   // moment the listing arrives (a query's update is otherwise rendered at once, uninterrupted).
   const book = useDeferredValue(listing.data);
+  useMoneyFormatWarmUp(i18n.language);
   useDocumentTitle(t('library.pageTitle'), listing.data?.title);
 
   // History back when we came from inside the app, else the library.

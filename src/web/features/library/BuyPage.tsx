@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useShelves } from './api';
 import { DebouncedTextFilter } from './DebouncedTextFilter';
 import { PriceRangeFilter } from './PriceRangeFilter';
+import { priceParams } from './priceRange';
 import { Shelf } from './Shelf';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { ShelvesSkeleton } from '../../components/Skeletons';
@@ -84,13 +85,7 @@ export default function BuyPage() {
               minPrice={num('minPrice')}
               maxPrice={num('maxPrice')}
               currency="EUR"
-              onCommit={(r) =>
-                update(
-                  r
-                    ? { minPrice: String(r[0]), maxPrice: String(r[1]) }
-                    : { minPrice: null, maxPrice: null },
-                )
-              }
+              onCommit={(range) => update(priceParams(range))}
             />
           </Grid.Col>
         </SearchPanel>

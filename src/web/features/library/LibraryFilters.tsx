@@ -10,6 +10,7 @@ import {
 import type { Facets } from '@shared/marketplaceAnswers';
 import { formatMoney } from '@shared/money';
 import { PriceRangeFilter } from './PriceRangeFilter';
+import { priceParams } from './priceRange';
 import type { FilterKey, FilterPatch } from './useLibraryFilters';
 import { DebouncedTextFilter } from './DebouncedTextFilter';
 import { SearchBox } from './SearchBox';
@@ -156,13 +157,7 @@ export function LibraryFilters({
         minPrice={minPrice}
         maxPrice={maxPrice}
         currency="EUR"
-        onCommit={(range) =>
-          update(
-            range
-              ? { minPrice: String(range[0]), maxPrice: String(range[1]) }
-              : { minPrice: null, maxPrice: null },
-          )
-        }
+        onCommit={(range) => update(priceParams(range))}
       />
       <Button variant="default" leftSection={<IconX size={16} aria-hidden />} onClick={clear}>
         {t('library.filters.clear')}

@@ -7,7 +7,6 @@ import {
   Loader,
   NativeSelect,
   Paper,
-  SimpleGrid,
   Stack,
   Text,
   Title,
@@ -24,6 +23,8 @@ import { WishlistHeart } from '../wishlist';
 import { WatchButton } from '../watching';
 import { SaveSearchButton } from '../saved-searches';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useSession } from '@web/lib/session';
+import { useMoneyFormatWarmUp, whenIdle } from './idle';
 import { useLibraryListings } from './api';
 import { sliderBounds } from './priceRange';
 import { defaultSort, hasWords, useLibraryFilters, type FilterPatch } from './useLibraryFilters';
@@ -33,6 +34,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { BookGridSkeleton } from '../../components/Skeletons';
 import { SponsoredCard } from '../ads';
 import { PageNumbers } from '../../components/PageNumbers';
+import grid from '../../components/BookGrid.module.css';
 import { pageCount } from '../../lib/paging';
 
 /** The sponsored card comes after this many results: below the first screen, so it shifts nothing. */
@@ -50,8 +52,9 @@ const loadPhoneFilters = () => Promise.all([loadFilters(), loadDrawer()]);
 
 /**
  * The cards of a first screen (two columns of a phone, four rows): the first render of the
- * results commits these, the rest follow in a background pass, so that the main thread is never
- * held long by 24 cards at once (issue 25: the library's blocking time).
+ * results commits these, the rest follow as many at a time in background passes, one per frame,
+ * so that the main thread is never held long by 24 cards at once (issue 25: the library's
+ * blocking time; a commit of 16 cards was one of its longest tasks).
  */
 const FIRST_CARDS = 8;
 
@@ -65,8 +68,9 @@ const TRADE_DEFAULTS: FilterPatch = { type: 'trade' };
 
 /** /library and /trade (which starts with the trade filter chosen). */
 export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useDocumentTitle(mode === 'trade' ? t('library.tradeTitle') : t('library.pageTitle'));
+  const signedIn = useSession().status === 'signed-in';
   const filters = useLibraryFilters(mode === 'trade' ? TRADE_DEFAULTS : undefined);
   const { get, update, clear, apiParams, active, panelCount } = filters;
   const listings = useLibraryListings(apiParams);
@@ -81,21 +85,42 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
     drawer.open();
   };
 
-  // The results (24 cards) render in a background pass that yields to the browser, not in one
+  useMoneyFormatWarmUp(i18n.language);
+
+  // The results (24 cards) render in background passes that yield to the browser, not in one
   // long task the moment they arrive; the previous results stay until then.
   const data = useDeferredValue(listings.data);
-  const [allCards, setAllCards] = useState(false);
+  // How many cards of the first answer are drawn; once all are, every later answer is drawn whole.
+  const [drawn, setDrawn] = useState(FIRST_CARDS);
+  const allCards = data !== undefined && drawn >= data.items.length;
   useEffect(() => {
     if (!data || allCards) return;
-    // After the first cards are painted: a frame, then a transition (interruptible, in slices).
-    const frame = requestAnimationFrame(() =>
-      setTimeout(() => startTransition(() => setAllCards(true)), 0),
-    );
-    return () => cancelAnimationFrame(frame);
+    // After the cards so far are painted: a frame, then a transition (interruptible, in slices).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setDrawn((n) => n + FIRST_CARDS)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [data, allCards]);
-  const cards = data ? (allCards ? data.items : data.items.slice(0, FIRST_CARDS)) : [];
+  const [everyCard, setEveryCard] = useState(false);
+  useEffect(() => {
+    if (allCards) setEveryCard(true);
+  }, [allCards]);
+  const cards = data ? (everyCard ? data.items : data.items.slice(0, drawn)) : [];
+  // The sponsored card (its own chunk, with a menu and its positioning) sits below the first
+  // screen: it is fetched and drawn once the cards are in and the browser is idle.
+  const [sponsorShown, setSponsorShown] = useState(false);
+  useEffect(() => {
+    if (everyCard && !sponsorShown) return whenIdle(() => setSponsorShown(true), 2000);
+  }, [everyCard, sponsorShown]);
   const page = data?.page ?? 1;
-  const pages = data ? pageCount(data.total, data.pageSize) : 1;
+  // The total may be up to 10 s older than the page of items (the server keeps counts that
+  // long): never fewer than the books shown, so a new listing is never "0 found" beside itself.
+  const total = data ? Math.max(data.total, (page - 1) * data.pageSize + data.items.length) : 0;
+  const pages = data ? pageCount(total, data.pageSize) : 1;
   const bounds = sliderBounds(data?.priceBounds);
   // Relevance orders words; without words it means nothing (newest), so it is not offered.
   const words = hasWords(get('q'));
@@ -135,7 +160,8 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
             </Text>
           </div>
           <Group gap="xs">
-            <SaveSearchButton />
+            {/* Members only: a visitor never downloads it (with the forms' schemas). */}
+            {signedIn && <SaveSearchButton />}
             {!isDesktop && (
               <Button
                 variant="default"
@@ -192,11 +218,11 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
               {data && (
                 <Text size="sm" c="dimmed" aria-live="polite" data-testid="library-count">
                   {data.totalCapped
-                    ? t('library.resultCountCapped', { count: data.total })
-                    : t('library.resultCount', { count: data.total })}
+                    ? t('library.resultCountCapped', { count: total })
+                    : t('library.resultCount', { count: total })}
                 </Text>
               )}
-              {data && data.total === 0 && !active && (
+              {data && total === 0 && !active && (
                 <Stack align="center" ta="center" py="xl" gap="xs">
                   <IconBooks size={48} stroke={1.2} aria-hidden />
                   <Title order={2} fz="lg">
@@ -208,7 +234,7 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
                   </Button>
                 </Stack>
               )}
-              {data && data.total === 0 && active && (
+              {data && total === 0 && active && (
                 <Stack align="center" ta="center" py="xl" gap="xs">
                   <IconSearchOff size={48} stroke={1.2} aria-hidden />
                   <Title order={2} fz="lg">
@@ -221,13 +247,7 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
                 </Stack>
               )}
               {data && data.items.length > 0 && (
-                <SimpleGrid
-                  cols={{ base: 2, xs: 3, md: 3, lg: 4 }}
-                  spacing={{ base: 'sm', sm: 'md' }}
-                  component="ul"
-                  aria-label={t('library.resultsLabel')}
-                  style={{ listStyle: 'none', padding: 0, margin: 0 }}
-                >
+                <ul className={grid.grid} aria-label={t('library.resultsLabel')}>
                   {cards.map((l, i) => (
                     <Fragment key={l.id}>
                       <li>
@@ -245,14 +265,15 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
                         />
                         <BookCard listing={l} priority={i < 2} />
                       </li>
-                      {i === Math.min(SPONSORED_AFTER, data.items.length) - 1 && (
+                      {sponsorShown && i === Math.min(SPONSORED_AFTER, data.items.length) - 1 && (
                         <SponsoredCard item placement="library" genre={get('genre')} q={get('q')} />
                       )}
                     </Fragment>
                   ))}
-                </SimpleGrid>
+                </ul>
               )}
-              {data && pages > 1 && (
+              {/* Below the cards: drawn with the last of them. */}
+              {data && everyCard && pages > 1 && (
                 <PageNumbers
                   mt="md"
                   pages={pages}
@@ -273,7 +294,7 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
           <FiltersDrawer
             opened={drawerOpen}
             onClose={drawer.close}
-            total={listings.data?.total ?? 0}
+            total={total}
             fetching={listings.isFetching}
           >
             {filterPanel}

@@ -2,14 +2,16 @@ import { Group, NumberInput, RangeSlider, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { formatMoney } from '@shared/money';
-import { PRICE_STEP as STEP, typedRange } from './priceRange';
+import { PRICE_STEP as STEP, slidRange, typedRange, type PriceChoice } from './priceRange';
 
 const COMMIT_DELAY_MS = 300;
 
 /**
  * Price range: a two-handle slider whose handles stay at least one step apart, plus two number
- * fields for exact values. A change reaches `onCommit` after a short pause; the full range
- * commits as null (no price filter, so trade-only listings without a price still show).
+ * fields for exact values. A bound the member did not set is never sent (issue 25: the minimum
+ * once kept the previous search's lowest price): its field stays empty with the results' bound
+ * as a placeholder, its handle sits at the end of the span and follows new results. A change
+ * reaches `onCommit` after a short pause, as [min, max] with null for a bound not set.
  */
 export function PriceRangeFilter({
   bounds,
@@ -22,38 +24,33 @@ export function PriceRangeFilter({
   minPrice: number | null;
   maxPrice: number | null;
   currency: string;
-  onCommit: (range: [number, number] | null) => void;
+  onCommit: (range: PriceChoice) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const lo = Math.min(bounds[0], minPrice ?? bounds[0]);
-  const hi = Math.max(bounds[1], maxPrice ?? bounds[1]);
-  const fromUrl: [number, number] = [minPrice ?? lo, maxPrice ?? hi];
-  const [value, setValue] = useState<[number, number]>(fromUrl);
+  const [value, setValue] = useState<PriceChoice>([minPrice, maxPrice]);
+  // The handles while dragged (null: at the choice).
+  const [dragged, setDragged] = useState<[number, number] | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // Follow the URL (back/forward, clear filters) and the bounds of new results.
-  const [fromMin, fromMax] = fromUrl;
+  // Follow the URL (back/forward, clear filters, a price band).
   useEffect(() => {
-    setValue([fromMin, fromMax]);
-  }, [fromMin, fromMax]);
+    setValue([minPrice, maxPrice]);
+  }, [minPrice, maxPrice]);
 
-  // Only the untouched full span means 'no price filter'; any other range is a filter.
-  const commit = (next: [number, number]) => {
+  // The span of the slider: the results' bounds, widened to what the member set.
+  const lo = Math.max(0, Math.min(bounds[0], value[0] ?? bounds[0], (value[1] ?? Infinity) - STEP));
+  const hi = Math.max(bounds[1], value[1] ?? bounds[1], (value[0] ?? -Infinity) + STEP);
+  const shown: [number, number] = [value[0] ?? lo, value[1] ?? hi];
+
+  const commit = (next: PriceChoice) => {
+    setValue(next);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const [a, b] = next;
-      onCommit(a === bounds[0] && b === bounds[1] ? null : [a, b]);
-    }, COMMIT_DELAY_MS);
+    timer.current = setTimeout(() => onCommit(next), COMMIT_DELAY_MS);
   };
 
   const money = (n: number) => formatMoney(n, currency, i18n.language, { whole: true });
-
-  const setField = (index: 0 | 1, n: number) => {
-    const next = typedRange(value, index, n);
-    setValue(next);
-    commit(next);
-  };
+  const [from, to] = dragged ?? shown;
 
   return (
     <Stack gap="xs">
@@ -62,7 +59,7 @@ export function PriceRangeFilter({
           {t('library.filters.price')}
         </Text>
         <Text size="sm" c="dimmed" aria-live="polite">
-          {money(value[0])} – {money(value[1])}
+          {money(from)} – {money(to)}
         </Text>
       </Group>
       <RangeSlider
@@ -71,9 +68,12 @@ export function PriceRangeFilter({
         max={hi}
         step={STEP}
         minRange={STEP}
-        value={value}
-        onChange={setValue}
-        onChangeEnd={commit}
+        value={[from, to]}
+        onChange={setDragged}
+        onChangeEnd={(moved) => {
+          setDragged(null);
+          commit(slidRange(value, shown, moved, [lo, hi]));
+        }}
         label={money}
         thumbFromLabel={t('library.filters.minPrice')}
         thumbToLabel={t('library.filters.maxPrice')}
@@ -83,39 +83,49 @@ export function PriceRangeFilter({
         <PriceField
           label={t('library.filters.minPrice')}
           value={value[0]}
-          onCommit={(n) => setField(0, n)}
+          placeholder={lo}
+          onCommit={(n) => commit(typedRange(value, 0, n))}
         />
         <PriceField
           label={t('library.filters.maxPrice')}
           value={value[1]}
-          onCommit={(n) => setField(1, n)}
+          placeholder={hi}
+          onCommit={(n) => commit(typedRange(value, 1, n))}
         />
       </Group>
     </Stack>
   );
 }
 
-/** A number field that applies its value on Enter or when it loses focus, not on every key. */
+/**
+ * A number field that applies its value on Enter or when it loses focus, not on every key.
+ * Empty means no bound: the placeholder shows the results' bound instead.
+ */
 function PriceField({
   label,
   value,
+  placeholder,
   onCommit,
 }: {
   label: string;
-  value: number;
-  onCommit: (n: number) => void;
+  value: number | null;
+  placeholder: number;
+  onCommit: (n: number | null) => void;
 }) {
-  const [text, setText] = useState<number | string>(value);
-  useEffect(() => setText(value), [value]);
+  const [text, setText] = useState<number | string>(value ?? '');
+  useEffect(() => setText(value ?? ''), [value]);
   const apply = () => {
     const n = typeof text === 'number' ? text : Number.parseFloat(text);
-    if (Number.isFinite(n) && n !== value) onCommit(n);
-    else setText(value);
+    if (String(text).trim() === '') {
+      if (value !== null) onCommit(null);
+    } else if (Number.isFinite(n) && n !== value) onCommit(n);
+    else setText(value ?? '');
   };
   return (
     <NumberInput
       size="xs"
       label={label}
+      placeholder={String(placeholder)}
       min={0}
       step={STEP}
       allowNegative={false}

@@ -5,10 +5,13 @@ import type { RelatedListings } from '@shared/marketplace';
 import { api } from '../../lib/api';
 import { listingKeys } from '../listings';
 import { Shelf } from './Shelf';
+import { useIdle } from './idle';
 
 /**
  * The book page's "other copies of this book" and "more from this seller": small shelves of
  * available listings (each card opens its book page); a list with nothing in it is not shown.
+ * Asked for at once, drawn once the browser is idle: they sit below the book, and their cards
+ * (generated covers) are not to share a task with the book's own first render.
  */
 export function RelatedShelves({ listingId }: { listingId: string }) {
   const { t } = useTranslation();
@@ -17,7 +20,8 @@ export function RelatedShelves({ listingId }: { listingId: string }) {
     queryFn: ({ signal }) =>
       api<RelatedListings>(`/api/listings/${encodeURIComponent(listingId)}/related`, { signal }),
   });
-  if (!related.data) return null;
+  const idle = useIdle();
+  if (!related.data || !idle) return null;
   const { otherCopies, moreFromSeller } = related.data;
   if (!otherCopies.length && !moreFromSeller.length) return null;
   return (

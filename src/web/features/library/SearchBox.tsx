@@ -78,6 +78,11 @@ export function SearchBox({ value, onCommit }: { value: string; onCommit: (q: st
   };
 
   const optionId = (i: number) => `${listId}-${i}`;
+  // The option chosen by the arrow keys stays in sight when long titles make the list scroll.
+  const activeId = shown && active >= 0 ? optionId(active) : null;
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeId]);
   return (
     <div className={classes.box}>
       <TextInput
@@ -92,7 +97,7 @@ export function SearchBox({ value, onCommit }: { value: string; onCommit: (q: st
         aria-autocomplete="list"
         aria-expanded={shown}
         aria-controls={listId}
-        aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
+        aria-activedescendant={activeId ?? undefined}
         onChange={(e) => {
           setText(e.currentTarget.value);
           setOpen(true);
