@@ -13,3 +13,4 @@ export * from './safety';
 export * from './blocks';
 export * from './watching';
 export * from './savedSearches';
+export * from './dealPost';

@@ -87,6 +87,7 @@ export async function eraseMember(q: Query, userId: string): Promise<{ files: st
     'wishlists',
     'listing_watches',
     'member_holidays',
+    'member_addresses',
     'post_reactions',
     'comment_reactions',
     'post_comments',
