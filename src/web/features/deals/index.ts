@@ -3,3 +3,6 @@
 export { DealCard } from './DealCard';
 export { DealStepMessage } from './DealStepMessage';
 export { dealKeys } from './api';
+// Sale by post (decision 0074): saved addresses in settings, the parcel problems in /admin.
+export { AddressesSection } from './post/AddressesSection';
+export { CasesPanel } from './post/CasesPanel';
