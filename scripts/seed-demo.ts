@@ -24,6 +24,7 @@ import { seedSavedSearches } from './seed/saved-searches';
 import { seedCommunity } from './seed/community';
 import { seedAds } from './seed/ads';
 import { seedReviews } from './seed/reviews';
+import { seedParcelInTransit } from './seed/deals-post';
 
 export const DEMO_PASSWORD = 'scaffale-demo';
 
@@ -246,6 +247,7 @@ export const seedSteps: SeedStep[] = [
   seedAds,
   seedReviews,
   seedWatching,
+  seedParcelInTransit,
 ];
 
 /** Sign-up e-mails of demo members go nowhere: the addresses are not real. */

@@ -67,9 +67,14 @@ export function registerCaseRoutes(parent: FastifyInstance, ctx: DealContext, de
              values ($1, $2, $3, $4, $5)`,
             [deal.id, me, viewer.role === 'admin', request.body.body, ctx.now()],
           );
-          // Both sides hear of an admin's message; a side's goes to the other side.
+          // A line in the conversation (so both sides' cards refresh live) and a notification:
+          // both sides hear of an admin's message, a side's goes to the other side. The admin is
+          // no member of the conversation: their line reads as the case's, not a person's.
+          const admin = viewer.role === 'admin';
+          const code = admin ? 'post.case_admin_message' : 'post.case_message';
           return {
-            notices: ctx.notice(deal, 'post.case_message', viewer.role === 'admin' ? null : me),
+            steps: [{ senderId: admin ? deal.sellerId : me, code }],
+            notices: ctx.notice(deal, code, admin ? null : me),
           };
         },
       );

@@ -144,7 +144,6 @@ export function CaseView({ deal }: { deal: Deal }) {
                   <>
                     <Button
                       size="compact-sm"
-                      color="teal"
                       loading={close.isPending && close.variables?.outcome === 'completed'}
                       onClick={() => close.mutate({ outcome: 'completed' })}
                     >

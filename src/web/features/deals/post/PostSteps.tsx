@@ -245,12 +245,7 @@ function BuyerAnswer({ deal }: { deal: Deal }) {
             {t('deals.post.buyer.received')}
           </Button>
         )}
-        <Button
-          size="compact-sm"
-          color="teal"
-          loading={confirm.isPending}
-          onClick={() => confirm.mutate()}
-        >
+        <Button size="compact-sm" loading={confirm.isPending} onClick={() => confirm.mutate()}>
           {t('deals.post.buyer.confirm')}
         </Button>
         <Button
