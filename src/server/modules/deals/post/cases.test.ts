@@ -189,3 +189,27 @@ describe('saved addresses', () => {
     expect((await req('GET', '/api/me/addresses', me)).json().items).toHaveLength(ADDRESSES_MAX);
   });
 });
+
+describe('the API document', () => {
+  it('lists every route of sale by post with its errors', async () => {
+    const doc = (await req('GET', '/api/openapi.json')).json();
+    for (const path of [
+      'address',
+      'ship',
+      'received',
+      'confirm',
+      'problem',
+      'case/messages',
+      'case/outcome',
+    ])
+      expect(Object.keys(doc.paths[`/api/deals/{dealId}/${path}`].post.responses)).toEqual(
+        expect.arrayContaining(['200', '400', '401', '403', '404', '409']),
+      );
+    expect(Object.keys(doc.paths['/api/me/addresses'].post.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '401', '409']),
+    );
+    expect(Object.keys(doc.paths['/api/admin/deal-cases'].get.responses)).toEqual(
+      expect.arrayContaining(['200', '401', '404']),
+    );
+  });
+});
