@@ -5,6 +5,7 @@
  */
 import type { SeedContext, SeedStep } from '../seed-demo';
 import { inTransaction } from '../../src/server/db/tx';
+import { directKey } from '../../src/server/modules/chats/queries';
 import { postWindowEnd } from '../../src/shared/schemas/dealPost';
 
 export const DEMO_TRACKING = 'RR204815162IT';
@@ -41,15 +42,20 @@ export const seedParcelInTransit: SeedStep = async (ctx: SeedContext) => {
       'select shipping_cost::float8 as shipping from book_listings where id = $1',
       [listing.id],
     );
-    const [room] = await q<{ id: string }>(
-      `insert into chat_rooms (is_group, created_by, listing_id, created_at, updated_at)
-       values (false, $1, $2, $3, $4) returning id`,
-      [buyer, listing.id, at(96), at(48)],
+    // Their direct conversation (one per pair), about this listing.
+    const key = directKey(buyer, seller);
+    await q(
+      `insert into chat_rooms (is_group, created_by, direct_key, listing_id, created_at, updated_at)
+       values (false, $1, $2, $3, $4, $5) on conflict (direct_key) do nothing`,
+      [buyer, key, listing.id, at(96), at(48)],
     );
+    const [room] = await q<{ id: string }>('select id from chat_rooms where direct_key = $1', [
+      key,
+    ]);
     for (const user of [buyer, seller])
       await q(
         `insert into chat_participants (room_id, user_id, joined_at, last_read_at)
-         values ($1, $2, $3, $4)`,
+         values ($1, $2, $3, $4) on conflict do nothing`,
         [room.id, user, at(96), at(48)],
       );
     const amount = Math.max(1, Math.round(listing.price * 0.9));
