@@ -104,8 +104,9 @@ test('a sale by post: address, shipped with tracking, received, then both review
   await buyerDeal.getByLabel('Full name').fill('Bruno Rossi');
   await buyerDeal.getByLabel('Street and number').fill('Via Roma 1');
   await buyerDeal.getByLabel('Postal code').fill('00184');
+  // By keyboard: Enter in the last field sends the form.
   await buyerDeal.getByLabel('City').fill('Roma');
-  await buyerDeal.getByRole('button', { name: 'Send the address' }).click();
+  await buyerDeal.getByLabel('City').press('Enter');
   await expect(buyerDeal.getByTestId('post-state')).toHaveText(
     'Address given: waiting for shipping',
   );
@@ -173,6 +174,10 @@ test('a problem is reported and an admin closes the case', async ({ browser }) =
   await section.getByLabel('Street and number').fill('Corso Italia 5');
   await section.getByLabel('Postal code').fill('20122');
   await section.getByLabel('City').fill('Milano');
+  await expectPartAccessible(b, '#settings-addresses');
+  await b.setViewportSize({ width: 375, height: 800 });
+  await expectFitsWidth(b);
+  await b.setViewportSize({ width: 1280, height: 800 });
   await section.getByRole('button', { name: 'Save the address' }).click();
   await expect(section.getByTestId('saved-address')).toContainText('Corso Italia 5');
 

@@ -16,7 +16,13 @@ export function AddressesSection() {
   const items = list.data ?? [];
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="settings-addresses-title">
+    <Card
+      withBorder
+      padding="lg"
+      component="section"
+      id="settings-addresses"
+      aria-labelledby="settings-addresses-title"
+    >
       <Stack gap="md">
         <Title order={2} fz="lg" id="settings-addresses-title">
           {t('deals.post.address.settingsTitle')}
