@@ -172,6 +172,9 @@ describe('saved addresses', () => {
     const bad = await req('POST', '/api/me/addresses', me, { ...address, country: 'US' }, 'it');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.country).toBe("Scegli un paese dall'elenco");
+    // The member's data download carries it.
+    const data = (await req('POST', '/api/me/export', me)).json();
+    expect(data.addresses).toEqual([expect.objectContaining({ city: 'Pavia', street: 'Corso Italia 5' })]);
     expect((await req('DELETE', `/api/me/addresses/${id}`, me)).statusCode).toBe(200);
     expect((await req('GET', '/api/me/addresses', me)).json().items).toEqual([]);
   });
