@@ -94,8 +94,22 @@ test('a bundle of three books offered, accepted and completed as one', async ({
     expect((await res.json()).status).toBe('reserved');
   }
 
-  // The seller marks it sold: the deal completes as one, every book sold.
-  await theirOffer.getByRole('button', { name: 'Mark as sold' }).click();
+  // By post the parcel completes it, not the seller: the buyer gives the address, the seller
+  // ships one parcel, the buyer confirms; the deal completes as one, every book sold.
+  await expect(theirOffer.getByRole('button', { name: 'Mark as sold' })).toHaveCount(0);
+  const buyerDeal = messages(b).getByTestId('deal-card').last();
+  await buyerDeal.getByLabel('Full name').fill('Bruno Rossi');
+  await buyerDeal.getByLabel('Street and number').fill('Via Roma 1');
+  await buyerDeal.getByLabel('Postal code').fill('00184');
+  await buyerDeal.getByLabel('City').fill('Roma');
+  await buyerDeal.getByLabel('City').press('Enter');
+  const ship = deal.getByRole('form', { name: 'Mark as shipped' });
+  await ship.getByRole('textbox', { name: 'Carrier' }).click();
+  await seller.page.getByRole('option', { name: 'BRT', exact: true }).click();
+  await ship.getByLabel('Tracking number').fill('BRT-0054321');
+  await ship.getByRole('button', { name: 'Mark as shipped' }).click();
+  await buyerDeal.getByRole('button', { name: 'I received it' }).click();
+  await buyerDeal.getByRole('button', { name: 'All fine: complete the deal' }).click();
   await expect(theirOffer).toContainText('Sold');
   await expect(deal).toContainText('Completed');
   await expect(messages(b).getByTestId('chat-offer')).toContainText('Sold');

@@ -69,12 +69,12 @@ describe('seed:demo listings step', async () => {
     expect(titles.has('L’amica geniale')).toBe(true);
 
     const library = (await inject({ method: 'GET', url: '/api/listings' })).json();
-    // The demo deal seeded later (a meeting proposed, seed/meetings.ts) reserves one of them.
+    // The demo deals seeded later (a meeting proposed, a parcel in transit) reserve one each.
     const inDeals = await count(
       `select count(*)::int as n from offer_listings ol join deals d on d.offer_id = ol.offer_id
        where d.status = 'open'`,
     );
-    expect(inDeals).toBe(1);
+    expect(inDeals).toBe(2);
     expect(library.total).toBe(listed.filter((l) => l.status === 'available').length - inDeals);
     const shelves = (await inject({ method: 'GET', url: '/api/shelves' })).json();
     expect(shelves.shelves.length).toBeGreaterThan(15);

@@ -15,3 +15,4 @@ export * from './watching';
 export * from './savedSearches';
 export * from './dealMeetings';
 export * from './bundles';
+export * from './dealPost';

@@ -188,6 +188,8 @@ export function offerActions(ctx: ChatContext) {
           );
           const deal = found ? await loadDeal(q, found.id, true) : null;
           if (!deal) throw conflict('chatApi.errors.offerNotAccepted');
+          // By post, the buyer's receipt (or the window's end) completes it (decision 0074).
+          if (deal.method === 'post') throw conflict('deals.post.errors.buyerCompletes');
           await completeDeal(q, deal);
           dealStep = {
             dealId: deal.id,

@@ -90,6 +90,7 @@ export async function eraseMember(q: Query, userId: string): Promise<{ files: st
     'saved_search_digests',
     'saved_searches',
     'member_holidays',
+    'member_addresses',
     'post_reactions',
     'comment_reactions',
     'post_comments',

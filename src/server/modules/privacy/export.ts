@@ -173,6 +173,12 @@ export async function buildExport(query: Query, userId: string, now: Date) {
     `select h.away_until as "awayUntil", h.auto_reply as "autoReply", h.created_at as "createdAt"
      from member_holidays h where h.user_id = $1`,
   );
+  // Saved shipping addresses (sale by post, decision 0074).
+  const addresses = await many(
+    `select a.name, a.street, a.postal_code as "postalCode", a.city, a.region, a.country, a.phone,
+       a.created_at as "createdAt"
+     from member_addresses a where a.user_id = $1 order by a.created_at, a.id`,
+  );
   const reviewsWritten = await many(
     `select r.id, r.transaction_id as "transactionId", ${publicUsername('r.subject_id')} as "about",
        r.rating, r.text, r.created_at as "createdAt", r.updated_at as "updatedAt",
@@ -257,6 +263,7 @@ export async function buildExport(query: Query, userId: string, now: Date) {
     watches,
     savedSearches: { searches: savedSearches, matches: savedSearchMatches },
     holiday: holidays[0] ?? null,
+    addresses,
     reviews: { written: reviewsWritten, received: reviewsReceived, bookReviewsOnAds },
     advertisements,
     notifications,

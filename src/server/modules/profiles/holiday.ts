@@ -3,6 +3,7 @@ import { idParam, memberRoutes } from '../../platform/route-presets';
 import { currentUser } from '../../platform/auth';
 import { errorSchema, validationFailed } from '../../platform/errors';
 import { activeMember } from '../../platform/moderation';
+import { scheduleJob } from '../../platform/jobs';
 import type { Database } from '../../db/client';
 import type { Query } from '../../db/tx';
 import type { ListingChanges } from '../../platform/listing-changes';
@@ -95,25 +96,11 @@ export const holidayRoutes: Module = async (app, deps) => {
     listingChanges ? listingChanges.trackSellers([userId]) : () => {};
 
   // The job: once at start and every HOLIDAY_JOB_MS (1 s with the e2e test clock), in every process.
-  if (deps.backgroundJobs) {
-    const every = deps.config.testClock ? 1_000 : HOLIDAY_JOB_MS;
-    const run = () =>
-      endHolidays(database, now(), listingChanges).catch((err: unknown) =>
-        app.log.warn({ err }, 'holiday job failed'),
-      );
-    let running: Promise<unknown> = Promise.resolve();
-    const timer = setInterval(() => {
-      running = run();
-    }, every);
-    timer.unref();
-    app.addHook('onReady', async () => {
-      running = run();
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
-  }
+  scheduleJob(app, deps, {
+    name: 'holiday',
+    everyMs: HOLIDAY_JOB_MS,
+    run: (at) => endHolidays(database, at, listingChanges),
+  });
 
   const read = async (userId: string) =>
     toHoliday(

@@ -31,6 +31,7 @@ import { NotificationSettings } from '../notifications';
 import { YourDataSection } from '../privacy';
 import { BlockedMembersSection } from '../blocks';
 import { HolidaySettings } from '../watching';
+import { AddressesSection } from '../deals';
 import { ButtonLink } from '../../components/ButtonLink';
 
 type Upload =
@@ -104,6 +105,7 @@ export default function SettingsPage() {
         </Stack>
       </Card>
       <HolidaySettings />
+      <AddressesSection />
       <BlockedMembersSection />
       <YourDataSection />
       <Group>

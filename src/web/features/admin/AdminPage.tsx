@@ -21,6 +21,7 @@ import { intlLocale } from '@shared/intlLocale';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { NotFoundPage } from '../not-found';
+import { CasesPanel } from '../deals';
 import { useAuditLog, usePinned, useQueue, useSuspended, useUnpin } from './api';
 import { ActionDialog, type Pending } from './ActionDialog';
 import { QueueCard } from './QueueCard';
@@ -71,6 +72,7 @@ export default function AdminPage() {
             <Tabs.Tab value="suspended">{t('admin.tabs.suspended')}</Tabs.Tab>
             <Tabs.Tab value="pinned">{t('admin.tabs.pinned')}</Tabs.Tab>
             <Tabs.Tab value="log">{t('admin.tabs.log')}</Tabs.Tab>
+            <Tabs.Tab value="cases">{t('deals.post.admin.title')}</Tabs.Tab>
           </Tabs.List>
 
           <Tabs.Panel value="queue" pt="md">
@@ -97,6 +99,10 @@ export default function AdminPage() {
                 getItemProps={(p) => ({ 'aria-label': t('library.pagination.page', { page: p }) })}
               />
             )}
+          </Tabs.Panel>
+
+          <Tabs.Panel value="cases" pt="md">
+            <CasesPanel />
           </Tabs.Panel>
 
           <Tabs.Panel value="suspended" pt="md">

@@ -40,7 +40,8 @@ export function OfferMessage({
       { action: 'decline', variant: 'default' },
     );
   if (offer.status === 'pending' && buyer) actions.push({ action: 'withdraw', variant: 'default' });
-  if (offer.status === 'accepted' && seller)
+  // By post, the buyer's receipt completes the deal, not the seller (decision 0074).
+  if (offer.status === 'accepted' && seller && offer.shippingAmount === null)
     actions.push({ action: 'complete', variant: 'filled' });
 
   return (

@@ -107,8 +107,26 @@ describe('a bundle offer', () => {
     expect(deal).toMatchObject({ method: 'post', amount: 30, shippingAmount: 5.5, total: 35.5 });
     expect(deal.listings.map((l: { id: string }) => l.id).sort()).toEqual([...ids].sort());
 
-    const done = await req('POST', `/api/chats/offers/${message.offer.id}/complete`, seller);
-    expect(done.statusCode, done.body).toBe(200);
+    // By post, the seller's "mark as sold" is refused: the parcel goes, the buyer confirms it.
+    const marked = await req('POST', `/api/chats/offers/${message.offer.id}/complete`, seller);
+    expect(marked.statusCode).toBe(409);
+    const address = {
+      name: 'Bruno Compratore',
+      street: 'Via Roma 1',
+      postalCode: '00184',
+      city: 'Roma',
+      region: 'RM',
+      country: 'IT',
+    };
+    for (const [who, path, body] of [
+      [buyer, 'address', { address }],
+      [seller, 'ship', { carrier: 'poste_italiane', tracking: 'RR123456789IT' }],
+      [buyer, 'received', undefined],
+      [buyer, 'confirm', undefined],
+    ] as const) {
+      const res = await req('POST', `/api/deals/${dealId}/${path}`, who, body);
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+    }
     expect(await status(ids)).toEqual(['sold', 'sold', 'sold']);
     const txs = await t.database.query<{ listing_id: string; deal_id: string; status: string }>(
       `select listing_id::text, deal_id::text, status from transactions

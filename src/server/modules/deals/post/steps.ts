@@ -1,0 +1,72 @@
+import { isUuid } from '@shared/schemas/common';
+import { dealAnswerSchema } from '@shared/schemas/deals';
+import type { Deal } from '@shared/schemas/deals';
+import type { Query } from '../../../db/tx';
+import { conflict, errorSchema, forbidden } from '../../../platform/errors';
+import type { NotifyInput } from '../../../platform/notifications';
+import { dealNotFound, loadDeal, type DealContext } from '../context';
+import { readDeal, viewerOf } from '../read';
+import type { DealFacts, DealParts, DealViewer } from '../parts';
+import { meetingPart } from '../meetings';
+import { hasCase, readPostState } from './state';
+
+/** The parts, for reading a deal back after a step (only `post` is asked, for post deals). */
+const reader: DealParts['post'] = {
+  method: 'post',
+  state: readPostState,
+  adminMayRead: hasCase,
+  cancelRefusal: async () => null,
+  register() {},
+};
+const parts: DealParts = { post: reader, hand: meetingPart };
+
+export const stepResponses = {
+  200: dealAnswerSchema,
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  429: errorSchema,
+};
+
+export interface StepWork {
+  /** Step messages (codes) to post in the conversation, sent by `senderId`. */
+  steps?: { senderId: string; code: string }[];
+  listings?: string[];
+  notices?: NotifyInput[];
+}
+
+/**
+ * One step of a post deal by `userId`: 404 for a deal that is not theirs (or not by post), 403
+ * for the wrong side (`roles`), 409 once the deal ended; `work` runs with the deal locked.
+ * Answers the deal as the member now sees it.
+ */
+export async function postStep(
+  ctx: DealContext,
+  dealId: string,
+  userId: string,
+  roles: DealViewer['role'][],
+  work: (q: Query, deal: DealFacts, viewer: DealViewer) => Promise<StepWork>,
+): Promise<{ deal: Deal }> {
+  const found = isUuid(dealId) ? await loadDeal(ctx.query, dealId) : null;
+  if (!found || found.method !== 'post') throw dealNotFound();
+  await ctx.change(dealId, async (q, deal) => {
+    const viewer = await viewerOf(q, deal, userId, reader);
+    if (!viewer) throw dealNotFound();
+    if (!roles.includes(viewer.role))
+      throw forbidden(
+        roles[0] === 'admin' ? 'errors.forbidden' : `deals.post.errors.not_${roles[0]}_step`,
+      );
+    if (deal.status !== 'open') throw conflict('deals.errors.notOpen');
+    const done = await work(q, deal, viewer);
+    const messages = [];
+    for (const s of done.steps ?? []) messages.push(await ctx.step(q, deal, s.senderId, s.code));
+    return { result: null, messages, listings: done.listings, notices: done.notices };
+  });
+  return { deal: (await readDeal(ctx.query, dealId, userId, parts))! };
+}
+
+/** The deal as `userId` sees it now (after a step). */
+export const readPostDeal = async (q: Query, dealId: string, userId: string) =>
+  readDeal(q, dealId, userId, parts);

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../../platform/module';
+import { AppError } from '../../../platform/errors';
+import { scheduleJob } from '../../../platform/jobs';
+import type { DealContext } from '../context';
+import { completePostDeal } from './routes';
+
+/** How often each process looks for windows that closed (and once at start). */
+export const POST_WINDOW_JOB_MS = 60_000;
+/** At most this many deals per run; the next run takes the rest. */
+const BATCH = 100;
+
+/**
+ * Completes the open deals by post whose buyer's window closed at `now` with no answer (no
+ * confirmation, no problem). Each deal completes in its own locked transaction that checks the
+ * window again: when several processes run the job at once, each deal completes once, with one
+ * step message and one notification. Returns the deals this run completed.
+ */
+export async function completeClosedWindows(ctx: DealContext, now: Date): Promise<string[]> {
+  const due = await ctx.query<{ id: string }>(
+    `select p.deal_id::text as id from deal_posts p join deals d on d.id = p.deal_id
+     where p.window_ends_at is not null and p.window_ends_at <= $1 and d.status = 'open'
+     order by p.window_ends_at limit ${BATCH}`,
+    [now],
+  );
+  const done: string[] = [];
+  for (const { id } of due) {
+    try {
+      const completed = await ctx.change(id, async (q, deal) => {
+        const [row] = await q<{ due: boolean }>(
+          `select window_ends_at is not null and window_ends_at <= $2 as due
+           from deal_posts where deal_id = $1 for update`,
+          [id, now],
+        );
+        // Another process got there first (or the buyer answered meanwhile).
+        if (deal.status !== 'open' || !row?.due) return { result: false, messages: [] };
+        const listings = await completePostDeal(q, deal);
+        const message = await ctx.step(q, deal, deal.buyerId, 'post.window_closed');
+        return {
+          result: true,
+          messages: [message],
+          listings,
+          notices: ctx.notice(deal, 'post.window_closed', null),
+        };
+      });
+      if (completed) done.push(id);
+    } catch (err) {
+      // A lost race (409) is another process's completion; anything else waits for the next run.
+      if (!(err instanceof AppError && err.statusCode === 409))
+        ctx.log.warn({ err, dealId: id }, 'post window: deal not completed');
+    }
+  }
+  return done;
+}
+
+/** Each app's window job by its database, for tests that run it with an injected clock. */
+const jobs = new WeakMap<object, (now: Date) => Promise<string[]>>();
+export const windowJobOf = (database: object) => jobs.get(database);
+
+export function scheduleWindowJob(app: FastifyInstance, ctx: DealContext, deps: AppDeps) {
+  jobs.set(ctx.database, (at) => completeClosedWindows(ctx, at));
+  scheduleJob(
+    app,
+    {
+      backgroundJobs: deps.backgroundJobs ?? true,
+      config: deps.config,
+      now: ctx.now,
+    },
+    {
+      name: 'post window',
+      everyMs: POST_WINDOW_JOB_MS,
+      run: (at) => completeClosedWindows(ctx, at),
+    },
+  );
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from './module';
+
+/**
+ * A background job of a module (decision 0069, shared by decision 0074): run once when the app is
+ * ready and then every `everyMs` (every second with the e2e test clock), in every process, on the
+ * app's clock. Running "once across processes" is the job's own duty: its work must be claimed
+ * row by row (one statement, or a row lock and a re-check) so that two processes never both do
+ * it. Nothing runs when the app's background jobs are off (createTestApp), where tests call the
+ * job's function with an injected clock.
+ */
+export interface Job {
+  name: string;
+  everyMs: number;
+  run(now: Date): Promise<unknown>;
+}
+
+export function scheduleJob(
+  app: FastifyInstance,
+  deps: Pick<ModuleDeps, 'backgroundJobs' | 'config' | 'now'>,
+  job: Job,
+): void {
+  if (!deps.backgroundJobs) return;
+  const every = deps.config.testClock ? 1_000 : job.everyMs;
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    // One run at a time in a process: a slow run is not overlapped by the next tick.
+    running = running.then(() =>
+      job.run(deps.now()).catch((err: unknown) => app.log.warn({ err }, `${job.name} job failed`)),
+    );
+    return running;
+  };
+  const timer = setInterval(() => void run(), every);
+  timer.unref();
+  // The first run is over before the app says it is ready: a restart catches up at once.
+  app.addHook('onReady', async () => {
+    await run();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
