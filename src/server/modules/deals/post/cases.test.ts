@@ -174,7 +174,9 @@ describe('saved addresses', () => {
     expect(bad.json().error.fields.country).toBe("Scegli un paese dall'elenco");
     // The member's data download carries it.
     const data = (await req('POST', '/api/me/export', me)).json();
-    expect(data.addresses).toEqual([expect.objectContaining({ city: 'Pavia', street: 'Corso Italia 5' })]);
+    expect(data.addresses).toEqual([
+      expect.objectContaining({ city: 'Pavia', street: 'Corso Italia 5' }),
+    ]);
     expect((await req('DELETE', `/api/me/addresses/${id}`, me)).statusCode).toBe(200);
     expect((await req('GET', '/api/me/addresses', me)).json().items).toEqual([]);
   });
