@@ -36,6 +36,8 @@ export const seedWatching: SeedStep = async (ctx) => {
       `insert into listing_watches (user_id, listing_id)
        select $1, l.id from book_listings l
        where l.user_id <> $1 and l.status = 'available' and l.hidden_at is null
+         -- Once: on a later run the newest books differ (deals seeded after reserve some).
+         and not exists (select 1 from listing_watches w where w.user_id = $1)
        order by l.created_at desc, l.id limit $2
        on conflict do nothing returning listing_id`,
       [userId, WATCHES_EACH],

@@ -43,6 +43,8 @@ describe('migration 0024 (agreed transactions, one accepted offer)', () => {
     const viaOffer = await createListing(t, seller, { title: 'Le città invisibili' });
     const done = await offerFrom(t, anna, viaOffer.id);
     await q(`update offers set status = 'completed' where id = $1`, [done]);
+    // Recent: a sale is reviewed within 14 days of the agreement (decision 0073).
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
     const insertTx = async (listingId: string, buyer: Member, status: string, at: string) =>
       (
         await q<{ id: string }>(
@@ -51,12 +53,12 @@ describe('migration 0024 (agreed transactions, one accepted offer)', () => {
           [listingId, buyer.id, seller.id, status, at],
         )
       )[0].id;
-    const agreed = await insertTx(viaOffer.id, anna, 'completed', '2026-01-02T10:00:00Z');
+    const agreed = await insertTx(viaOffer.id, anna, 'completed', daysAgo(5));
     const alone = await createListing(t, seller, { title: 'La storia' });
-    const unagreed = await insertTx(alone.id, bruno, 'completed', '2026-01-03T10:00:00Z');
+    const unagreed = await insertTx(alone.id, bruno, 'completed', daysAgo(4));
     const waiting = await createListing(t, seller, { title: 'Menzogna e sortilegio' });
-    const olderPending = await insertTx(waiting.id, anna, 'pending', '2026-01-04T10:00:00Z');
-    const newerPending = await insertTx(waiting.id, bruno, 'pending', '2026-01-05T10:00:00Z');
+    const olderPending = await insertTx(waiting.id, anna, 'pending', daysAgo(3));
+    const newerPending = await insertTx(waiting.id, bruno, 'pending', daysAgo(2));
     await q('update transactions set agreed_at = null');
 
     const count = async () =>
