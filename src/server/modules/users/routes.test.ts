@@ -93,7 +93,9 @@ describe('GET /api/users/:id/profile', () => {
       `insert into transactions (buyer_id, seller_id, kind) values ('piero', 'lucia', 'sale') returning id`,
     );
     await t.database.query(
-      `insert into reviews (transaction_id, author_id, subject_id, rating) values ($1, 'piero', 'lucia', 5), ($2, 'piero', 'lucia', 4)`,
+      // Published (double-blind reviews show once published: decision 0073).
+      `insert into reviews (transaction_id, author_id, subject_id, rating, published_at)
+       values ($1, 'piero', 'lucia', 5, now()), ($2, 'piero', 'lucia', 4, now())`,
       [tx.id, tx2.id],
     );
     expect((await get('/api/users/lucia/profile')).json()).toMatchObject({
