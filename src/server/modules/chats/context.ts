@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../../platform/module';
 import type { ChatMessage, ChatRoom } from '@shared/schemas/chats';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -129,3 +130,21 @@ export function createChatContext(deps: ChatServiceDeps) {
 }
 
 export type ChatContext = ReturnType<typeof createChatContext>;
+
+/**
+ * The chat context of a module that posts into conversations (chats, deals, bundles): built on
+ * the module's dependencies, its pending e-mail work awaited when the app closes.
+ */
+export function moduleChatContext(
+  app: FastifyInstance,
+  deps: Pick<
+    ModuleDeps,
+    'database' | 'realtime' | 'mailer' | 'config' | 'now' | 'notifications' | 'listingChanges'
+  >,
+) {
+  const chat = createChatContext({ ...deps, log: app.log });
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...chat.background]);
+  });
+  return chat;
+}

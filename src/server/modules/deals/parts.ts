@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/module';
 import type { Query } from '../../db/tx';
 import type { DealContext } from './context';
+import { dealAnswerSchema } from '@shared/schemas/deals';
+import { errorSchema } from '../../platform/errors';
 import type { DealPost } from '@shared/schemas/dealPost';
 import type { DealMeeting } from '@shared/schemas/dealMeeting';
 
@@ -42,3 +44,14 @@ export interface DealPart<State = unknown> {
   /** The part's routes and jobs, registered by the deals module. */
   register(app: FastifyInstance, ctx: DealContext, deps: AppDeps): void | Promise<void>;
 }
+
+/** The answers of a deal's step route: the deal as it is now, or why the step was refused. */
+export const stepResponses = {
+  200: dealAnswerSchema,
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  429: errorSchema,
+};

@@ -9,7 +9,7 @@ import type { Module } from '../../platform/module';
 import { idParam, memberRoutes } from '../../platform/route-presets';
 import { currentUser } from '../../platform/auth';
 import { conflict, errorSchema } from '../../platform/errors';
-import { createChatContext } from '../chats/context';
+import { moduleChatContext } from '../chats/context';
 import { queryOf } from '../chats/queries';
 import { defineRoomNotification } from '../chats/notifications';
 import {
@@ -33,21 +33,9 @@ const parts: DealParts = { post: postPart, hand: meetingPart };
  * (./meetings) add their steps.
  */
 export const dealRoutes: Module = async (app, deps) => {
-  const { database, realtime, mailer, config, now, notifications, listingChanges } = deps;
+  const { database, realtime, now, notifications, listingChanges } = deps;
   const query = queryOf(database);
-  const chat = createChatContext({
-    database,
-    realtime,
-    mailer,
-    config,
-    now,
-    notifications,
-    listingChanges,
-    log: app.log,
-  });
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...chat.background]);
-  });
+  const chat = moduleChatContext(app, deps);
   const ctx = createDealContext({
     database,
     query,

@@ -10,7 +10,7 @@ import type { Module } from '../../../platform/module';
 import { memberRoutes } from '../../../platform/route-presets';
 import { currentUser } from '../../../platform/auth';
 import { errorSchema } from '../../../platform/errors';
-import { createChatContext } from '../../chats/context';
+import { moduleChatContext } from '../../chats/context';
 import { bundleActions, readRule, saveRule } from './service';
 
 /**
@@ -19,20 +19,7 @@ import { bundleActions, readRule, saveRule } from './service';
  * core's (an offer covers its offer_listings).
  */
 export const bundleRoutes: Module = async (app, deps) => {
-  const { database, realtime, mailer, config, now, notifications, listingChanges } = deps;
-  const chat = createChatContext({
-    database,
-    realtime,
-    mailer,
-    config,
-    now,
-    notifications,
-    listingChanges,
-    log: app.log,
-  });
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...chat.background]);
-  });
+  const chat = moduleChatContext(app, deps);
   const bundles = bundleActions(chat);
   const { tags, security, signedIn, writes } = memberRoutes(app, 'bundles', 120);
 

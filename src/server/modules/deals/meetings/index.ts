@@ -6,11 +6,11 @@ import {
   type DealMeeting,
   type Meeting,
 } from '@shared/schemas/dealMeeting';
-import { dealAnswerSchema } from '@shared/schemas/deals';
 import { isUuid } from '@shared/schemas/common';
 import type { Query } from '../../../db/tx';
 import { currentUser } from '../../../platform/auth';
-import { conflict, errorSchema, forbidden, validationFailed } from '../../../platform/errors';
+import { conflict, forbidden, validationFailed } from '../../../platform/errors';
+import { stepResponses } from '../parts';
 import { idParam, memberRoutes } from '../../../platform/route-presets';
 import type { ModuleApp } from '../../../platform/module';
 import { completeDeal, dealNotFound, dealNotOpen, loadDeal, type DealContext } from '../context';
@@ -115,14 +115,6 @@ function registerMeetingRoutes(app: ModuleApp, ctx: DealContext) {
   const { query, now } = ctx;
   const parts: DealParts = { post: postPart, hand: meetingPart };
   const { tags, security, writes } = memberRoutes(app, 'deals', 60);
-  const errors = {
-    200: dealAnswerSchema,
-    400: errorSchema,
-    401: errorSchema,
-    403: errorSchema,
-    404: errorSchema,
-    409: errorSchema,
-  };
 
   /**
    * Runs a meeting step of deal `dealId` for `me`, one of its sides: the deal locked and open,
@@ -164,7 +156,7 @@ function registerMeetingRoutes(app: ModuleApp, ctx: DealContext) {
           'Either side of an open hand-to-hand deal. The time must be in the future and at most 90 days ahead (400). A new proposal replaces the open or accepted one (step meeting.countered); refused once a side has confirmed the exchange (409). Others get 404.',
         params: dealParams,
         body: meetingProposalSchema,
-        response: errors,
+        response: stepResponses,
       },
     },
     async (request) => {
@@ -207,7 +199,7 @@ function registerMeetingRoutes(app: ModuleApp, ctx: DealContext) {
           'The side that did not propose it (403 for the proposer). The meeting must be the open proposal (409 when it was replaced or already answered) and its time still ahead (409). Others get 404.',
         params: dealParams,
         body: meetingAcceptSchema,
-        response: errors,
+        response: stepResponses,
       },
     },
     async (request) => {
@@ -243,7 +235,7 @@ function registerMeetingRoutes(app: ModuleApp, ctx: DealContext) {
         description:
           'Either side, once a meeting is accepted and its time has come (409 before; 409 twice). When both have confirmed, the deal completes: every book sold, a completed transaction each (step deal.completed). Others get 404.',
         params: dealParams,
-        response: errors,
+        response: stepResponses,
       },
     },
     async (request) => {

@@ -1,8 +1,7 @@
 import { isUuid } from '@shared/schemas/common';
-import { dealAnswerSchema } from '@shared/schemas/deals';
 import type { Deal } from '@shared/schemas/deals';
 import type { Query } from '../../../db/tx';
-import { conflict, errorSchema, forbidden } from '../../../platform/errors';
+import { conflict, forbidden } from '../../../platform/errors';
 import type { NotifyInput } from '../../../platform/notifications';
 import { dealNotFound, loadDeal, type DealContext } from '../context';
 import { readDeal, viewerOf } from '../read';
@@ -20,15 +19,7 @@ const reader: DealParts['post'] = {
 };
 const parts: DealParts = { post: reader, hand: meetingPart };
 
-export const stepResponses = {
-  200: dealAnswerSchema,
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  429: errorSchema,
-};
+export { stepResponses } from '../parts';
 
 export interface StepWork {
   /** Step messages (codes) to post in the conversation, sent by `senderId`. */
