@@ -178,6 +178,8 @@ describe('a seller on holiday', () => {
 
   it('the job ending it tells each watcher once, whichever of two processes ends it', async () => {
     await watchedListing('Il Gattopardo estivo');
+    // Its own matching (after the answer) is over before the search below is saved.
+    await settle();
     // Listed while away: no saved search finds it until the seller is back.
     const search = await call(searcher, 'POST', '/api/me/saved-searches', {
       name: 'Nuovo',
