@@ -18,13 +18,14 @@ export async function expectAccessible(page: Page) {
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   };
-  // Checked again for up to 5 s: a dialog fading in has half its contrast for a moment.
+  // Checked again for up to 15 s: a dialog fading in has half its contrast for a moment, and on
+  // a busy machine one scan alone can take seconds.
   let last: string[] = [];
   await expect(async () => {
     last = await violations();
     expect(last).toEqual([]);
   })
-    .toPass({ timeout: 5_000 })
+    .toPass({ timeout: 15_000 })
     // toPass reports a timeout only: say which rules failed.
     .catch(() => expect(last, 'axe: serious or critical violations').toEqual([]));
 }
