@@ -15,11 +15,24 @@ export interface Job {
   run(now: Date): Promise<unknown>;
 }
 
+/** Each app's jobs by name (keyed by its HTTP server, shared by every plugin context). */
+const registry = new WeakMap<object, Map<string, Job['run']>>();
+
+/** Runs one of the app's jobs now, with `now` as its clock: for tests on an injected clock. */
+export function runJob(app: FastifyInstance, name: string, now: Date): Promise<unknown> {
+  const run = registry.get(app.server)?.get(name);
+  if (!run) throw new Error(`no job named ${name}`);
+  return run(now);
+}
+
 export function scheduleJob(
   app: FastifyInstance,
   deps: Pick<ModuleDeps, 'backgroundJobs' | 'config' | 'now'>,
   job: Job,
 ): void {
+  const jobs = registry.get(app.server) ?? new Map<string, Job['run']>();
+  registry.set(app.server, jobs);
+  jobs.set(job.name, job.run);
   if (!deps.backgroundJobs) return;
   const every = deps.config.testClock ? 1_000 : job.everyMs;
   let running: Promise<unknown> = Promise.resolve();

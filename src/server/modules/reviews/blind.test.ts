@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/helpers';
 import { createMember, type Member } from '../../test/members';
 import { requester, saleThroughChat } from '../chats/test-support';
 import { createWebFixture } from '../../platform/spa/web-fixture';
+import { runJob } from '../../platform/jobs';
 
 /**
  * Reviews that cannot retaliate (issue 22 item 7, decision 0073): a review is hidden from
@@ -287,6 +288,15 @@ describe('after 14 days', () => {
     });
     expect((await req('GET', `/api/users/${p.seller.id}/profile`)).json().rating).toBe(3);
     expect(await headOf(p.seller)).toMatch(RATED);
+    // The job tells both parties it is published, once, however often it runs.
+    const published = async (who: Member) =>
+      (await req('GET', '/api/notifications', who))
+        .json()
+        .items.filter((n: { type: string }) => n.type === 'review.published').length;
+    expect([await published(p.seller), await published(p.buyer)]).toEqual([0, 0]);
+    await runJob(t.app, 'reviews published', clock);
+    await runJob(t.app, 'reviews published', new Date(until + 60_000));
+    expect([await published(p.seller), await published(p.buyer)]).toEqual([1, 1]);
     const sellerTrades = (await req('GET', '/api/reviews/trades', p.seller)).json();
     expect(sellerTrades.items[0]).toMatchObject({
       reviewable: false,

@@ -43,10 +43,7 @@ export async function tellAboutReview(
 ) {
   const subject = { type: TRANSACTION_SUBJECT, id: review.transactionId };
   if (publishedTogether) {
-    await notifications.notify([
-      { recipientId: review.authorId, type: REVIEW_PUBLISHED, actorId: review.subjectId, subject },
-      { recipientId: review.subjectId, type: REVIEW_PUBLISHED, actorId: review.authorId, subject },
-    ]);
+    await notifications.notify(publishedNotices(review));
     return;
   }
   await notifications.notify({
@@ -56,4 +53,63 @@ export async function tellAboutReview(
     subject,
     onceKey: review.transactionId,
   });
+}
+
+/** 'review.published' to both parties, once per transaction however it was published. */
+function publishedNotices(review: { transactionId: string; authorId: string; subjectId: string }) {
+  const subject = { type: TRANSACTION_SUBJECT, id: review.transactionId };
+  const onceKey = review.transactionId;
+  return [
+    {
+      recipientId: review.authorId,
+      type: REVIEW_PUBLISHED,
+      actorId: review.subjectId,
+      subject,
+      onceKey,
+    },
+    {
+      recipientId: review.subjectId,
+      type: REVIEW_PUBLISHED,
+      actorId: review.authorId,
+      subject,
+      onceKey,
+    },
+  ];
+}
+
+/** The job that tells both parties when a review written alone is published by the 14 days. */
+export const REVIEWS_PUBLISHED_JOB = 'reviews published';
+export const REVIEWS_PUBLISHED_JOB_MS = 60_000;
+/** How far back the first run of a process looks (a restart catches up on what it missed). */
+const FIRST_LOOK_BACK_MS = 2 * 24 * 60 * 60 * 1000;
+
+/**
+ * Every review whose publication time passed since the last run (on the app's clock): both
+ * parties told. The notification's once-key (the transaction) makes a repeat, another process's
+ * run or the pair published together by the second review, a no-op.
+ */
+export function createPublishedReviewsJob(database: Database, notifications: Notifications) {
+  let last: Date | null = null;
+  return async (now: Date) => {
+    const from = last ?? new Date(now.getTime() - FIRST_LOOK_BACK_MS);
+    const rows = await database.query<{
+      transaction_id: string;
+      author_id: string;
+      subject_id: string;
+    }>(
+      `select transaction_id::text, author_id, subject_id from reviews
+       where published_at > $1 and published_at <= $2`,
+      [from, now],
+    );
+    for (const r of rows)
+      await notifications.notify(
+        publishedNotices({
+          transactionId: r.transaction_id,
+          authorId: r.author_id,
+          subjectId: r.subject_id,
+        }),
+      );
+    last = now;
+    return rows.length;
+  };
 }

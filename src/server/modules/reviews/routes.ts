@@ -14,7 +14,14 @@ import { errorSchema } from '../../platform/errors';
 import { publicRead } from '../../platform/http-cache';
 import { createReviewService } from './service';
 import { confirmationRoutes } from './confirmations';
-import { defineReviewNotifications, tellAboutReview } from './notifications';
+import {
+  createPublishedReviewsJob,
+  defineReviewNotifications,
+  REVIEWS_PUBLISHED_JOB,
+  REVIEWS_PUBLISHED_JOB_MS,
+  tellAboutReview,
+} from './notifications';
+import { scheduleJob } from '../../platform/jobs';
 
 const tags = ['reviews'];
 const security = [{ session: [] }];
@@ -24,6 +31,12 @@ export const reviewRoutes: Module = async (app, deps) => {
   const reviews = createReviewService({ database, now });
   await confirmationRoutes(app, deps);
   defineReviewNotifications(notifications, database);
+  // A review written alone is published 14 days after the sale: both parties are told then.
+  scheduleJob(app, deps, {
+    name: REVIEWS_PUBLISHED_JOB,
+    everyMs: REVIEWS_PUBLISHED_JOB_MS,
+    run: createPublishedReviewsJob(database, notifications),
+  });
   const writes = {
     preHandler: app.requireUser,
     config: memberWriteLimit(30, '1 minute'),
