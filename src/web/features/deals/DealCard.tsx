@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { StepError } from './StepError';
 import { formatMoney } from '@shared/money';
 import type { Deal } from '@shared/schemas/deals';
 import { useTranslation } from '@web/lib/reactI18n';
@@ -72,11 +73,7 @@ export function DealDetails({ deal }: { deal: Deal }) {
             </Button>
           </Group>
         )}
-        {cancel.isError && (
-          <Text size="xs" c="red.9" role="alert">
-            {cancel.error.message}
-          </Text>
-        )}
+        <StepError error={cancel.error} />
       </Stack>
     </Paper>
   );

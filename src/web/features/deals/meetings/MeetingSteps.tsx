@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { StepError } from '../StepError';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
@@ -153,11 +154,7 @@ export function MeetingSteps({ deal }: { deal: Deal }) {
         </Group>
       )}
       {open && proposing && <ProposalForm deal={deal} onDone={closeForm} />}
-      {error && (
-        <Text size="xs" c="red.9" role="alert">
-          {error.message}
-        </Text>
-      )}
+      <StepError error={error} />
     </Stack>
   );
 }
@@ -248,11 +245,7 @@ function ProposalForm({ deal, onDone }: { deal: Deal; onDone: () => void }) {
           minRows={1}
           maxRows={4}
         />
-        {propose.isError && !(propose.error instanceof ApiError && propose.error.fields) && (
-          <Text size="xs" c="red.9" role="alert">
-            {propose.error.message}
-          </Text>
-        )}
+        <StepError error={propose.error} />
         <Group gap="xs">
           <Button type="submit" size="compact-sm" loading={propose.isPending}>
             {t('deals.meeting.form.send')}

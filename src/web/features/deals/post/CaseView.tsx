@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
+import { StepError } from '../StepError';
 import { useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import {
@@ -65,11 +66,7 @@ export function ProblemForm({ deal, onClose }: { deal: Deal; onClose: () => void
             {t('deals.post.problem.cancel')}
           </Button>
         </Group>
-        {report.isError && !(report.error instanceof ApiError && report.error.fields) && (
-          <Text size="xs" c="red.9" role="alert">
-            {report.error.message}
-          </Text>
-        )}
+        <StepError error={report.error} />
       </Stack>
     </form>
   );

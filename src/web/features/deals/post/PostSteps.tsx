@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { StepError } from '../StepError';
 import { useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import {
@@ -157,11 +158,7 @@ function GiveAddress({ deal }: { deal: Deal }) {
           </Button>
         </Group>
       )}
-      {give.isError && !(give.error instanceof ApiError && give.error.fields) && (
-        <Text size="xs" c="red.9" role="alert">
-          {give.error.message}
-        </Text>
-      )}
+      <StepError error={give.error} />
     </Stack>
   );
 }
@@ -221,11 +218,7 @@ function ShipForm({ deal }: { deal: Deal }) {
             {t('deals.post.ship.submit')}
           </Button>
         </Group>
-        {ship.isError && !(ship.error instanceof ApiError && ship.error.fields) && (
-          <Text size="xs" c="red.9" role="alert">
-            {ship.error.message}
-          </Text>
-        )}
+        <StepError error={ship.error} />
       </Stack>
     </form>
   );
