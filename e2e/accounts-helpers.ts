@@ -154,3 +154,33 @@ export function grantAdmin(email: string): string {
     encoding: 'utf8',
   });
 }
+
+/**
+ * A deal's start through the API, as members make it: `seller` lists a book (`listing`: the
+ * listing's fields), `buyer` contacts them and offers `amount`, the seller accepts.
+ */
+export async function acceptedOffer(
+  seller: { page: Page },
+  buyer: { page: Page },
+  listing: object,
+  { content = 'Is it still available?', amount = 8 } = {},
+) {
+  const { id: listingId } = await apiPost(seller.page, '/api/listings', listing);
+  const { roomId } = await apiPost(buyer.page, '/api/chats/contact', { listingId, content });
+  const offer = await apiPost(buyer.page, `/api/chats/rooms/${roomId}/offers`, {
+    listingId,
+    amount,
+  });
+  const offerId = offer.message.offer.id as string;
+  await apiPost(seller.page, `/api/chats/offers/${offerId}/accept`, {});
+  return { listingId: listingId as string, roomId: roomId as string, offerId };
+}
+
+/** Sets how far ahead the server's clock runs (TEST_CLOCK; 0: the real time again). */
+export async function serverClock(page: Page, offsetMs: number) {
+  const res = await page.request.post('/api/dev/clock', {
+    headers: { origin: originOf(page) },
+    data: { offsetMs },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}

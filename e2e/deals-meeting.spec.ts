@@ -8,7 +8,7 @@ import {
   waitForLive,
   chooseLanguage,
 } from './fixtures';
-import { apiPost, openMember, type OpenMember } from './accounts-helpers';
+import { acceptedOffer, openMember, serverClock, type OpenMember } from './accounts-helpers';
 
 /**
  * Hand to hand (issue 22 item 2, decision 0075), as two members walk it: after an accepted offer
@@ -27,15 +27,6 @@ test.afterAll(async () => {
   await seller?.context.close();
   await buyer?.context.close();
 });
-
-/** Sets how far ahead the server's clock runs (0: the real time again). */
-async function serverClock(page: Page, offsetMs: number) {
-  const res = await page.request.post('/api/dev/clock', {
-    headers: { origin: new URL(page.url()).origin },
-    data: { offsetMs },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 /** A `datetime-local` value `days` ahead at `hour`:00, in the browser's own time zone. */
 const inputTime = (page: Page, days: number, hour: number) =>
@@ -66,21 +57,12 @@ test('a meeting proposed, countered, accepted and confirmed by both completes th
   seller = await openMember(browser);
   buyer = await openMember(browser);
   const title = `Il sentiero dei nidi di ragno ${uniqueWord('')}`;
-  const listing = await apiPost(seller.page, '/api/listings', {
-    mode: 'quickSell',
-    title,
-    author: 'Italo Calvino',
-    price: 9,
-  });
-  const { roomId } = await apiPost(buyer.page, '/api/chats/contact', {
-    listingId: listing.id,
-    content: 'Can we meet in town?',
-  });
-  const offer = await apiPost(buyer.page, `/api/chats/rooms/${roomId}/offers`, {
-    listingId: listing.id,
-    amount: 8,
-  });
-  await apiPost(seller.page, `/api/chats/offers/${offer.message.offer.id}/accept`, {});
+  const { roomId, listingId } = await acceptedOffer(
+    seller,
+    buyer,
+    { mode: 'quickSell', title, author: 'Italo Calvino', price: 9 },
+    { content: 'Can we meet in town?' },
+  );
 
   const s = seller.page;
   const b = buyer.page;
@@ -184,7 +166,7 @@ test('a meeting proposed, countered, accepted and confirmed by both completes th
   }
 
   // The book is sold; the seller reads the deal in Italian too.
-  await b.goto(`/library/book/${listing.id}`);
+  await b.goto(`/library/book/${listingId}`);
   await expect(b.getByText('Sold').first()).toBeVisible();
   await chooseLanguage(s, 'it');
   await expect(s.getByRole('group', { name: 'Incontro' })).toContainText(

@@ -1,7 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, expectFitsWidth, uniqueWord, waitForLive } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
-import { apiPost, grantAdmin, openMember, type OpenMember } from './accounts-helpers';
+import {
+  acceptedOffer,
+  apiPost,
+  grantAdmin,
+  openMember,
+  type OpenMember,
+} from './accounts-helpers';
 
 /**
  * Sale by post (issue 22 item 1, decision 0074), as two members walk it: the buyer gives the
@@ -20,28 +26,23 @@ test.afterAll(async () => {
 
 /** A listing that ships, an offer by post and the seller's acceptance, through the API. */
 async function acceptedPostOffer(seller: OpenMember, buyer: OpenMember, title: string) {
-  const listing = await apiPost(seller.page, '/api/listings', {
-    mode: 'full',
-    title,
-    author: 'Italo Calvino',
-    genre: 'fiction',
-    condition: 'good',
-    listingType: 'sell',
-    price: 9,
-    currency: 'EUR',
-    shippingCost: 3.5,
-    description: 'Edizione Einaudi.',
-  });
-  const { roomId } = await apiPost(buyer.page, '/api/chats/contact', {
-    listingId: listing.id,
-    content: 'Can you post it?',
-  });
-  const offer = await apiPost(buyer.page, `/api/chats/rooms/${roomId}/offers`, {
-    listingId: listing.id,
-    amount: 8,
-  });
-  await apiPost(seller.page, `/api/chats/offers/${offer.message.offer.id}/accept`, {});
-  return { roomId: roomId as string, listingId: listing.id as string };
+  return acceptedOffer(
+    seller,
+    buyer,
+    {
+      mode: 'full',
+      title,
+      author: 'Italo Calvino',
+      genre: 'fiction',
+      condition: 'good',
+      listingType: 'sell',
+      price: 9,
+      currency: 'EUR',
+      shippingCost: 3.5,
+      description: 'Edizione Einaudi.',
+    },
+    { content: 'Can you post it?' },
+  );
 }
 
 /**

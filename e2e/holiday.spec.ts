@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { testWithTwoMembers as test, expect, listBook, uniqueWord } from './fixtures';
-import { apiPost } from './accounts-helpers';
+import { apiPost, serverClock } from './accounts-helpers';
 
 /**
  * Holiday mode (issue 22 item 6): a seller goes on holiday from the settings; their listing leaves
@@ -10,16 +9,6 @@ import { apiPost } from './accounts-helpers';
 test.describe.configure({ mode: 'serial' });
 
 const DAY = 24 * 60 * 60 * 1000;
-const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
-
-/** Sets how far ahead the server's clock runs (0: the real time again). */
-async function serverClock(page: Page, offsetMs: number) {
-  const res = await page.request.post('/api/dev/clock', {
-    headers: origin(page),
-    data: { offsetMs },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 test('holiday mode hides the listing and brings it back on the date', async ({
   seller,

@@ -7,7 +7,7 @@ import {
   uniqueWord,
   waitForLive,
 } from './fixtures';
-import { apiPost, openMember, type OpenMember } from './accounts-helpers';
+import { acceptedOffer, apiPost, openMember, type OpenMember } from './accounts-helpers';
 
 /**
  * Reviews that cannot retaliate (issue 22 item 7, decision 0073), as two members walk it: after a
@@ -36,22 +36,12 @@ async function rate(dialog: Locator, stars: number) {
 
 /** A sale between the two, completed through the offer flow's API: offer, accept, complete. */
 async function completedSale(title: string) {
-  const listing = await apiPost(seller.page, '/api/listings', {
+  const { offerId } = await acceptedOffer(seller, buyer, {
     mode: 'quickSell',
     title,
     author: 'Natalia Ginzburg',
     price: 9,
   });
-  const { roomId } = await apiPost(buyer.page, '/api/chats/contact', {
-    listingId: listing.id,
-    content: 'Is it still available?',
-  });
-  const offer = await apiPost(buyer.page, `/api/chats/rooms/${roomId}/offers`, {
-    listingId: listing.id,
-    amount: 8,
-  });
-  const offerId = offer.message.offer.id as string;
-  await apiPost(seller.page, `/api/chats/offers/${offerId}/accept`, {});
   await apiPost(seller.page, `/api/chats/offers/${offerId}/complete`, {});
 }
 
