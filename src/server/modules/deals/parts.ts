@@ -35,8 +35,8 @@ export type DealViewer = { id: string; role: 'buyer' | 'seller' | 'admin' };
  */
 export interface DealPart<State = unknown> {
   method: 'post' | 'hand';
-  /** The part's state as `viewer` may see it (`deal.post` / `deal.meeting`). */
-  state(q: Query, deal: DealFacts, viewer: DealViewer): Promise<State>;
+  /** The part's state as `viewer` may see it at `now`, the app's clock (`deal.post` / `deal.meeting`). */
+  state(q: Query, deal: DealFacts, viewer: DealViewer, now: Date): Promise<State>;
   /** Null when `by` may cancel the open deal now, else the error's locale key (409). */
   cancelRefusal(q: Query, deal: DealFacts, by: DealViewer): Promise<string | null>;
   /** Whether an admin may read this deal (a problem's case); false by default. */

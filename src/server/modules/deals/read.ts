@@ -93,6 +93,7 @@ export async function readDeal(
   id: string,
   userId: string,
   parts: DealParts,
+  now: Date,
 ): Promise<Deal | null> {
   if (!isUuid(id)) return null;
   const facts = await loadDeal(q, id);
@@ -108,8 +109,8 @@ export async function readDeal(
     offerId: facts.offerId,
     amount: Number(row.amount),
     shippingAmount: row.shipping_amount === null ? null : Number(row.shipping_amount),
-    post: facts.method === 'post' ? await parts.post.state(q, facts, viewer) : null,
-    meeting: facts.method === 'hand' ? await parts.hand.state(q, facts, viewer) : null,
+    post: facts.method === 'post' ? await parts.post.state(q, facts, viewer, now) : null,
+    meeting: facts.method === 'hand' ? await parts.hand.state(q, facts, viewer, now) : null,
   };
 }
 

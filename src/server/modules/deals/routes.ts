@@ -93,7 +93,13 @@ export const dealRoutes: Module = async (app, deps) => {
       },
     },
     async (request) => {
-      const deal = await readDeal(query, request.params.dealId, currentUser(request).id, parts);
+      const deal = await readDeal(
+        query,
+        request.params.dealId,
+        currentUser(request).id,
+        parts,
+        now(),
+      );
       if (!deal) throw dealNotFound();
       return { deal };
     },
@@ -133,7 +139,7 @@ export const dealRoutes: Module = async (app, deps) => {
           notices: ctx.notice(deal, 'deal.cancelled', me),
         };
       });
-      return { deal: (await readDeal(query, dealId, me, parts))! };
+      return { deal: (await readDeal(query, dealId, me, parts, now()))! };
     },
   );
 

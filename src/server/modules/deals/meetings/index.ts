@@ -55,12 +55,6 @@ async function confirmations(q: Query, dealId: string): Promise<Map<string, Date
   return new Map(rows.map((r) => [r.user_id, new Date(r.confirmed_at)]));
 }
 
-/**
- * The app's clock of each deals module registered (tests build several apps with their own
- * clocks): the part's `state` is read with the module's own query function, its key here.
- */
-const clocks = new WeakMap<Query, () => Date>();
-
 const sideOf = (deal: DealFacts, userId: string): 'buyer' | 'seller' =>
   userId === deal.buyerId ? 'buyer' : 'seller';
 
@@ -79,10 +73,9 @@ function toMeeting(deal: DealFacts, row: MeetingRow): Meeting {
 export const meetingPart: DealPart<DealMeeting> = {
   method: 'hand',
 
-  async state(q, deal) {
+  async state(q, deal, _viewer, now) {
     const row = await currentMeeting(q, deal.id);
     const confirmed = await confirmations(q, deal.id);
-    const now = (clocks.get(q) ?? (() => new Date()))();
     const at = (id: string) => {
       const when = confirmed.get(id);
       return when ? when.toISOString() : null;
@@ -104,7 +97,6 @@ export const meetingPart: DealPart<DealMeeting> = {
   },
 
   register(app, ctx) {
-    clocks.set(ctx.query, ctx.now);
     registerMeetingRoutes(app.withTypeProvider<ZodTypeProvider>(), ctx);
   },
 };
@@ -141,7 +133,7 @@ function registerMeetingRoutes(app: ModuleApp, ctx: DealContext) {
       const outcome = await work(q, deal, { id: me, role: sideOf(deal, me) });
       return { result: null, ...outcome };
     });
-    return { deal: (await readDeal(query, dealId, me, parts))! };
+    return { deal: (await readDeal(query, dealId, me, parts, now()))! };
   }
 
   app.post(

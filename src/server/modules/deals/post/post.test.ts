@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createMember, type Member } from '../../../test/members';
 import { expectRefusal, requester } from '../../chats/test-support';
 import { openDealBetween, type OpenDeal } from '../test-support';
-import { windowJobOf } from './window';
+import { runJob } from '../../../platform/jobs';
 
 /**
  * Sale by post (decision 0074): who sees the address and when, the steps in order and by the
@@ -350,7 +350,5 @@ describe('the windows', () => {
 
 /** The window job of the app under test, as its timer runs it, on the injected clock. */
 function postJob() {
-  const job = windowJobOf(t.database);
-  if (!job) throw new Error('no window job');
-  return job;
+  return (at: Date) => runJob(t.app, 'post window', at) as Promise<string[]>;
 }

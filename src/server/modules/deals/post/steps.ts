@@ -55,9 +55,5 @@ export async function postStep(
     for (const s of done.steps ?? []) messages.push(await ctx.step(q, deal, s.senderId, s.code));
     return { result: null, messages, listings: done.listings, notices: done.notices };
   });
-  return { deal: (await readDeal(ctx.query, dealId, userId, parts))! };
+  return { deal: (await readDeal(ctx.query, dealId, userId, parts, ctx.now()))! };
 }
-
-/** The deal as `userId` sees it now (after a step). */
-export const readPostDeal = async (q: Query, dealId: string, userId: string) =>
-  readDeal(q, dealId, userId, parts);

@@ -53,12 +53,7 @@ export async function completeClosedWindows(ctx: DealContext, now: Date): Promis
   return done;
 }
 
-/** Each app's window job by its database, for tests that run it with an injected clock. */
-const jobs = new WeakMap<object, (now: Date) => Promise<string[]>>();
-export const windowJobOf = (database: object) => jobs.get(database);
-
 export function scheduleWindowJob(app: FastifyInstance, ctx: DealContext, deps: AppDeps) {
-  jobs.set(ctx.database, (at) => completeClosedWindows(ctx, at));
   scheduleJob(
     app,
     {
