@@ -1,3 +1,6 @@
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, outbox } from './fixtures';
@@ -176,11 +179,32 @@ export async function acceptedOffer(
   return { listingId: listingId as string, roomId: roomId as string, offerId };
 }
 
-/** Sets how far ahead the server's clock runs (TEST_CLOCK; 0: the real time again). */
+/**
+ * Sets how far ahead the server's clock runs (TEST_CLOCK; 0: the real time again). The clock is
+ * the whole server's, and journeys run side by side: moving it takes a lock (a directory beside
+ * the e2e data) that setting it back to 0 releases, so two journeys never move it at once. A lock
+ * left by a crashed run is taken over after two minutes.
+ */
 export async function serverClock(page: Page, offsetMs: number) {
+  const lock = join(process.env.E2E_DATA_DIR ?? tmpdir(), 'server-clock.lock');
+  if (offsetMs !== 0 && !heldClockLocks.has(lock)) {
+    for (;;) {
+      try {
+        mkdirSync(lock);
+        break;
+      } catch {
+        const since = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+        if (since > 120_000) rmSync(lock, { recursive: true, force: true });
+        else await page.waitForTimeout(200);
+      }
+    }
+    heldClockLocks.add(lock);
+  }
   const res = await page.request.post('/api/dev/clock', {
     headers: { origin: originOf(page) },
     data: { offsetMs },
   });
   expect(res.status(), await res.text()).toBe(200);
+  if (offsetMs === 0 && heldClockLocks.delete(lock)) rmSync(lock, { recursive: true, force: true });
 }
+const heldClockLocks = new Set<string>();
