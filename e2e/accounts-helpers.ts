@@ -175,8 +175,32 @@ export async function acceptedOffer(
     amount,
   });
   const offerId = offer.message.offer.id as string;
-  await apiPost(seller.page, `/api/chats/offers/${offerId}/accept`, {});
-  return { listingId: listingId as string, roomId: roomId as string, offerId };
+  const accepted = await apiPost(seller.page, `/api/chats/offers/${offerId}/accept`, {});
+  const dealId = accepted.message.offer.dealId as string;
+  return { listingId: listingId as string, roomId: roomId as string, offerId, dealId };
+}
+
+/**
+ * Completes a deal by hand through the API: both sides confirm the exchange (decision 0083: nobody
+ * marks a book sold alone), the seller first.
+ */
+export async function bothConfirmExchange(
+  seller: { page: Page },
+  buyer: { page: Page },
+  dealId: string,
+) {
+  await apiPost(seller.page, `/api/deals/${dealId}/meeting/confirm`, {});
+  await apiPost(buyer.page, `/api/deals/${dealId}/meeting/confirm`, {});
+}
+
+/** In the open conversation, confirms the exchange in the deal's card (decision 0083). */
+export async function confirmExchange(page: Page) {
+  const button = page
+    .getByRole('log', { name: 'Messages' })
+    .getByRole('group', { name: 'Meeting' })
+    .getByRole('button', { name: 'Confirm the exchange happened' });
+  await button.click();
+  await expect(button).toHaveCount(0);
 }
 
 /**

@@ -167,18 +167,33 @@ test('a visitor contacts the seller after signing in; both talk live, and an acc
   await theirOffer.getByRole('button', { name: 'Accept offer' }).click();
   await expect(theirOffer).toContainText('Accepted');
   await expect(offer).toContainText('Accepted');
-  await expect(theirOffer.getByRole('button', { name: 'Mark as sold' })).toBeVisible();
+  // Nobody marks it sold alone: the deal's card asks both to confirm the exchange (0083).
+  await expect(theirOffer.getByRole('button', { name: 'Mark as sold' })).toHaveCount(0);
+  const confirmExchange = (p: Page) =>
+    messages(p)
+      .getByRole('group', { name: 'Meeting' })
+      .getByRole('button', { name: 'Confirm the exchange happened' });
+  await expect(confirmExchange(seller.page)).toBeVisible();
 
   // The listing is reserved, and no longer offers contact.
+  const chatUrl = page.url();
   await page.goto(`/library/book/${listingId}`);
   await expect(page.getByText('Reserved').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Contact to buy' })).toHaveCount(0);
 
-  // From the conversation the seller marks it sold to this buyer.
-  await theirOffer.getByRole('button', { name: 'Mark as sold' }).click();
-  await expect(theirOffer).toContainText('Sold');
-  await expect(theirOffer.getByRole('button')).toHaveCount(0);
+  // They met without a meeting in the app: the seller confirms, the book stays reserved until
+  // the buyer confirms too, which completes the sale.
+  await confirmExchange(seller.page).click();
+  await expect(messages(seller.page).getByTestId('meeting-confirmed')).toHaveText(
+    `You confirmed the exchange. Waiting for ${buyer.name}.`,
+  );
   await page.reload();
+  await expect(page.getByText('Reserved').first()).toBeVisible();
+  await page.goto(chatUrl);
+  await confirmExchange(page).click();
+  await expect(theirOffer).toContainText('Sold');
+  await expect(messages(page).getByTestId('chat-offer')).toContainText('Sold');
+  await page.goto(`/library/book/${listingId}`);
   await expect(page.getByText('Sold').first()).toBeVisible();
 });
 

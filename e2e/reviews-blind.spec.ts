@@ -7,7 +7,12 @@ import {
   uniqueWord,
   waitForLive,
 } from './fixtures';
-import { acceptedOffer, apiPost, openMember, type OpenMember } from './accounts-helpers';
+import {
+  acceptedOffer,
+  bothConfirmExchange,
+  openMember,
+  type OpenMember,
+} from './accounts-helpers';
 
 /**
  * Reviews that cannot retaliate (issue 22 item 7, decision 0073), as two members walk it: after a
@@ -34,15 +39,15 @@ async function rate(dialog: Locator, stars: number) {
   await expect(star).toBeChecked();
 }
 
-/** A sale between the two, completed through the offer flow's API: offer, accept, complete. */
+/** A sale between the two, completed through the API: offer, accept, both confirm the exchange. */
 async function completedSale(title: string) {
-  const { offerId } = await acceptedOffer(seller, buyer, {
+  const { dealId } = await acceptedOffer(seller, buyer, {
     mode: 'quickSell',
     title,
     author: 'Natalia Ginzburg',
     price: 9,
   });
-  await apiPost(seller.page, `/api/chats/offers/${offerId}/complete`, {});
+  await bothConfirmExchange(seller, buyer, dealId);
 }
 
 async function writeReview(page: Page, trade: Locator, name: string, stars: number, text: string) {

@@ -7,6 +7,7 @@ import {
   openMember,
   type OpenMember,
   apiPost,
+  confirmExchange,
 } from './accounts-helpers';
 
 /**
@@ -62,7 +63,7 @@ test.afterAll(async () => {
 
 test('a buyer and a seller complete a sale and review each other', async () => {
   const listingId = await listBook(seller.page, SOLD, 11);
-  // The buyer writes from the listing and offers; the seller accepts and marks it sold.
+  // The buyer writes from the listing and offers; the seller accepts; both confirm the exchange.
   const { roomId } = await apiPost(buyer.page, '/api/chats/contact', {
     listingId,
     content: 'Is it still available?',
@@ -73,7 +74,10 @@ test('a buyer and a seller complete a sale and review each other', async () => {
   await s.goto(`/profile/${seller.id}/chats?room=${roomId}`);
   const theirOffer = s.getByRole('log', { name: 'Messages' }).getByTestId('chat-offer');
   await theirOffer.getByRole('button', { name: 'Accept offer' }).click();
-  await theirOffer.getByRole('button', { name: 'Mark as sold' }).click();
+  // Both confirm the exchange in the deal's card (decision 0083): the seller, then the buyer.
+  await confirmExchange(s);
+  await buyer.page.goto(`/profile/${buyer.id}/chats?room=${roomId}`);
+  await confirmExchange(buyer.page);
   await expect(theirOffer).toContainText('Sold');
 
   // Before any review the seller is a new member: a trade is not a rating (no stars, no figure).

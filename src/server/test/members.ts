@@ -103,3 +103,15 @@ export function callAs(testApp: () => TestApp) {
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
 }
+
+/** Makes members friends: accepted rows in the connections table (migration 0005). */
+export async function befriend(t: TestApp, a: Member, ...others: Member[]) {
+  for (const b of others) {
+    await t.database.query(
+      `insert into connections (requester_id, addressee_id, status)
+       select $1, $2, 'accepted' where not exists (select 1 from connections
+         where (requester_id = $1 and addressee_id = $2) or (requester_id = $2 and addressee_id = $1))`,
+      [a.id, b.id],
+    );
+  }
+}

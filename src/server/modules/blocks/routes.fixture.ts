@@ -1,6 +1,6 @@
 import { beforeAll } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import type { Member } from '../../test/members';
+import { befriend as befriendMembers, type Member } from '../../test/members';
 import { caller } from '../community/test-support';
 
 export let t: TestApp;
@@ -11,12 +11,7 @@ export const block = (who: Member | null, other: Member | { id: string }, lang =
 export const unblock = (who: Member | null, other: Member) =>
   call(who, 'DELETE', `/api/blocks/${other.id}`);
 
-export async function befriend(a: Member, b: Member) {
-  await t.database.query(
-    `insert into connections (requester_id, addressee_id, status) values ($1, $2, 'accepted')`,
-    [a.id, b.id],
-  );
-}
+export const befriend = (a: Member, b: Member) => befriendMembers(t, a, b);
 
 /**
  * Registers the set-up above for the test file that calls it (first thing after its imports):

@@ -9,6 +9,8 @@ import type { Realtime } from '../../platform/realtime';
 import type { Notifications } from '../../platform/notifications';
 import type { ListingChanges } from '../../platform/listing-changes';
 import { createMissedMessageNotifier } from './email';
+import { insertMessage } from './messages';
+import { holidayRepliesTo } from '../profiles/holiday';
 import { createPublisher, messageEvent } from './events';
 import {
   findMessageWithAudience,
@@ -58,21 +60,41 @@ export function createChatContext(deps: ChatServiceDeps) {
   /** Pending e-mail work, so tests (and a graceful shutdown) can wait for it. */
   const background = new Set<Promise<void>>();
 
-  function afterCommit(roomId: string, message: ChatMessage) {
-    const job = notifyMissed(roomId, message)
-      .catch((err) => log.error({ err, roomId }, 'missed-message e-mail failed'))
+  function inBackground(work: Promise<unknown>, failure: string, context: object) {
+    const job: Promise<void> = work
+      .then(() => undefined)
+      .catch((err) => log.error({ err, ...context }, failure))
       .finally(() => background.delete(job));
     background.add(job);
+  }
+
+  /**
+   * A member on holiday answers the first message typed to them in a conversation (one reply per
+   * room and holiday, profiles/holiday.ts), after the messages are delivered.
+   */
+  async function answerForAway(messages: readonly ChatMessage[]) {
+    const replies = await holidayRepliesTo(
+      database,
+      messages,
+      deps.now(),
+      (q, roomId, awayId, text) =>
+        insertMessage(q, { roomId, senderId: awayId, type: 'system', content: text }),
+    );
+    for (const r of replies) await publishMessage(r.roomId, r.messageId);
+  }
+
+  /** After a new message: the missed-message e-mail and a holiday's reply, nobody waits for. */
+  function afterCommit(roomId: string, message: ChatMessage) {
+    inBackground(notifyMissed(roomId, message), 'missed-message e-mail failed', { roomId });
+    inBackground(answerForAway([message]), 'holiday reply failed', { roomId });
   }
 
   /** The same for a batch of new messages (the socket's sends): one look-up for them all. */
   function afterCommitMany(messages: readonly ChatMessage[]) {
     if (messages.length === 0) return;
-    const job = notifyMissed
-      .many(messages)
-      .catch((err) => log.error({ err, count: messages.length }, 'missed-message e-mail failed'))
-      .finally(() => background.delete(job));
-    background.add(job);
+    const context = { count: messages.length };
+    inBackground(notifyMissed.many(messages), 'missed-message e-mail failed', context);
+    inBackground(answerForAway(messages), 'holiday reply failed', context);
   }
 
   /** Unexpected failures are logged and answer 500 with `key`, the action's failure text. */

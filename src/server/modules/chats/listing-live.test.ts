@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createMember, type Member } from '../../test/members';
 import { mustOpen, wait, type TestSocket } from '../../platform/realtime/testing';
-import { createListing, requester } from './test-support';
+import { bothConfirm, createListing, requester } from './test-support';
 import { grantAdmin } from '../moderation/roles';
 
 /**
@@ -96,17 +96,17 @@ describe('the listing card in a conversation', () => {
     expect(await buyerTab.next(aboutListing(listingId))).toMatchObject({ status: null });
   });
 
-  it('turns sold when the seller completes the accepted offer in the chat', async () => {
+  it('turns sold when both confirm the exchange of the accepted offer', async () => {
     const { listingId, roomId } = await conversation('Marcovaldo');
     const offer = await req('POST', `/api/chats/rooms/${roomId}/offers`, buyer, {
       listingId,
       amount: 9,
     });
     const offerId = offer.json().message.offer.id;
-    expect((await req('POST', `/api/chats/offers/${offerId}/accept`, seller)).statusCode).toBe(200);
+    const accepted = await req('POST', `/api/chats/offers/${offerId}/accept`, seller);
+    expect(accepted.statusCode).toBe(200);
     const buyerTab = await tab(buyer);
-    const done = await req('POST', `/api/chats/offers/${offerId}/complete`, seller);
-    expect(done.statusCode, done.body).toBe(200);
+    await bothConfirm(t, seller, buyer, accepted.json().message.offer.dealId);
     expect(await buyerTab.next(aboutListing(listingId))).toMatchObject({ status: 'sold' });
   });
 

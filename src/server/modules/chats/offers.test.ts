@@ -261,13 +261,31 @@ describe('offers', () => {
     const withdrawLate = await req('POST', `/api/chats/offers/${offerId}/withdraw`, buyer);
     expect(withdrawLate.statusCode).toBe(409);
 
-    // Completing: seller only, then the listing is sold to the buyer with a completed transaction.
-    const completeByBuyer = await req('POST', `/api/chats/offers/${offerId}/complete`, buyer);
-    expect(completeByBuyer.statusCode).toBe(403);
-    const completed = await req('POST', `/api/chats/offers/${offerId}/complete`, seller);
-    expect(completed.statusCode, completed.body).toBe(200);
-    expect(completed.json().message.offer.status).toBe('completed');
+    // Completing: nobody alone (decision 0083). The chat has no "mark as sold" any more; the
+    // seller's word leaves the book reserved, the buyer's completes the sale.
+    const dealId = accepted.json().message.offer.dealId;
+    expect((await req('POST', `/api/chats/offers/${offerId}/complete`, seller)).statusCode).toBe(
+      404,
+    );
+    const confirm = (who: Member) => req('POST', `/api/deals/${dealId}/meeting/confirm`, who);
+    expect((await confirm(rival)).statusCode).toBe(404);
+    expect((await confirm(seller)).statusCode).toBe(200);
+    expect(await listingStatus(forSale.id)).toBe('reserved');
+    const byHand = await req('POST', `/api/listings/${forSale.id}/complete`, seller, {
+      kind: 'sale',
+      counterpartUsername: 'bruno_buys',
+    });
+    expect(byHand.statusCode).toBe(409);
+    expect(byHand.json().error.message).toBe(
+      'This book has an accepted offer: the deal completes in your conversation with the buyer',
+    );
+    expect((await confirm(buyer)).statusCode).toBe(200);
     expect(await listingStatus(forSale.id)).toBe('sold');
+    const [own] = await t.database.query<{ status: string }>(
+      'select status from offers where id = $1',
+      [offerId],
+    );
+    expect(own.status).toBe('completed');
     const deals = await t.database.query(
       'select buyer_id, seller_id, kind, status from transactions where listing_id = $1',
       [forSale.id],
@@ -278,20 +296,16 @@ describe('offers', () => {
     const profile = (await req('GET', `/api/users/${seller.id}/profile`)).json();
     // The sale counts; only reviews rate (none yet): no figure.
     expect(profile).toMatchObject({ totalTrades: 1, rating: null, reviewCount: 0 });
-    const again = await req('POST', `/api/chats/offers/${offerId}/complete`, seller);
-    expect(again.statusCode).toBe(409);
+    expect((await confirm(seller)).statusCode).toBe(409);
   });
 
-  it('can be declined by the seller and withdrawn by the buyer; only accepted ones complete', async () => {
+  it('can be declined by the seller and withdrawn by the buyer', async () => {
     const pending = (
       await t.database.query<{ id: string }>(
         "select id from offers where listing_id = $1 and status = 'pending'",
         [both.id],
       )
     )[0].id;
-    const early = await req('POST', `/api/chats/offers/${pending}/complete`, seller);
-    expect(early.statusCode).toBe(409);
-    expect(early.json().error.message).toBe('Only an accepted offer can be completed');
     const byOther = await req('POST', `/api/chats/offers/${pending}/withdraw`, seller);
     expect(byOther.statusCode).toBe(403);
     expect(byOther.json().error.message).toBe('Only the buyer can withdraw this offer');

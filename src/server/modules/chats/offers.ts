@@ -3,7 +3,7 @@ import { AppError, badRequest, conflict, forbidden } from '../../platform/errors
 import { isBlockedBetween } from '../../platform/moderation';
 import { inTransaction, sqlState, type Query } from '../../db/tx';
 import { listingNotFound } from '../listings/service';
-import { completeDeal, loadDeal, offerListingIds, openDeal } from '../deals/context';
+import { offerListingIds, openDeal } from '../deals/context';
 import { accessDenied, listingUnavailable, type ChatContext } from './context';
 import { insertMessage } from './messages';
 import { offerNotices } from './notifications';
@@ -12,7 +12,7 @@ import { directRoom } from './rooms';
 import { createListingAnnouncer } from './listing-events';
 import { claimHolidayReply } from '../profiles/holiday';
 
-export type OfferAction = 'accept' | 'decline' | 'withdraw' | 'complete';
+export type OfferAction = 'accept' | 'decline' | 'withdraw';
 
 /** The marketplace in a chat: contacting a seller about a listing, offers and their answers. */
 export function offerActions(ctx: ChatContext) {
@@ -135,8 +135,7 @@ export function offerActions(ctx: ChatContext) {
       if (!isUuid(offerId)) throw accessDenied();
       // Watchers hear of a reservation or a sale (platform/listing-changes.ts): every listing
       // of the offer (one, or a bundle's), read before the change.
-      const listings =
-        action === 'accept' || action === 'complete' ? await offerListingIds(query, offerId) : [];
+      const listings = action === 'accept' ? await offerListingIds(query, offerId) : [];
       const tracked = deps.listingChanges
         ? await Promise.all(listings.map((l) => deps.listingChanges!.track(l)))
         : [];
@@ -178,31 +177,6 @@ export function offerActions(ctx: ChatContext) {
                answered_at = coalesce(answered_at, now()) where id = $1`,
             [offer.id, status],
           );
-        if (action === 'complete') {
-          if (offer.status !== 'accepted') throw conflict('chatApi.errors.offerNotAccepted');
-          // The seller marks it sold: the deal completes (each listing sold, a completed
-          // transaction each, the offer completed).
-          const [found] = await q<{ id: string }>(
-            'select id::text from deals where offer_id = $1',
-            [offer.id],
-          );
-          const deal = found ? await loadDeal(q, found.id, true) : null;
-          if (!deal) throw conflict('chatApi.errors.offerNotAccepted');
-          // By post, the buyer's receipt (or the window's end) completes it (decision 0074).
-          if (deal.method === 'post') throw conflict('deals.post.errors.buyerCompletes');
-          await completeDeal(q, deal);
-          dealStep = {
-            dealId: deal.id,
-            messageId: await insertMessage(q, {
-              roomId: deal.roomId,
-              senderId: userId,
-              type: 'deal',
-              content: 'deal.completed',
-              dealId: deal.id,
-            }),
-          };
-          return changed;
-        }
         if (offer.status !== 'pending') throw conflict('chatApi.errors.offerNotPending');
         if (action === 'accept') {
           const reserved = await q(
@@ -229,6 +203,12 @@ export function offerActions(ctx: ChatContext) {
              where status = 'open' and offer_id = any($1::uuid[])`,
             [others.map((o) => o.id)],
           );
+          // A sale recorded by hand and waiting for someone's confirmation gives way to the deal.
+          await q(
+            `update transactions set status = 'cancelled'
+             where listing_id = any($1::uuid[]) and status = 'pending'`,
+            [covered],
+          );
           const dealId = await openDeal(q, offer.id);
           dealStep = {
             dealId,
@@ -253,7 +233,7 @@ export function offerActions(ctx: ChatContext) {
       const own = messages.find((m) => m.offer_id === offerId);
       const step = dealStep as { dealId: string; messageId: string | null } | null;
       if (own && step?.messageId) await publishMessage(own.room_id, step.messageId);
-      if (action === 'accept' || action === 'complete') {
+      if (action === 'accept') {
         const announcer = createListingAnnouncer({ realtime: ctx.realtime, query, log });
         for (const l of listings) await announcer.announce(l);
       }

@@ -56,7 +56,6 @@ describe('visitors', () => {
       ['POST', `/api/chats/offers/${room}/accept`],
       ['POST', `/api/chats/offers/${room}/decline`],
       ['POST', `/api/chats/offers/${room}/withdraw`],
-      ['POST', `/api/chats/offers/${room}/complete`],
     ];
     for (const [method, url, payload] of routes) {
       const res = await req(method, url, undefined, payload);
@@ -81,7 +80,6 @@ describe('visitors', () => {
       '/api/chats/contact',
       '/api/chats/rooms/{roomId}/offers',
       '/api/chats/offers/{offerId}/accept',
-      '/api/chats/offers/{offerId}/complete',
     ])
       expect(doc.paths[path], path).toBeDefined();
     expect(Object.keys(doc.paths['/api/chats/rooms/{roomId}/messages'].post.responses)).toEqual(

@@ -381,7 +381,7 @@ export const chatRoutes: Module = async (app, deps) => {
           request.params.offerId,
           action,
         );
-        if ((action === 'accept' || action === 'complete') && message.offer)
+        if (action === 'accept' && message.offer)
           wished.availabilityChanged(message.offer.listingId);
         return { message };
       },
@@ -392,8 +392,4 @@ export const chatRoutes: Module = async (app, deps) => {
   );
   offerRoute('decline', 'Decline an offer (seller)');
   offerRoute('withdraw', 'Withdraw my open offer (buyer)');
-  offerRoute(
-    'complete',
-    'Mark the listing sold to the buyer of an accepted offer (seller): a completed transaction',
-  );
 };

@@ -123,17 +123,7 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000): 
   }
 }
 
-/** Makes members friends: accepted rows in the connections table (migration 0005). */
-export async function befriend(t: TestApp, a: Member, ...others: Member[]) {
-  for (const b of others) {
-    await t.database.query(
-      `insert into connections (requester_id, addressee_id, status)
-       select $1, $2, 'accepted' where not exists (select 1 from connections
-         where (requester_id = $1 and addressee_id = $2) or (requester_id = $2 and addressee_id = $1))`,
-      [a.id, b.id],
-    );
-  }
-}
+export { befriend } from '../../test/members';
 
 /** A member's offer on a listing, made as a buyer would: contact the seller, then offer. */
 export async function offerFrom(
@@ -170,8 +160,20 @@ export async function expectRefusal(
 }
 
 /**
+ * A deal by hand completed: both sides confirm the exchange, the seller first (decision 0083:
+ * nobody marks a book sold alone).
+ */
+export async function bothConfirm(t: TestApp, seller: Member, buyer: Member, dealId: string) {
+  const req = requester(t);
+  for (const who of [seller, buyer]) {
+    const res = await req('POST', `/api/deals/${dealId}/meeting/confirm`, who);
+    expect(res.statusCode, res.body).toBe(200);
+  }
+}
+
+/**
  * A sale completed through the chat's offer flow: the buyer contacts the seller about a new
- * listing with `content`, offers 10, the seller accepts and completes.
+ * listing with `content`, offers 10, the seller accepts, both confirm the exchange.
  */
 export async function saleThroughChat(
   t: TestApp,
@@ -193,8 +195,9 @@ export async function saleThroughChat(
   });
   expect(offer.statusCode, offer.body).toBe(201);
   const offerId = offer.json().message.offer.id;
-  expect((await req('POST', `/api/chats/offers/${offerId}/accept`, seller)).statusCode).toBe(200);
-  expect((await req('POST', `/api/chats/offers/${offerId}/complete`, seller)).statusCode).toBe(200);
+  const accepted = await req('POST', `/api/chats/offers/${offerId}/accept`, seller);
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  await bothConfirm(t, seller, buyer, accepted.json().message.offer.dealId);
   const [tx] = await t.database.query<{ id: string }>(
     `select id from transactions where listing_id = $1 and status = 'completed'`,
     [listing.id],

@@ -25,13 +25,7 @@ export async function createBook(t: TestApp, title: string, author: string): Pro
   return row.id;
 }
 
-export async function befriend(t: TestApp, a: Member, b: Member) {
-  await t.database.query(
-    `insert into connections (requester_id, addressee_id, status) values ($1, $2, 'accepted')
-     on conflict do nothing`,
-    [a.id, b.id],
-  );
-}
+export { befriend } from '../../test/members';
 
 export async function createPost(
   t: TestApp,

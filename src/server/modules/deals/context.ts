@@ -125,6 +125,8 @@ export interface DealContextDeps {
   listingChanges: ListingChanges;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** The wishlist's "available now" and alerts (modules/wishlist/alerts.ts), as the chats use. */
+  wishlist: { announce(listingId: string): void; availabilityChanged(listingId: string): void };
 }
 
 /**
@@ -199,6 +201,15 @@ export function createDealContext(deps: DealContextDeps) {
       );
       for (const m of offerMessages) await chat.publishUpdated(before.roomId, m.id);
       for (const l of outcome.listings) await announcer.announce(l);
+      // Wishers see "available now" change; a deal cancelled lists its books again for them.
+      const back = await query<{ id: string }>(
+        `select id::text from book_listings where id = any($1::uuid[]) and status = 'available'`,
+        [outcome.listings],
+      );
+      const available = new Set(back.map((r) => r.id));
+      for (const l of outcome.listings)
+        if (available.has(l)) deps.wishlist.announce(l);
+        else deps.wishlist.availabilityChanged(l);
     }
     for (const done of tracked) done();
     if (outcome.notices?.length) await deps.notifications.notify(outcome.notices);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createMember, type Member } from '../../test/members';
-import { createListing, expectRefusal, requester } from '../chats/test-support';
+import { bothConfirm, createListing, expectRefusal, requester } from '../chats/test-support';
 import { openDealBetween } from './test-support';
 
 let t: TestApp;
@@ -186,11 +186,14 @@ describe('cancelling a deal', () => {
 });
 
 describe('completing a deal', () => {
-  it('when the seller marks it sold: the book sold, a transaction naming the deal', async () => {
+  it('when both confirm the exchange: the book sold, a transaction naming the deal', async () => {
     const d = await openDealBetween(t, seller, buyer);
-    const res = await req('POST', `/api/chats/offers/${d.offerId}/complete`, seller);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message.offer.status).toBe('completed');
+    await bothConfirm(t, seller, buyer, d.dealId);
+    const [offer] = await t.database.query<{ status: string }>(
+      'select status from offers where id = $1',
+      [d.offerId],
+    );
+    expect(offer.status).toBe('completed');
     expect((await req('GET', `/api/deals/${d.dealId}`, buyer)).json().deal.status).toBe(
       'completed',
     );

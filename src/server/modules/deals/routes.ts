@@ -23,6 +23,7 @@ import { listDeals, readDeal, viewerOf } from './read';
 import { postPart } from './post';
 import { meetingPart } from './meetings';
 import type { DealParts } from './parts';
+import { createWishlistAlerts } from '../wishlist/alerts';
 
 const dealParams = idParam('dealId');
 const parts: DealParts = { post: postPart, hand: meetingPart };
@@ -45,6 +46,7 @@ export const dealRoutes: Module = async (app, deps) => {
     listingChanges,
     now,
     log: app.log,
+    wishlist: createWishlistAlerts({ ...deps, log: app.log }),
   });
   // Each step tells the other side, live and (unless they turn it off) in the e-mail digest;
   // like an offer's, it opens the conversation.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { createMember, type Member } from '../../test/members';
-import { createListing, requester } from '../chats/test-support';
+import { bothConfirm, createListing, requester } from '../chats/test-support';
 
 /**
  * A seller cannot make up a sale: naming a member records nothing as done until that member
@@ -185,8 +185,10 @@ describe('marking a listing sold to a member who never agreed', () => {
     expect(await completed(other.id)).toBe(0);
   });
 
-  it('with the member’s accepted offer the sale completes at once and can be reviewed', async () => {
+  it('with an accepted offer the deal completes it: marking it sold alone is refused', async () => {
     const listing = await createListing(t, seller, { title: 'La luna e i falò' });
+    const asked = await completeTo(seller, listing.id, 'stan_stranger');
+    expect(asked.json().outcome).toBe('pending');
     const { roomId } = (
       await req('POST', '/api/chats/contact', victim, { listingId: listing.id, content: 'Ciao' })
     ).json();
@@ -195,17 +197,55 @@ describe('marking a listing sold to a member who never agreed', () => {
       amount: 9.5,
     });
     const offerId = made.json().message.offer.id;
-    expect((await req('POST', `/api/chats/offers/${offerId}/accept`, seller)).statusCode).toBe(200);
-    const res = await completeTo(seller, listing.id, '@vera_victim');
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ outcome: 'completed', listing: { status: 'sold' } });
-    const [offer] = await t.database.query<{ status: string }>(
-      'select status from offers where id = $1',
-      [offerId],
+    const accepted = await req('POST', `/api/chats/offers/${offerId}/accept`, seller);
+    expect(accepted.statusCode).toBe(200);
+    // The request to another member waiting for confirmation gives way to the deal.
+    expect((await transactionOf(listing.id)).status).toBe('cancelled');
+    expect(
+      (await req('POST', `/api/transactions/${asked.json().transactionId}/confirm`, stranger))
+        .statusCode,
+    ).toBe(404);
+    for (const name of ['@vera_victim', 'stan_stranger']) {
+      const res = await completeTo(seller, listing.id, name);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.message).toBe(
+        'This book has an accepted offer: the deal completes in your conversation with the buyer',
+      );
+    }
+    expect(await completed(listing.id)).toBe(0);
+    expect((await req('GET', `/api/listings/${listing.id}`)).json().status).toBe('reserved');
+    await bothConfirm(t, seller, victim, accepted.json().message.offer.dealId);
+    expect(await completed(listing.id)).toBe(1);
+    const [tx] = await t.database.query<{ id: string }>(
+      `select id from transactions where listing_id = $1 and status = 'completed'`,
+      [listing.id],
     );
-    expect(offer.status).toBe('completed');
-    expect((await review(victim, res.json().transactionId, 2)).statusCode).toBe(201);
+    expect((await review(victim, tx.id, 2)).statusCode).toBe(201);
     expect((await completeTo(seller, listing.id, 'vera_victim')).statusCode).toBe(409);
+  });
+
+  it('a member asked to confirm cannot take a book promised to another in a deal', async () => {
+    const listing = await createListing(t, seller, { title: 'Paesi tuoi' });
+    const { roomId } = (
+      await req('POST', '/api/chats/contact', victim, { listingId: listing.id, content: 'Ciao' })
+    ).json();
+    const made = await req('POST', `/api/chats/rooms/${roomId}/offers`, victim, {
+      listingId: listing.id,
+      amount: 7,
+    });
+    // A request made while the offer waits; then the seller accepts the offer.
+    const asked = await completeTo(seller, listing.id, 'stan_stranger');
+    expect(asked.json().outcome).toBe('pending');
+    const offerId = made.json().message.offer.id;
+    expect((await req('POST', `/api/chats/offers/${offerId}/accept`, seller)).statusCode).toBe(200);
+    const confirm = await req(
+      'POST',
+      `/api/transactions/${asked.json().transactionId}/confirm`,
+      stranger,
+    );
+    expect(confirm.statusCode).toBe(404);
+    expect(await completed(listing.id)).toBe(0);
+    expect((await req('GET', `/api/listings/${listing.id}`)).json().status).toBe('reserved');
   });
 
   it('a sale recorded alone before this rule keeps its review but takes no new one', async () => {

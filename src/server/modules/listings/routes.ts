@@ -172,7 +172,7 @@ export const listingRoutes: Module = async (app, deps) => {
         tags,
         security,
         summary:
-          'Mark as sold or traded to a member: completed at once with their accepted offer, otherwise pending until they confirm',
+          'Mark as sold or traded to a member: pending until they confirm; refused (409) for a book in an open deal, which completes it',
         params: idParams,
         body: completeListingSchema,
         response: { 200: completionResultSchema },

@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { createListingSchema } from '@shared/marketplace';
 import type { Database } from '../../db/client';
-import { AppError, badRequest, notFound, validationFailed } from '../../platform/errors';
+import { AppError, badRequest, conflict, notFound, validationFailed } from '../../platform/errors';
 import {
   findBookByGoogleId,
   findBookById,
@@ -383,6 +383,15 @@ export function createListingService({ database }: ListingServiceDeps) {
         );
         if (!listing) throw listingNotFound();
         if (listing.status === 'sold' || listing.status === 'traded') throw alreadyCompleted();
+        // A book in an open deal (an accepted offer, alone or in a bundle: decision 0072)
+        // completes through the deal's steps (by post the buyer's receipt, by hand both confirming
+        // the exchange), never by the seller alone (decision 0083).
+        const [deal] = await q(
+          `select 1 from deals d join offer_listings ol on ol.offer_id = d.offer_id
+           where ol.listing_id = $1 and d.status = 'open'`,
+          [id],
+        );
+        if (deal) throw conflict('listings.errors.completeInDeal');
         await q(
           `update transactions set status = 'cancelled' where listing_id = $1 and status = 'pending'`,
           [id],
@@ -413,24 +422,6 @@ export function createListingService({ database }: ListingServiceDeps) {
         counterpartId: counterpart.id,
         listing: (await findListingDetail(database, id))!,
       };
-    },
-
-    /** A sale both members agreed to (an accepted offer in chats knows its buyer). */
-    async completeWith(
-      userId: string,
-      id: string,
-      kind: 'sale' | 'trade',
-      counterpartId: string,
-    ): Promise<ListingDetail> {
-      if (!isUuid(id)) throw listingNotFound();
-      const query: Query = (t, p) => database.query(t, p);
-      await query(
-        `update transactions set status = 'cancelled' where listing_id = $1 and status = 'pending'
-           and exists (select 1 from book_listings where id = $1 and user_id = $2)`,
-        [id, userId],
-      );
-      await recordAgreedSale(query, userId, id, kind, counterpartId);
-      return (await findListingDetail(database, id))!;
     },
 
     /** Deletes the owner's listing; returns its uploaded cover so the caller can remove the file. */

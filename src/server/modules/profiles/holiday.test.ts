@@ -4,6 +4,7 @@ import { callAs, createMember, type Member } from '../../test/members';
 import { gattopardo } from '../../test/listings';
 import { loadConfig } from '../../config';
 import { endHolidays } from './holiday';
+import { befriend } from '../chats/test-support';
 
 /**
  * Holiday mode (docs/watching.md, decision 0069): the rules of the date, the listings leaving the
@@ -291,6 +292,40 @@ describe('the automatic reply, however the conversation starts', () => {
     await put(seller, { awayUntil: day });
     await call(reader, 'POST', '/api/chats/direct', { userId: seller.id });
     expect((await systemIn(reader, roomId)).map((m) => m.content)).toEqual([`holiday|${day}|`]);
+    await call(seller, 'DELETE', '/api/me/holiday');
+  });
+
+  it('answers the first message typed into a room opened before the holiday, once', async () => {
+    const reader = await createMember(t, { displayName: 'Rocco Reader' });
+    const roomId = (await call(reader, 'POST', '/api/chats/direct', { userId: seller.id })).json()
+      .room.id;
+    const friend = await createMember(t, { displayName: 'Fede Friend' });
+    await befriend(t, reader, seller, friend);
+    const group = await call(reader, 'POST', '/api/chats/rooms', {
+      name: 'Lettori',
+      participantIds: [seller.id, friend.id],
+    });
+    expect(group.statusCode, group.body).toBe(201);
+    const groupId = group.json().room.id;
+    const day = new Date(clock + 2 * DAY).toISOString().slice(0, 10);
+    await put(seller, { awayUntil: day, autoReply: 'Torno lunedì' });
+    const send = (who: Member, room: string, content: string) =>
+      call(who, 'POST', `/api/chats/rooms/${room}/messages`, { content });
+    // The away member's own message answers nobody; then the reader's first message is answered.
+    expect((await send(seller, roomId, 'Scusa, sono via')).statusCode).toBe(201);
+    expect((await send(reader, roomId, 'Ciao, ci sei?')).statusCode).toBe(201);
+    await expect
+      .poll(async () => (await systemIn(reader, roomId)).map((m) => m.content), { timeout: 5_000 })
+      .toEqual([`holiday|${day}|Torno lunedì`]);
+    const last = (await call(reader, 'GET', `/api/chats/rooms/${roomId}/messages`)).json().items;
+    expect(last.at(-1)).toMatchObject({ type: 'system', senderId: seller.id });
+    // The next messages, and two at once, get no second reply.
+    await Promise.all([send(reader, roomId, 'Ok!'), send(reader, roomId, 'A presto')]);
+    // Groups are not conversations with a seller: no reply.
+    expect((await send(reader, groupId, 'Ciao a tutti')).statusCode).toBe(201);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await systemIn(reader, roomId)).toHaveLength(1);
+    expect(await systemIn(reader, groupId)).toEqual([]);
     await call(seller, 'DELETE', '/api/me/holiday');
   });
 

@@ -5,7 +5,7 @@ import { errorSchema, validationFailed } from '../../platform/errors';
 import { activeMember } from '../../platform/moderation';
 import { scheduleJob } from '../../platform/jobs';
 import type { Database } from '../../db/client';
-import type { Query } from '../../db/tx';
+import { inTransaction, type Query } from '../../db/tx';
 import type { ListingChanges } from '../../platform/listing-changes';
 import {
   holidayEnd,
@@ -88,6 +88,61 @@ export async function claimHolidayReply(
   return `holiday|${lastDay(new Date(row.away_until))}|${row.auto_reply ?? ''}`;
 }
 
+/** How long a process trusts "nobody is on holiday" before asking again (other processes' news). */
+export const AWAY_CHECK_MS = 5_000;
+const awayKnown = new WeakMap<Database, { any: boolean; at: number }>();
+
+/**
+ * Whether any member is on holiday now: asked at most every AWAY_CHECK_MS, and at once after a
+ * holiday set here, so that a chat message costs no query while nobody is away (the common case).
+ */
+export async function anyoneAway(database: Database, now: Date): Promise<boolean> {
+  const known = awayKnown.get(database);
+  if (known && Date.now() - known.at < AWAY_CHECK_MS) return known.any;
+  const [row] = await database.query<{ any: boolean }>(
+    'select exists (select 1 from member_holidays where away_until > $1) as any',
+    [now],
+  );
+  awayKnown.set(database, { any: row.any, at: Date.now() });
+  return row.any;
+}
+
+/**
+ * The first message of a conversation during a holiday (issue 22 item 6): for each new message
+ * typed into a two-member room (a listing's or a direct one, never a group) whose other member is
+ * away, claims that holiday's reply for the room (once per room and holiday, as when contacted)
+ * and inserts it. Returns the replies inserted, to publish. Runs after the messages are delivered,
+ * off their path; costs nothing while nobody is away.
+ */
+export async function holidayRepliesTo(
+  database: Database,
+  messages: readonly { roomId: string; senderId: string | null; type: string }[],
+  now: Date,
+  insertReply: (q: Query, roomId: string, awayId: string, text: string) => Promise<string | null>,
+): Promise<{ roomId: string; messageId: string }[]> {
+  const typed = messages.filter((m) => m.type === 'text' && m.senderId);
+  if (typed.length === 0 || !(await anyoneAway(database, now))) return [];
+  const pairs = await database.query<{ room_id: string; user_id: string }>(
+    `select distinct p.room_id::text, p.user_id
+     from unnest($1::uuid[], $2::text[]) as m(room_id, sender_id)
+     join chat_rooms r on r.id = m.room_id and not r.is_group
+     join chat_participants p on p.room_id = m.room_id and p.user_id <> m.sender_id
+     join member_holidays h on h.user_id = p.user_id and h.away_until > $3
+     where not exists (select 1 from holiday_replies hr
+                       where hr.holiday_id = h.id and hr.room_id = m.room_id)`,
+    [typed.map((m) => m.roomId), typed.map((m) => m.senderId), now],
+  );
+  const replies: { roomId: string; messageId: string }[] = [];
+  for (const { room_id: roomId, user_id: awayId } of pairs) {
+    const id = await inTransaction(database, async (q) => {
+      const text = await claimHolidayReply(q, roomId, awayId, now);
+      return text ? insertReply(q, roomId, awayId, text) : null;
+    });
+    if (id) replies.push({ roomId, messageId: id });
+  }
+  return replies;
+}
+
 export const holidayRoutes: Module = async (app, deps) => {
   const { database, now, listingChanges } = deps;
   const { tags, security, signedIn, writes } = memberRoutes(app, 'holiday', 30);
@@ -153,6 +208,7 @@ export const holidayRoutes: Module = async (app, deps) => {
            auto_reply = excluded.auto_reply`,
         [me, end, request.body.autoReply],
       );
+      awayKnown.delete(database);
       changed();
       return read(me);
     },

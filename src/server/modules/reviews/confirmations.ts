@@ -91,7 +91,8 @@ export function createConfirmationService(database: Database) {
     /**
      * The named member agrees: the listing becomes sold or traded and the transaction completed
      * and agreed, together. Locks go listing first, then the transaction, as every other path.
-     * A listing meanwhile sold, traded or deleted cancels the request (409).
+     * A listing meanwhile sold, traded, deleted or promised in an open deal (an accepted offer:
+     * the deal completes it, decision 0083) cancels the request (409).
      */
     async confirm(userId: string, id: string) {
       if (!isUuid(id)) throw notAwaiting();
@@ -112,8 +113,11 @@ export function createConfirmationService(database: Database) {
         );
         if (!tx) return 'gone' as const;
         const sold = await q(
-          `update book_listings set status = $3, updated_at = now()
-           where id = $1 and user_id = $2 and status not in ('sold', 'traded') returning id`,
+          `update book_listings l set status = $3, updated_at = now()
+           where id = $1 and user_id = $2 and status not in ('sold', 'traded')
+             and not exists (select 1 from deals d join offer_listings ol on ol.offer_id = d.offer_id
+               where ol.listing_id = l.id and d.status = 'open')
+           returning id`,
           [tx.listing_id, tx.seller_id, tx.kind === 'sale' ? 'sold' : 'traded'],
         );
         if (sold.length === 0) {

@@ -253,7 +253,7 @@ describe("the wishlist's available now, live", () => {
     expect(availability(carlaTab)).toHaveLength(before);
   });
 
-  it('an offer accepted in the chat (reserved) and completed (sold) tells the wishers', async () => {
+  it('an offer accepted (reserved), its deal cancelled (available) and completed (sold) tell the wishers', async () => {
     const rosa = await book('Il nome della rosa', 'Umberto Eco');
     await wish(ada, rosa);
     const res = await call(bruno, 'POST', '/api/listings', {
@@ -272,15 +272,38 @@ describe("the wishlist's available now, live", () => {
     await wishlistAlertsSettled();
     const adaTab = await open(ada);
     const offer = await offerFrom(t, carla, listing, 10);
-    const answer = async (action: 'accept' | 'complete') => {
+    const req = requester(t);
+    let dealId = '';
+    const answer = async (step: () => Promise<{ statusCode: number; body: string }>) => {
       const seen = availability(adaTab).length;
-      const r = await requester(t)('POST', `/api/chats/offers/${offer}/${action}`, bruno);
+      const r = await step();
       expect(r.statusCode, r.body).toBe(200);
       await adaTab.next(() => availability(adaTab).length > seen);
       return availability(adaTab).at(-1);
     };
     const unavailable = { type: 'wishlist.availability', listingId: listing, available: false };
-    expect(await answer('accept')).toEqual(unavailable);
-    expect(await answer('complete')).toEqual(unavailable);
+    const accept = async () => {
+      const r = await req('POST', `/api/chats/offers/${offer}/accept`, bruno);
+      dealId = r.json().message.offer.dealId;
+      return r;
+    };
+    expect(await answer(accept)).toEqual(unavailable);
+    expect(await answer(() => req('POST', `/api/deals/${dealId}/cancel`, carla))).toEqual({
+      ...unavailable,
+      available: true,
+    });
+    const again = await offerFrom(t, carla, listing, 11);
+    expect(
+      await answer(async () => {
+        const r = await req('POST', `/api/chats/offers/${again}/accept`, bruno);
+        dealId = r.json().message.offer.dealId;
+        return r;
+      }),
+    ).toEqual(unavailable);
+    // Both confirm the exchange (decision 0083): the second completes the sale.
+    await req('POST', `/api/deals/${dealId}/meeting/confirm`, bruno);
+    expect(await answer(() => req('POST', `/api/deals/${dealId}/meeting/confirm`, carla))).toEqual(
+      unavailable,
+    );
   });
 });

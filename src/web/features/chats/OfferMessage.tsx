@@ -40,9 +40,8 @@ export function OfferMessage({
       { action: 'decline', variant: 'default' },
     );
   if (offer.status === 'pending' && buyer) actions.push({ action: 'withdraw', variant: 'default' });
-  // By post, the buyer's receipt completes the deal, not the seller (decision 0074).
-  if (offer.status === 'accepted' && seller && offer.shippingAmount === null)
-    actions.push({ action: 'complete', variant: 'filled' });
+  // An accepted offer continues in its deal's card: by post the buyer's receipt completes it, by
+  // hand both confirm the exchange (decisions 0074 and 0083); nobody marks it sold alone.
 
   return (
     <Stack gap={6} data-testid="chat-offer">

@@ -213,7 +213,7 @@ export function useMakeOffer(roomId: string) {
   });
 }
 
-export type OfferAction = 'accept' | 'decline' | 'withdraw' | 'complete';
+export type OfferAction = 'accept' | 'decline' | 'withdraw';
 
 export function useOfferAction(roomId: string) {
   const client = useQueryClient();

@@ -107,8 +107,11 @@ describe('a bundle offer', () => {
     expect(deal).toMatchObject({ method: 'post', amount: 30, shippingAmount: 5.5, total: 35.5 });
     expect(deal.listings.map((l: { id: string }) => l.id).sort()).toEqual([...ids].sort());
 
-    // By post, the seller's "mark as sold" is refused: the parcel goes, the buyer confirms it.
-    const marked = await req('POST', `/api/chats/offers/${message.offer.id}/complete`, seller);
+    // The seller cannot mark one of the bundle's books sold alone: the deal completes them all.
+    const marked = await req('POST', `/api/listings/${ids[2]}/complete`, seller, {
+      kind: 'sale',
+      counterpartUsername: 'bea_bundle',
+    });
     expect(marked.statusCode).toBe(409);
     const address = {
       name: 'Bruno Compratore',

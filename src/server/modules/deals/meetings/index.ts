@@ -19,9 +19,9 @@ import { readDeal } from '../read';
 import { postPart } from '../post';
 
 /**
- * Hand to hand (issue 22 item 2, decision 0075): a meeting proposed, countered and accepted; after
- * its time both sides confirm the exchange happened, which completes the deal (the core's
- * completeDeal). Every step is a message in the conversation and a notification to the other side.
+ * Hand to hand (issue 22 item 2, decisions 0075 and 0083): a meeting proposed, countered and
+ * accepted; after its time (or without one) both sides confirm the exchange happened, which
+ * completes the deal (the core's completeDeal). Nobody completes it alone. Every step is a message in the conversation and a notification to the other side.
  */
 
 interface MeetingRow {
@@ -225,7 +225,7 @@ function registerMeetingRoutes(app: ModuleApp, ctx: DealContext) {
         security,
         summary: 'Confirm the exchange happened; the second confirmation completes the deal',
         description:
-          'Either side, once a meeting is accepted and its time has come (409 before; 409 twice). When both have confirmed, the deal completes: every book sold, a completed transaction each (step deal.completed). Others get 404.',
+          'Either side of an open hand-to-hand deal: at any time when no meeting is agreed, and once its time has come when one is (409 before; 409 twice). When both have confirmed, the deal completes: every book sold, a completed transaction each (step deal.completed). Nobody completes a deal by hand alone. Others get 404.',
         params: dealParams,
         response: stepResponses,
       },
@@ -233,10 +233,11 @@ function registerMeetingRoutes(app: ModuleApp, ctx: DealContext) {
     async (request) => {
       const me = currentUser(request).id;
       return meetingStep(request.params.dealId, me, async (q, deal) => {
+        // A meeting agreed in the app says when the exchange happens: not before its time. Without
+        // one (they arranged it in the conversation, or met already) either side may confirm;
+        // the deal completes only when both have (decision 0083).
         const meeting = await currentMeeting(q, deal.id);
-        if (!meeting || meeting.status !== 'accepted')
-          throw conflict('deals.meeting.errors.notAccepted');
-        if (new Date(meeting.meet_at).getTime() > now().getTime())
+        if (meeting?.status === 'accepted' && new Date(meeting.meet_at).getTime() > now().getTime())
           throw conflict('deals.meeting.errors.tooEarly');
         const done = await confirmations(q, deal.id);
         if (done.has(me)) throw conflict('deals.meeting.errors.alreadyConfirmed');

@@ -398,17 +398,32 @@ describe('confirming the exchange', () => {
     });
   });
 
-  it('steps out of order: no meeting, or one only proposed, cannot be confirmed', async () => {
+  it('without a meeting agreed (arranged in the chat) either may confirm; only both complete it', async () => {
     const d = await openDealBetween(t, seller, buyer);
-    await expectRefusal(t, ['POST', url(d, '/confirm'), seller, undefined], {
-      status: 409,
-      en: 'No meeting has been agreed yet',
-      it: 'Non è ancora stato fissato un incontro',
-    });
-    await req('POST', url(d), buyer, proposal({ at: at(HOUR) }));
-    const early = await later(2 * HOUR, () => req('POST', url(d, '/confirm'), seller));
-    expect(early.statusCode).toBe(409);
+    const first = await req('POST', url(d, '/confirm'), seller);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().deal).toMatchObject({ status: 'open' });
+    // One side's word is not a sale: the book stays reserved, no transaction.
+    expect(await listingStatus(d.listingId)).toBe('reserved');
+    const none = await t.database.query(
+      `select 1 from transactions where deal_id = $1 and status = 'completed'`,
+      [d.dealId],
+    );
+    expect(none).toHaveLength(0);
+    expect(await noticeOf(buyer, d, 'meeting_confirmed')).toBeTruthy();
+    const second = await req('POST', url(d, '/confirm'), buyer);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().deal.status).toBe('completed');
+    expect(await listingStatus(d.listingId)).toBe('sold');
     expect((await req('POST', url(d, '/confirm'))).statusCode).toBe(401);
+  });
+
+  it('a proposal still open does not hold the confirmation back; an agreed one does until its time', async () => {
+    const open = await openDealBetween(t, seller, buyer);
+    await req('POST', url(open), buyer, proposal({ at: at(HOUR) }));
+    expect((await req('POST', url(open, '/confirm'), seller)).statusCode).toBe(200);
+    const d = await agreed({ in: HOUR });
+    expect((await req('POST', url(d, '/confirm'), seller)).statusCode).toBe(409);
   });
 
   it('a deal still open may be cancelled by either side before anyone confirmed', async () => {

@@ -230,11 +230,15 @@ describe('who may take a step', () => {
 
   it('keeps the seller’s “mark as sold” from bypassing the buyer (409)', async () => {
     const d = await shipped();
-    await expectRefusal(t, ['POST', `/api/chats/offers/${d.offerId}/complete`, seller, undefined], {
+    const payload = { kind: 'sale', counterpartUsername: 'bruno_post' };
+    await expectRefusal(t, ['POST', `/api/listings/${d.listingId}/complete`, seller, payload], {
       status: 409,
-      en: 'This book goes by post: the deal completes when the buyer confirms receipt',
-      it: "Questo libro viene spedito: l'accordo si conclude quando l'acquirente conferma di averlo ricevuto",
+      en: 'This book has an accepted offer: the deal completes in your conversation with the buyer',
+      it: "Questo libro ha un'offerta accettata: l'accordo si conclude nella conversazione con l'acquirente",
     });
+    expect((await req('POST', `/api/chats/offers/${d.offerId}/complete`, seller)).statusCode).toBe(
+      404,
+    );
     expect((await deal(d, seller)).status).toBe('open');
   });
 });

@@ -56,7 +56,8 @@ function toProposal(values: FormValues) {
 /**
  * Hand to hand inside the deal's card (issue 22 item 2, decision 0075): the meeting as it stands
  * in words, and the steps open to this member — propose (place, date and time, a note), accept
- * the other's proposal or propose another, and after the time confirm the exchange happened.
+ * the other's proposal or propose another, and confirm the exchange happened (after an agreed
+ * meeting's time, or at once without one: decision 0083).
  * The server enforces every rule; this mirrors them.
  */
 export function MeetingSteps({ deal }: { deal: Deal }) {
@@ -84,6 +85,9 @@ export function MeetingSteps({ deal }: { deal: Deal }) {
   const theyConfirmed = meeting.confirmed[side === 'buyer' ? 'seller' : 'buyer'] !== null;
   const anyConfirmed = iConfirmed || theyConfirmed;
   const mine = current?.proposedBy === side;
+  // The server's rule (decision 0083): an agreed meeting holds the confirmation until its time;
+  // without one (arranged in the chat, or met already) either side may confirm at once.
+  const canConfirm = !iConfirmed && (current?.status !== 'accepted' || meeting.due);
 
   let state: string;
   if (deal.status === 'completed' && meeting.confirmed.buyer && meeting.confirmed.seller)
@@ -111,6 +115,11 @@ export function MeetingSteps({ deal }: { deal: Deal }) {
         {state}
       </Text>
       {current?.note && <Text size="xs">{t('deals.meeting.note', { note: current.note })}</Text>}
+      {open && current?.status !== 'accepted' && !anyConfirmed && (
+        <Text size="xs" c="dimmed">
+          {t('deals.meeting.noneConfirm')}
+        </Text>
+      )}
       {deal.status === 'open' && current?.status === 'accepted' && !anyConfirmed && (
         <Text size="xs" c="dimmed">
           {meeting.due ? t('deals.meeting.due') : t('deals.meeting.afterTime')}
@@ -137,7 +146,7 @@ export function MeetingSteps({ deal }: { deal: Deal }) {
               {t('deals.meeting.accept')}
             </Button>
           )}
-          {meeting.due && !iConfirmed && (
+          {canConfirm && (
             <Button size="compact-sm" loading={confirm.isPending} onClick={() => confirm.mutate()}>
               {t('deals.meeting.confirm')}
             </Button>
