@@ -347,3 +347,13 @@ describe('a trade deal', () => {
     }
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('has the trade offer route with its errors and the trade fields of offers and deals', async () => {
+    const doc = (await req('GET', '/api/openapi.json')).json();
+    const route = doc.paths['/api/chats/rooms/{roomId}/trade-offers'].post;
+    expect(Object.keys(route.responses).sort()).toEqual(['201', '400', '401', '403', '404', '409']);
+    expect(JSON.stringify(route.requestBody)).toContain('offeredListingIds');
+    expect(JSON.stringify(doc)).toContain('"ownerId"');
+  });
+});
