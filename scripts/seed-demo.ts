@@ -26,6 +26,7 @@ import { seedCommunity } from './seed/community';
 import { seedAds } from './seed/ads';
 import { seedReviews } from './seed/reviews';
 import { seedMeetings } from './seed/meetings';
+import { seedTrades } from './seed/trades';
 import { seedParcelInTransit } from './seed/deals-post';
 
 export const DEMO_PASSWORD = 'scaffale-demo';
@@ -250,6 +251,7 @@ export const seedSteps: SeedStep[] = [
   seedReviews,
   seedWatching,
   seedMeetings,
+  seedTrades,
   seedBundles,
   seedParcelInTransit,
 ];

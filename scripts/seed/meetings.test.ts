@@ -12,14 +12,20 @@ describe('seed:demo meetings step', async () => {
   it('opens a hand-to-hand deal with a meeting proposed, once', async () => {
     await runSeed({ config, database, log: quiet });
     const count = async () =>
-      (await database.query<{ n: number }>('select count(*)::int as n from deal_meetings'))[0].n;
+      (
+        await database.query<{ n: number }>(
+          `select count(*)::int as n from deal_meetings m join deals d on d.id = m.deal_id
+           join offers o on o.id = d.offer_id where o.kind = 'sale'`,
+        )
+      )[0].n;
     expect(await count()).toBe(1);
     await runSeed({ config, database, log: quiet });
     expect(await count()).toBe(1);
 
     // Marco reads the deal as the app shows it: Emily's proposal waits for his answer.
     const [{ id }] = await database.query<{ id: string }>(
-      'select deal_id::text as id from deal_meetings',
+      `select m.deal_id::text as id from deal_meetings m join deals d on d.id = m.deal_id
+       join offers o on o.id = d.offer_id where o.kind = 'sale'`,
     );
     const cookie = await signIn(testApp, 'marco.rossi@example.org', DEMO_PASSWORD);
     const res = await inject({ method: 'GET', url: `/api/deals/${id}`, headers: { cookie } });

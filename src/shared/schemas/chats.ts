@@ -76,6 +76,30 @@ export const makeOfferSchema = z.object({
 });
 export type MakeOfferInput = z.input<typeof makeOfferSchema>;
 
+/** The most books a member may offer in one trade (decision 0080). */
+export const TRADE_OFFER_MAX_BOOKS = 3;
+export const OFFER_KINDS = ['sale', 'trade'] as const;
+export type OfferKind = (typeof OFFER_KINDS)[number];
+
+/**
+ * A trade offer (decision 0080): the member who does not own the room's listing (`listingId`, of
+ * type trade or both) offers one to three of their own available listings of type trade or both
+ * in exchange, no amount. The deal goes hand to hand.
+ */
+export const makeTradeOfferSchema = z.object({
+  listingId: idField('chatApi.validation.listingRequired'),
+  offeredListingIds: z
+    .array(idField('chatApi.validation.tradeBooksRequired'), {
+      error: 'chatApi.validation.tradeBooksRequired',
+    })
+    .min(1, { error: 'chatApi.validation.tradeBooksRequired' })
+    .max(TRADE_OFFER_MAX_BOOKS, { error: 'chatApi.validation.tradeBooksTooMany' })
+    .refine((ids) => new Set(ids).size === ids.length, {
+      error: 'chatApi.validation.tradeBooksRepeated',
+    }),
+});
+export type MakeTradeOfferInput = z.input<typeof makeTradeOfferSchema>;
+
 export const roomsQuerySchema = z.object({
   page: pageNumber('validation.invalid'),
   pageSize: queryInt('validation.invalid', 1, ROOMS_MAX_PAGE_SIZE),
@@ -131,7 +155,10 @@ export const offerSchema = z.object({
   listingId: z.string(),
   buyerId: z.string(),
   sellerId: z.string(),
-  amount: z.number(),
+  /** 'trade': books for books, no amount (decision 0080). */
+  kind: z.enum(OFFER_KINDS),
+  /** null for a trade. */
+  amount: z.number().nullable(),
   currency: z.enum(CURRENCIES),
   status: z.enum(OFFER_STATUSES),
   createdAt: z.string(),
@@ -140,6 +167,8 @@ export const offerSchema = z.object({
   shippingAmount: z.number().nullable(),
   /** The deal an accepted offer opened (issue 22); null before. */
   dealId: z.string().nullable(),
+  /** A trade's books of the member who proposed it (the other's is `listingId`). */
+  offered: z.array(chatListingSchema).optional(),
 });
 export type Offer = z.infer<typeof offerSchema>;
 

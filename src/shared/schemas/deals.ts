@@ -31,6 +31,8 @@ export const dealListingSchema = z.object({
   author: z.string(),
   coverUrl: z.string().nullable(),
   price: z.number().nullable(),
+  /** The member the book belongs to (in a trade, each side gives their own). */
+  ownerId: z.string(),
 });
 
 export const dealSchema = z.object({
@@ -39,13 +41,15 @@ export const dealSchema = z.object({
   roomId: z.string(),
   method: z.enum(DEAL_METHODS),
   status: z.enum(DEAL_STATUSES),
+  /** 'trade': books for books, hand to hand, no amount (decision 0080). */
+  kind: z.enum(['sale', 'trade']),
   /** Who is looking: a side of the deal, or an admin (a problem's case). */
   role: z.enum(['buyer', 'seller', 'admin']),
   buyer: dealMemberSchema,
   seller: dealMemberSchema,
   listings: z.array(dealListingSchema),
-  /** The offer's amount for the book(s). */
-  amount: z.number(),
+  /** The offer's amount for the book(s); null for a trade. */
+  amount: z.number().nullable(),
   /** Shipping included in the total; null when handed over. */
   shippingAmount: z.number().nullable(),
   total: z.number(),
@@ -67,6 +71,7 @@ export const dealSummarySchema = dealSchema.pick({
   roomId: true,
   method: true,
   status: true,
+  kind: true,
   role: true,
   buyer: true,
   seller: true,
@@ -95,4 +100,6 @@ export const chatDealSchema = z.object({
   id: z.string(),
   method: z.enum(DEAL_METHODS),
   status: z.enum(DEAL_STATUSES),
+  /** A trade's deal (decision 0080); absent for a sale. */
+  kind: z.enum(['sale', 'trade']).optional(),
 });

@@ -63,7 +63,8 @@ export const offers = pgTable(
     roomId: uuid('room_id')
       .notNull()
       .references(() => chatRooms.id, { onDelete: 'cascade' }),
-    amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+    /** Null for a trade (migration 0046). */
+    amount: numeric('amount', { precision: 10, scale: 2 }),
     currency: text('currency').notNull(),
     status: text('status').notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -72,6 +73,8 @@ export const offers = pgTable(
     shippingAmount: numeric('shipping_amount', { precision: 10, scale: 2 }),
     /** An offer for several books of the seller (migration 0044). */
     bundle: boolean('bundle').notNull().default(false),
+    /** 'sale', or 'trade': books for books, no amount (migration 0046, decision 0080). */
+    kind: text('kind').notNull().default('sale'),
   },
   (t) => [
     uniqueIndex('offers_one_pending_idx')

@@ -20,6 +20,8 @@ interface Recipient {
 }
 
 function excerptOf(lang: Language, message: ChatMessage): string {
+  if (message.type === 'offer' && message.offer?.kind === 'trade')
+    return t(lang, 'chatApi.email.trade', { title: message.listing?.title ?? '' });
   if (message.type === 'offer' && message.offer) {
     return t(lang, 'chatApi.email.offer', {
       amount: formatMoney(message.offer.amount, message.offer.currency, lang),

@@ -52,14 +52,20 @@ export async function offerNotices(
     buyer_id: string;
     seller_id: string;
     room_id: string;
-    amount: string | number;
+    amount: string | number | null;
     currency: string;
+    kind: string;
+    offered: string | null;
     status: string;
     listing_id: string;
     title: string;
   }>(
     `select o.buyer_id, o.seller_id, o.room_id::text as room_id, o.amount, o.currency, o.status,
-       o.listing_id::text as listing_id, l.title
+       o.listing_id::text as listing_id, l.title, o.kind,
+       case when o.kind = 'trade' then
+         (select string_agg(tl.title, ', ' order by tl.title, tl.id)
+          from offer_listings tol join book_listings tl on tl.id = tol.listing_id
+          where tol.offer_id = o.id and tl.user_id = o.buyer_id) end as offered
      from offers o join book_listings l on l.id = o.listing_id
      where o.id = any($1::uuid[])`,
     [offerIds],
@@ -67,15 +73,23 @@ export async function offerNotices(
   return offers.flatMap((o): NotifyInput[] => {
     // The amount as data (number and ISO currency): each reader sees it written in their
     // language when the notification is shown (`@shared/notificationText`).
-    const data = {
-      title: o.title,
-      amount: Number(o.amount),
-      currency: o.currency,
-      listingId: o.listing_id,
-    };
+    // A trade (decision 0080) has no amount: it names the books offered, and its texts are the
+    // type's with the context 'trade' (offer.received_trade, offer.answered_trade_accepted).
+    const trade = o.kind === 'trade';
+    const data: Record<string, string | number | null> = trade
+      ? { title: o.title, offered: o.offered ?? '', listingId: o.listing_id }
+      : { title: o.title, amount: Number(o.amount), currency: o.currency, listingId: o.listing_id };
     const subject = { type: SUBJECT, id: o.room_id };
     if (o.status === 'pending')
-      return [{ recipientId: o.seller_id, type: 'offer.received', actorId, subject, data }];
+      return [
+        {
+          recipientId: o.seller_id,
+          type: 'offer.received',
+          actorId,
+          subject,
+          data: trade ? { ...data, context: 'trade' } : data,
+        },
+      ];
     if (o.status === 'accepted' || o.status === 'declined')
       return [
         {
@@ -83,7 +97,7 @@ export async function offerNotices(
           type: 'offer.answered',
           actorId,
           subject,
-          data: { ...data, context: o.status },
+          data: { ...data, context: trade ? `trade_${o.status}` : o.status },
         },
       ];
     return [];

@@ -84,20 +84,33 @@ const toListing = (row: ListingRow): ChatListing => ({
 const OFFER_COLUMNS = `o.id as o_id, o.listing_id as o_listing_id, o.buyer_id as o_buyer_id,
   o.seller_id as o_seller_id, o.amount::float8 as o_amount, o.currency as o_currency,
   o.status as o_status, o.created_at as o_created_at, o.answered_at as o_answered_at,
-  o.shipping_amount::float8 as o_shipping_amount, od.id as o_deal_id`;
+  o.shipping_amount::float8 as o_shipping_amount, od.id as o_deal_id, o.kind as o_kind,
+  case when o.kind = 'trade' then
+    (select coalesce(json_agg(json_build_object('id', tl.id, 'title', tl.title,
+        'author', tl.author, 'price', tl.price::float8, 'currency', tl.currency,
+        'coverUrl', coalesce(tl.cover_url,
+          case when tb.cover_url is not null then '/api/covers/' || tb.id end),
+        'listingType', tl.listing_type,
+        'status', case when tl.hidden_at is not null then 'unavailable' else tl.status end)
+        order by tl.title, tl.id), '[]'::json)
+     from offer_listings tol join book_listings tl on tl.id = tol.listing_id
+     left join books tb on tb.id = tl.book_id
+     where tol.offer_id = o.id and tl.user_id = o.buyer_id) end as o_offered`;
 
 interface OfferRow {
   o_id: string | null;
   o_listing_id: string;
   o_buyer_id: string;
   o_seller_id: string;
-  o_amount: number;
+  o_amount: number | null;
   o_currency: string;
   o_status: string;
   o_created_at: Date | string;
   o_answered_at: Date | string | null;
   o_shipping_amount: number | null;
   o_deal_id: string | null;
+  o_kind: string;
+  o_offered: ChatListing[] | string | null;
 }
 
 const toOffer = (row: OfferRow): Offer => ({
@@ -105,13 +118,22 @@ const toOffer = (row: OfferRow): Offer => ({
   listingId: row.o_listing_id,
   buyerId: row.o_buyer_id,
   sellerId: row.o_seller_id,
-  amount: Number(row.o_amount),
+  kind: row.o_kind === 'trade' ? 'trade' : 'sale',
+  amount: row.o_amount === null ? null : Number(row.o_amount),
   currency: row.o_currency as Offer['currency'],
   status: row.o_status as Offer['status'],
   createdAt: iso(row.o_created_at),
   answeredAt: isoOrNull(row.o_answered_at),
   shippingAmount: row.o_shipping_amount === null ? null : Number(row.o_shipping_amount),
   dealId: row.o_deal_id,
+  ...(row.o_kind === 'trade'
+    ? {
+        offered: (typeof row.o_offered === 'string'
+          ? (JSON.parse(row.o_offered) as ChatListing[])
+          : (row.o_offered ?? [])
+        ).map((l) => ({ ...l, price: l.price === null ? null : Number(l.price) })),
+      }
+    : {}),
 });
 
 const MESSAGE_COLUMNS = `select m.id, m.room_id, m.sender_id, m.type, m.content, m.created_at,
@@ -120,7 +142,8 @@ const MESSAGE_COLUMNS = `select m.id, m.room_id, m.sender_id, m.type, m.content,
     u.avatar_url as s_avatar_url, u.last_seen_at as s_last_seen_at,
     u.account_status = 'deleted' as s_deleted,
     ${LISTING_COLUMNS}, ${OFFER_COLUMNS},
-    d.id as d_id, d.method as d_method, d.status as d_status`;
+    d.id as d_id, d.method as d_method, d.status as d_status,
+    (select dko.kind from offers dko where dko.id = d.offer_id) as d_kind`;
 
 const MESSAGE_FROM = `from chat_messages m
   left join users u on u.id = m.sender_id
@@ -149,6 +172,7 @@ interface MessageRow extends ListingRow, OfferRow {
   d_id: string | null;
   d_method: string | null;
   d_status: string | null;
+  d_kind: string | null;
 }
 
 function toMessage(row: MessageRow): ChatMessage {
@@ -178,6 +202,7 @@ function toMessage(row: MessageRow): ChatMessage {
             id: row.d_id,
             method: row.d_method as DealMethod,
             status: row.d_status as DealStatus,
+            ...(row.d_kind === 'trade' ? { kind: 'trade' as const } : {}),
           },
         }
       : {}),

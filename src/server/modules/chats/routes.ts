@@ -5,6 +5,7 @@ import {
   directRoomSchema,
   groupRoomSchema,
   makeOfferSchema,
+  makeTradeOfferSchema,
   messageAnswerSchema,
   messagesPageSchema,
   messagesQuerySchema,
@@ -362,6 +363,39 @@ export const chatRoutes: Module = async (app, deps) => {
     },
   );
 
+  app.post(
+    '/api/chats/rooms/:roomId/trade-offers',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Propose a trade for the room's listing (trade or both): one to three of my own " +
+          'available tradeable listings in exchange, no amount (decision 0080). 400: not my ' +
+          'listing, not tradeable, my own listing asked for; 404: no such listing; 409: a book ' +
+          'not available, or an open offer already',
+        params: roomParams,
+        body: makeTradeOfferSchema,
+        response: {
+          201: messageAnswerSchema,
+          400: errorSchema,
+          ...common,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const message = await chats.makeTradeOffer(
+        currentUser(request).id,
+        request.params.roomId,
+        request.body,
+      );
+      return reply.status(201).send({ message });
+    },
+  );
+
   const offerRoute = (action: OfferAction, summary: string) =>
     app.post(
       `/api/chats/offers/:offerId/${action}`,
@@ -382,7 +416,11 @@ export const chatRoutes: Module = async (app, deps) => {
           action,
         );
         if (action === 'accept' && message.offer)
-          wished.availabilityChanged(message.offer.listingId);
+          for (const id of [
+            message.offer.listingId,
+            ...(message.offer.offered ?? []).map((l) => l.id),
+          ])
+            wished.availabilityChanged(id);
         return { message };
       },
     );

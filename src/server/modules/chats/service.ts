@@ -3,6 +3,7 @@ import { messageActions } from './messages';
 import { offerActions } from './offers';
 import { roomActions } from './rooms';
 import { sendActions } from './send';
+import { tradeOfferActions } from './trade-offers';
 
 export type { ChatServiceDeps } from './context';
 export type { OfferAction } from './offers';
@@ -20,6 +21,7 @@ export function createChatService(deps: ChatServiceDeps) {
     ...messageActions(ctx),
     ...sendActions(ctx),
     ...offerActions(ctx),
+    ...tradeOfferActions(ctx),
   };
 }
 

@@ -90,8 +90,19 @@ export async function completeDeal(q: Query, deal: DealFacts): Promise<string[]>
      where listing_id = any($1::uuid[]) and status = 'pending'`,
     [listings],
   );
-  for (const listingId of listings) {
-    const transactionId = await recordAgreedSale(q, deal.sellerId, listingId, 'sale', deal.buyerId);
+  // A trade (decision 0080) records one transaction of kind trade per book, its owner the
+  // seller and the other side the buyer; a sale, the deal's seller for every book.
+  const owners = await q<{ id: string; user_id: string; kind: 'sale' | 'trade' }>(
+    `select l.id::text, l.user_id, o.kind from book_listings l, offers o
+     where l.id = any($1::uuid[]) and o.id = $2 order by l.id`,
+    [listings, deal.offerId],
+  );
+  for (const { id: listingId, user_id: ownerId, kind } of owners) {
+    const trade = kind === 'trade';
+    const seller = trade ? ownerId : deal.sellerId;
+    const buyer =
+      trade && ownerId === deal.sellerId ? deal.buyerId : trade ? deal.sellerId : deal.buyerId;
+    const transactionId = await recordAgreedSale(q, seller, listingId, kind, buyer);
     await q('update transactions set deal_id = $2 where id = $1', [transactionId, deal.id]);
   }
   await q(`update offers set status = 'completed' where id = $1`, [deal.offerId]);

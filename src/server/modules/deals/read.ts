@@ -17,7 +17,8 @@ interface SummaryRow {
   seller_id: string;
   seller_name: string;
   seller_username: string | null;
-  amount: number;
+  kind: 'sale' | 'trade';
+  amount: number | null;
   shipping_amount: number | null;
   currency: Deal['currency'];
   created_at: Date | string;
@@ -28,6 +29,7 @@ interface SummaryRow {
     author: string;
     coverUrl: string | null;
     price: number | null;
+    ownerId: string;
   }[];
 }
 
@@ -36,12 +38,12 @@ const SUMMARY_SELECT = `select d.id::text, d.room_id::text, d.method, d.status,
     coalesce(bu.display_username, bu.username::text) as buyer_username,
     d.seller_id, su.display_name as seller_name,
     coalesce(su.display_username, su.username::text) as seller_username,
-    o.amount::float8 as amount, o.shipping_amount::float8 as shipping_amount, o.currency,
+    o.kind, o.amount::float8 as amount, o.shipping_amount::float8 as shipping_amount, o.currency,
     d.created_at, d.ended_at,
     (select coalesce(json_agg(json_build_object('id', l.id, 'title', l.title, 'author', l.author,
         'coverUrl', coalesce(l.cover_url,
           case when b.cover_url is not null then '/api/covers/' || b.id end),
-        'price', l.price::float8) order by l.title, l.id), '[]'::json)
+        'price', l.price::float8, 'ownerId', l.user_id) order by l.title, l.id), '[]'::json)
      from offer_listings ol join book_listings l on l.id = ol.listing_id
      left join books b on b.id = l.book_id
      where ol.offer_id = d.offer_id) as listings
@@ -59,11 +61,13 @@ function toSummary(r: SummaryRow, role: DealSummary['role']): DealSummary {
     roomId: r.room_id,
     method: r.method,
     status: r.status,
+    kind: r.kind,
     role,
     buyer: { id: r.buyer_id, displayName: r.buyer_name, username: r.buyer_username },
     seller: { id: r.seller_id, displayName: r.seller_name, username: r.seller_username },
     listings: r.listings,
-    total: Math.round((Number(r.amount) + (shipping ?? 0)) * 100) / 100,
+    // A trade has no amount: its total is nothing (0).
+    total: Math.round((Number(r.amount ?? 0) + (shipping ?? 0)) * 100) / 100,
     currency: r.currency,
     createdAt: iso(r.created_at),
     endedAt: r.ended_at === null ? null : iso(r.ended_at),
@@ -107,7 +111,7 @@ export async function readDeal(
   return {
     ...summary,
     offerId: facts.offerId,
-    amount: Number(row.amount),
+    amount: row.amount === null ? null : Number(row.amount),
     shippingAmount: row.shipping_amount === null ? null : Number(row.shipping_amount),
     post: facts.method === 'post' ? await parts.post.state(q, facts, viewer, now) : null,
     meeting: facts.method === 'hand' ? await parts.hand.state(q, facts, viewer, now) : null,

@@ -1,3 +1,4 @@
+import { COMPLETED_COUNT } from '../users/completed';
 import { memberRating, type MemberRating } from '@shared/rating';
 import { activeMember } from '../../platform/moderation';
 import { publishedReview } from '../reviews/service';
@@ -62,8 +63,8 @@ export async function findProfileHead(
     `select u.id, (${PUBLIC_MEMBER}) as public, u.display_name, u.username::text as username,
        u.avatar_url,
        (select count(*) from book_listings where user_id = u.id)::int as books,
-       (select count(*) from transactions
-         where status = 'completed' and (buyer_id = u.id or seller_id = u.id))::int as trades,
+       (select ${COMPLETED_COUNT} from transactions
+         where status = 'completed' and (buyer_id = u.id or seller_id = u.id)) as trades,
        r.count as review_count, r.average as review_average
      from users u
      cross join lateral (

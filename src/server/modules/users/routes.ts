@@ -1,3 +1,4 @@
+import { COMPLETED_COUNT } from './completed';
 import { avatarSeedOf } from '../profiles/service';
 import type { Module } from '../../platform/module';
 import {
@@ -24,7 +25,7 @@ const params = idParam('id');
 
 async function completedTransactions(database: Database, userId: string): Promise<number> {
   const [row] = await database.query<{ n: number }>(
-    `select count(*)::int as n from transactions
+    `select ${COMPLETED_COUNT} as n from transactions
      where status = 'completed' and (buyer_id = $1 or seller_id = $1)`,
     [userId],
   );

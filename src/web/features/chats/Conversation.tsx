@@ -11,6 +11,7 @@ import { BlockedNotice, useBlockState } from '../blocks';
 import { ConversationHeader } from './ConversationHeader';
 import { MessageList } from './MessageList';
 import { OfferBar } from './OfferBar';
+import { TradeBar } from './TradeBar';
 import { useTyping, type Presence } from './live';
 import classes from './ChatsPage.module.css';
 
@@ -102,6 +103,7 @@ export function Conversation({
         ) : (
           <>
             <OfferBar room={room.data} meId={meId} messages={messages} />
+            <TradeBar room={room.data} meId={meId} messages={messages} />
             {/* A deleted member reads nothing more: the server refuses, no composer is shown. */}
             {!withDeletedMember(room.data, meId) && (
               <Composer roomId={roomId} onTyping={typing.typing} />

@@ -8,6 +8,7 @@ import { CHAT_MESSAGE_MAX } from './limits';
 import { useDeleteMessage, useEditMessage } from './api';
 import { ListingMessage } from './ListingMessage';
 import { OfferMessage } from './OfferMessage';
+import { TradeOfferMessage } from './TradeOfferMessage';
 import { DealStepMessage } from '../deals';
 import { ReportMenu, ReviewTradeButton } from '../moderation';
 import type { Message, Room } from './types';
@@ -45,6 +46,7 @@ export function MessageItem({
     return (
       <DealStepMessage
         code={message.content}
+        trade={message.deal?.kind === 'trade'}
         actor={message.sender ? memberName(message.sender, t) : t('deals.someone')}
         className={classes.system}
       />
@@ -88,7 +90,16 @@ export function MessageItem({
           {message.type === 'listing' && message.listing && (
             <ListingMessage listing={message.listing} />
           )}
-          {message.type === 'offer' && message.offer && (
+          {message.type === 'offer' && message.offer?.kind === 'trade' && (
+            <TradeOfferMessage
+              offer={message.offer}
+              wanted={message.listing}
+              roomId={message.roomId}
+              meId={meId}
+              proposerName={message.sender ? memberName(message.sender, t) : t('deals.someone')}
+            />
+          )}
+          {message.type === 'offer' && message.offer && message.offer.kind !== 'trade' && (
             <OfferMessage offer={message.offer} roomId={message.roomId} meId={meId} />
           )}
           {message.offer?.status === 'completed' && (

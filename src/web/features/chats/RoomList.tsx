@@ -183,6 +183,8 @@ function RoomLink({
 export function messagePreview(message: Message, meId: string, t: TFunction, language: string) {
   let text: string;
   if (message.deleted) text = t('chats.message.deleted');
+  else if (message.type === 'offer' && message.offer?.kind === 'trade')
+    text = t('chats.preview.trade');
   else if (message.type === 'offer' && message.offer)
     text = t('chats.preview.offer', {
       amount: formatMoney(message.offer.amount, message.offer.currency, language),

@@ -213,6 +213,16 @@ export function useMakeOffer(roomId: string) {
   });
 }
 
+/** A trade offer (decision 0080): my books in exchange for the room's listing. */
+export function useMakeTradeOffer(roomId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { listingId: string; offeredListingIds: string[] }) =>
+      api<{ message: Message }>(`${roomPath(roomId)}/trade-offers`, { method: 'POST', body }),
+    onSuccess: ({ message }) => upsertMessages(client, roomId, [message]),
+  });
+}
+
 export type OfferAction = 'accept' | 'decline' | 'withdraw';
 
 export function useOfferAction(roomId: string) {

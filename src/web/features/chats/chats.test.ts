@@ -159,6 +159,7 @@ describe('offers', () => {
       listingId: 'l1',
       buyerId: 'bob',
       sellerId: 'ann',
+      kind: 'sale' as const,
       amount: 8,
       currency: 'EUR' as const,
       status: 'pending' as const,

@@ -1,3 +1,4 @@
+import type { TFunction } from '@web/lib/translator';
 import { Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { StepError } from './StepError';
 import { formatMoney } from '@shared/money';
@@ -30,6 +31,20 @@ export function DealCard({ dealId }: { dealId: string }) {
   return <DealDetails deal={deal.data} />;
 }
 
+/**
+ * "Trade: X for Y" (decision 0080), from the reader's side: the books they give for the other's.
+ * An admin reads it from the proposer's side.
+ */
+function tradeSummary(deal: Deal, t: TFunction) {
+  const me = deal.role === 'seller' ? deal.seller.id : deal.buyer.id;
+  const titles = (mine: boolean) =>
+    deal.listings
+      .filter((l) => (l.ownerId === me) === mine)
+      .map((l) => `“${l.title}”`)
+      .join(', ');
+  return t('deals.trade.summary', { give: titles(true), get: titles(false) });
+}
+
 export function DealDetails({ deal }: { deal: Deal }) {
   const { t, i18n } = useTranslation();
   const cancel = useDealStep(deal.id, 'cancel');
@@ -39,27 +54,37 @@ export function DealDetails({ deal }: { deal: Deal }) {
       <Stack gap={6}>
         <Group gap="xs" justify="space-between">
           <Text size="sm" fw={700}>
-            {t(`deals.method.${deal.method}`)}
+            {deal.kind === 'trade'
+              ? `${t('deals.trade.kind')} · ${t(`deals.method.${deal.method}`)}`
+              : t(`deals.method.${deal.method}`)}
           </Text>
           <Badge size="sm" variant="light" color={STATUS_COLORS[deal.status]} c="dark.7">
             {t(`deals.status.${deal.status}`)}
           </Badge>
         </Group>
-        {deal.listings.length > 1 && (
+        {deal.kind === 'trade' ? (
+          <Text size="sm" data-testid="deal-trade">
+            {tradeSummary(deal, t)}
+          </Text>
+        ) : (
+          deal.listings.length > 1 && (
+            <Text size="xs">
+              {t('deals.books', { count: deal.listings.length })}:{' '}
+              {deal.listings.map((l) => l.title).join(', ')}
+            </Text>
+          )
+        )}
+        {deal.kind !== 'trade' && (
           <Text size="xs">
-            {t('deals.books', { count: deal.listings.length })}:{' '}
-            {deal.listings.map((l) => l.title).join(', ')}
+            {deal.shippingAmount === null
+              ? t('deals.total', { total: money(deal.total) })
+              : t('deals.totalWithShipping', {
+                  total: money(deal.total),
+                  amount: money(deal.amount ?? 0),
+                  shipping: money(deal.shippingAmount),
+                })}
           </Text>
         )}
-        <Text size="xs">
-          {deal.shippingAmount === null
-            ? t('deals.total', { total: money(deal.total) })
-            : t('deals.totalWithShipping', {
-                total: money(deal.total),
-                amount: money(deal.amount),
-                shipping: money(deal.shippingAmount),
-              })}
-        </Text>
         {deal.method === 'post' ? <PostSteps deal={deal} /> : <MeetingSteps deal={deal} />}
         {deal.status === 'open' && deal.role !== 'admin' && !meetingLocksCancel(deal) && (
           <Group gap="xs">

@@ -9,8 +9,11 @@ export function DealStepMessage({
   code,
   actor,
   className,
+  trade = false,
 }: {
   code: string;
+  /** A trade's deal (decision 0080): the step's words with the context 'trade' when it has them. */
+  trade?: boolean;
   actor: string;
   className?: string;
 }) {
@@ -18,7 +21,11 @@ export function DealStepMessage({
   const key = `deals.steps.${code.replace(/\./g, '_')}`;
   return (
     <Text size="xs" c="dimmed" className={className} data-testid="deal-step">
-      {t(key, { actor, defaultValue: t('deals.steps.other', { actor }) })}
+      {t(key, {
+        actor,
+        ...(trade ? { context: 'trade' } : {}),
+        defaultValue: t('deals.steps.other', { actor }),
+      })}
     </Text>
   );
 }

@@ -1,0 +1,102 @@
+import { inTransaction } from '../../src/server/db/tx';
+import { openDeal } from '../../src/server/modules/deals/context';
+import { insertMessage } from '../../src/server/modules/chats/messages';
+import { directRoom } from '../../src/server/modules/chats/rooms';
+import type { SeedStep } from '../seed-demo';
+
+/** The demo's trade: Sofia offered one of her books for one of Davide's, and proposed a meeting. */
+const PROPOSER = 'sofia_ricci';
+const OWNER = 'davidegreco';
+export const TRADE_MEETING_PLACE = 'Libreria Coop Ambasciatori, Bologna';
+
+/**
+ * A trade deal with a meeting proposed (issue 22 item 2, decision 0080): the proposer contacts
+ * the owner about a book listed for trade, offers one of her own tradeable books, the owner
+ * accepts (both books reserved, a hand deal open) and the proposer suggests where and when to
+ * meet. Each step is in the conversation as the app writes it. Running it again adds nothing
+ * (one trade deal between them).
+ */
+export const seedTrades: SeedStep = async (ctx) => {
+  const byUsername = new Map(ctx.members.map((m) => [m.username, m.id]));
+  const proposerId = byUsername.get(PROPOSER);
+  const ownerId = byUsername.get(OWNER);
+  if (!proposerId || !ownerId) return;
+  const done = await ctx.database.query(
+    `select 1 from deals d join offers o on o.id = d.offer_id
+     where o.kind = 'trade' and d.buyer_id = $1 and d.seller_id = $2 limit 1`,
+    [proposerId, ownerId],
+  );
+  if (done.length) return ctx.log('trades: the demo trade is already there');
+  const tradeable = `select id::text, currency from book_listings
+     where user_id = $1 and status = 'available' and listing_type in ('trade', 'both')
+       and hidden_at is null
+     order by created_at desc, id limit 1 for update`;
+  const proposed = await inTransaction(ctx.database, async (q) => {
+    const [wanted] = await q<{ id: string; currency: string }>(tradeable, [ownerId]);
+    const [given] = await q<{ id: string }>(tradeable, [proposerId]);
+    if (!wanted || !given) return false;
+    const { roomId } = await directRoom(q, proposerId, ownerId, wanted.id);
+    await insertMessage(q, {
+      roomId,
+      senderId: proposerId,
+      type: 'listing',
+      listingId: wanted.id,
+    });
+    await insertMessage(q, {
+      roomId,
+      senderId: proposerId,
+      content: 'Ciao! Ti andrebbe uno scambio con uno dei miei libri?',
+    });
+    const [offer] = await q<{ id: string }>(
+      `insert into offers (listing_id, buyer_id, seller_id, room_id, kind, amount, currency,
+         status, answered_at)
+       values ($1, $2, $3, $4, 'trade', null, $5, 'accepted', now()) returning id::text`,
+      [wanted.id, proposerId, ownerId, roomId, wanted.currency],
+    );
+    await q(`insert into offer_listings (offer_id, listing_id) values ($1, $2), ($1, $3)`, [
+      offer.id,
+      wanted.id,
+      given.id,
+    ]);
+    await insertMessage(q, {
+      roomId,
+      senderId: proposerId,
+      type: 'offer',
+      listingId: wanted.id,
+      offerId: offer.id,
+    });
+    await q(
+      `update book_listings set status = 'reserved', updated_at = now()
+       where id = any($1::uuid[])`,
+      [[wanted.id, given.id]],
+    );
+    const dealId = await openDeal(q, offer.id);
+    await insertMessage(q, {
+      roomId,
+      senderId: ownerId,
+      type: 'deal',
+      content: 'deal.opened',
+      dealId,
+    });
+    const at = new Date(Date.now() + 4 * 24 * 60 * 60 * 1000);
+    at.setUTCHours(16, 0, 0, 0);
+    await q(
+      `insert into deal_meetings (deal_id, proposed_by, place, note, meet_at)
+       values ($1, $2, $3, $4, $5)`,
+      [dealId, proposerId, TRADE_MEETING_PLACE, 'Porto il libro in una busta verde', at],
+    );
+    await insertMessage(q, {
+      roomId,
+      senderId: proposerId,
+      type: 'deal',
+      content: 'meeting.proposed',
+      dealId,
+    });
+    return true;
+  });
+  ctx.log(
+    proposed
+      ? `trades: ${PROPOSER} proposed a trade and a meeting to ${OWNER}`
+      : `trades: no tradeable books of ${PROPOSER} and ${OWNER}`,
+  );
+};
