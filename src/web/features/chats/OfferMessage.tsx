@@ -6,7 +6,7 @@ import type { Offer, OfferStatus } from './types';
 import { DealCard } from '../deals';
 
 /** Badge tint and a text colour dark enough for AA on it, inside either bubble's colour. */
-const STATUS_TONES: Record<OfferStatus, { color: string; text: string }> = {
+export const STATUS_TONES: Record<OfferStatus, { color: string; text: string }> = {
   pending: { color: 'yellow', text: '#6b4600' },
   accepted: { color: 'green', text: '#1e6b30' },
   declined: { color: 'red', text: '#a61e1e' },
@@ -17,7 +17,8 @@ const STATUS_TONES: Record<OfferStatus, { color: string; text: string }> = {
 
 /**
  * An offer inside the conversation: its amount and status, and the answers open to this member —
- * accept or decline for the seller, withdraw for the buyer while pending, mark sold once accepted.
+ * accept or decline for the seller, withdraw for the buyer while pending; once accepted, the deal's
+ * card (decision 0083).
  */
 export function OfferMessage({
   offer,

@@ -2,18 +2,9 @@ import { Badge, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { useOfferAction, type OfferAction } from './api';
-import type { ChatListing, Offer, OfferStatus } from './types';
+import type { ChatListing, Offer } from './types';
+import { STATUS_TONES } from './OfferMessage';
 import { DealCard } from '../deals';
-
-/** Badge tint and a text colour dark enough for AA on it (as OfferMessage's). */
-const STATUS_TONES: Record<OfferStatus, { color: string; text: string }> = {
-  pending: { color: 'yellow', text: '#6b4600' },
-  accepted: { color: 'green', text: '#1e6b30' },
-  declined: { color: 'red', text: '#a61e1e' },
-  withdrawn: { color: 'gray', text: '#495057' },
-  completed: { color: 'teal', text: '#06694b' },
-  cancelled: { color: 'gray', text: '#495057' },
-};
 
 function Book({ listing }: { listing: ChatListing }) {
   return (
