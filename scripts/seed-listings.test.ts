@@ -69,12 +69,13 @@ describe('seed:demo listings step', async () => {
     expect(titles.has('L’amica geniale')).toBe(true);
 
     const library = (await inject({ method: 'GET', url: '/api/listings' })).json();
-    // The demo deals seeded later (a meeting proposed, a parcel in transit) reserve one each.
+    // The demo deals seeded later (a meeting proposed, a parcel in transit) reserve one each, the
+    // trade (seed/trades.ts) both its books.
     const inDeals = await count(
       `select count(*)::int as n from offer_listings ol join deals d on d.offer_id = ol.offer_id
        where d.status = 'open'`,
     );
-    expect(inDeals).toBe(2);
+    expect(inDeals).toBe(4);
     expect(library.total).toBe(listed.filter((l) => l.status === 'available').length - inDeals);
     const shelves = (await inject({ method: 'GET', url: '/api/shelves' })).json();
     expect(shelves.shelves.length).toBeGreaterThan(15);

@@ -27,9 +27,11 @@ export const seedTrades: SeedStep = async (ctx) => {
     [proposerId, ownerId],
   );
   if (done.length) return ctx.log('trades: the demo trade is already there');
-  const tradeable = `select id::text, currency from book_listings
+  // Never a book another demo member wishes: its alert in their bell stays about a book on offer.
+  const tradeable = `select id::text, currency from book_listings l
      where user_id = $1 and status = 'available' and listing_type in ('trade', 'both')
        and hidden_at is null
+       and not exists (select 1 from wishlist_items w where w.book_id = l.book_id)
      order by created_at desc, id limit 1 for update`;
   const proposed = await inTransaction(ctx.database, async (q) => {
     const [wanted] = await q<{ id: string; currency: string }>(tradeable, [ownerId]);

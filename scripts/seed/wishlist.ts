@@ -25,11 +25,19 @@ const WISHES_EACH = 3;
  * Demo wishlists: a few members wish books that others list, and two pairs of members each list
  * for trade a book the other wishes (trade matches). The alerts run as the listings module runs
  * them, so the wishers find 'wished book listed' and 'trade match' notifications in their bell.
- * Running it again adds nothing (items are unique per list and book; notifications once per key).
+ * Running it again adds nothing (it runs once: a demo member's wished book means it ran).
  */
 export const seedWishlists: SeedStep = async (ctx) => {
   const { database } = ctx;
   const idOf = memberIds(ctx);
+  // Once: a second run would pick other "newest" listings, as later steps (deals, trades)
+  // reserve some of those the first run wished.
+  const demo = [...WISHERS, ...TRADE_PAIRS.flat()].map(idOf).filter((id): id is string => !!id);
+  const [already] = await database.query(
+    'select 1 from wishlist_items where user_id = any($1::text[]) limit 1',
+    [demo],
+  );
+  if (already) return ctx.log('wishlists: already seeded');
   let added = 0;
   const listingsToAnnounce = new Set<string>();
   /** One listing per seeded pair announces its match (the other side's would announce it again). */
