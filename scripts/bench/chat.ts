@@ -382,13 +382,13 @@ for (const [name, r] of rows) {
 console.log(
   '\nMemory per idle socket, after a full garbage collection (KB; in brackets: the whole process before → with the sockets, MB):',
 );
-console.log('\n| run | RSS | V8 heap used | external | of which arrayBuffers |');
-console.log('|---|---|---|---|---|');
+console.log('\n| run | RSS | V8 heap used | V8 heap reserved | external | of which arrayBuffers |');
+console.log('|---|---|---|---|---|---|');
 const mb = (bytes: number) => f(bytes / 1024 / 1024, 0);
 for (const [name, r] of rows) {
   const { perSocket: p, memoryBefore: b, memoryAfter: a } = r;
   console.log(
-    `| ${name} | ${kb(p.rss)} (${mb(b.rss)} → ${mb(a.rss)}) | ${kb(p.heapUsed)} (${mb(b.heapUsed)} → ${mb(a.heapUsed)}) | ${kb(p.external)} (${mb(b.external)} → ${mb(a.external)}) | ${kb(p.arrayBuffers)} (${mb(b.arrayBuffers)} → ${mb(a.arrayBuffers)}) |`,
+    `| ${name} | ${kb(p.rss)} (${mb(b.rss)} → ${mb(a.rss)}) | ${kb(p.heapUsed)} (${mb(b.heapUsed)} → ${mb(a.heapUsed)}) | ${kb(p.heapTotal)} (${mb(b.heapTotal)} → ${mb(a.heapTotal)}) | ${kb(p.external)} (${mb(b.external)} → ${mb(a.external)}) | ${kb(p.arrayBuffers)} (${mb(b.arrayBuffers)} → ${mb(a.arrayBuffers)}) |`,
   );
 }
 for (const [name, r] of rows) {
