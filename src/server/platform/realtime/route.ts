@@ -1,5 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import type { WebSocket } from 'ws';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { CLOSE, type SocketHub } from './sockets';
@@ -24,6 +26,33 @@ export interface RouteOptions {
   maxFrameBytes: number;
   hub: SocketHub;
   isClosed: () => boolean;
+}
+
+/**
+ * A socket's error: ws already answered a protocol error (1009 for an oversized frame) with its
+ * close frame; only a socket still open after an error is cut. One function for every socket, so
+ * that no socket keeps a closure (and what it closes over) of its own.
+ */
+function onSocketError(this: WebSocket) {
+  if (this.readyState === this.OPEN) this.terminate();
+}
+
+/**
+ * Lets go of the handshake once the socket is accepted, so that an idle socket keeps only the
+ * hub's record of it (docs/decisions/0081). @fastify/websocket leaves two references that would
+ * otherwise keep the whole HTTP exchange alive as long as the socket (about 8 KB a socket: the
+ * Fastify request and reply, the raw IncomingMessage with its headers, the ServerResponse with
+ * the security headers, the session object): its `error` listener, a closure over the request
+ * and reply, and the ServerResponse it assigned to the TCP socket (`socket._httpMessage`).
+ */
+function releaseHandshake(ws: WebSocket) {
+  ws.removeAllListeners('error');
+  ws.on('error', onSocketError);
+  // ws keeps the TCP socket as `_socket` (stable across ws 7 to 8).
+  const raw = (ws as unknown as { _socket?: Socket & { _httpMessage?: ServerResponse | null } })
+    ._socket;
+  const response = raw?._httpMessage;
+  if (raw && response) response.detachSocket(raw);
 }
 
 /** GET /api/realtime: the handshake is checked by Fastify hooks, so a refusal is plain HTTP. */
@@ -72,6 +101,7 @@ export async function registerRealtimeRoute(app: FastifyInstance, opts: RouteOpt
         throw new AppError(426, 'upgrade_required', 'realtime.errors.upgradeRequired');
       },
       wsHandler: (socket, request) => {
+        releaseHandshake(socket);
         hub.accept(socket, request.user!.id, request.user!.session);
       },
     });
