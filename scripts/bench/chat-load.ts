@@ -1,7 +1,7 @@
 /**
  * The chat benchmark's load generator, in a process of its own (started by scripts/bench/chat.ts
  * with the path of a JSON plan). Opens one socket per member, prints {"opened"} and waits
- * `idleMs` (the orchestrator reads the servers' memory then), prints {"sending"}, then sends
+ * `idleMs` or until SIGUSR2 (the orchestrator reads the servers' memory then), prints {"sending"}, then sends
  * messages at a steady total rate, round robin over the pairs and alternating the sender inside
  * each pair, and times each from send to arrival on the other member's socket. With an abuser,
  * one more member floods frames from several sockets the whole time (reconnecting when cut off).
@@ -28,7 +28,10 @@ export interface LoadPlan {
   seconds: number;
   /** Seconds sent first at the same rate and left out of the figures (JIT, pools, caches). */
   warmup: number;
-  /** Quiet time after every socket opened, before sending (ms). */
+  /**
+   * Quiet time after every socket opened, before sending (ms); ended earlier by SIGUSR2 (the
+   * orchestrator sends it once it has read the servers' memory).
+   */
   idleMs?: number;
   pairs: { a: Member; b: Member; roomId?: string }[];
   /** One member flooding frames from `sockets` sockets beside the normal load. */
@@ -161,7 +164,13 @@ for (let i = 0; i < members.length; i += 100) {
   await Promise.all(members.slice(i, i + 100).map(open));
 }
 line({ opened: sockets.size });
-await new Promise((r) => setTimeout(r, plan.idleMs ?? 3000));
+await new Promise<void>((resolve) => {
+  const timer = setTimeout(resolve, plan.idleMs ?? 3000);
+  process.once('SIGUSR2', () => {
+    clearTimeout(timer);
+    resolve();
+  });
+});
 if (plan.abuser) startAbuser(plan.abuser);
 line({ sending: true });
 

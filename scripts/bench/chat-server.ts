@@ -9,7 +9,15 @@
  *                      BENCH_SESSION_CACHE=0 turns the session cache off (before/after).
  *   BENCH_SERVER=relay a plain `ws` server, the floor: a frame {to, ...} is forwarded to the socket
  *                      of member `to` (?member= in the URL), no session, no bus, no database.
+ *
+ * Either one answers SIGUSR2 with a line {"memory": {rss, heapUsed, heapTotal, external,
+ * arrayBuffers}} read after a full garbage collection when started with --expose-gc (the
+ * orchestrator reads it before and after opening the sockets); with BENCH_HEAP_SNAPSHOT=<dir> it
+ * also writes a heap snapshot there first (named by the number of the probe: 1 idle, 2 with every
+ * socket open).
  */
+import { join } from 'node:path';
+import { writeHeapSnapshot } from 'node:v8';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { loadConfig } from '../../src/server/config';
 import { openPostgres } from '../../src/server/db/client';
@@ -20,6 +28,33 @@ import { createAuth, type Auth } from '../../src/server/platform/auth/instance';
 import { createMailer } from '../../src/server/platform/mail';
 
 const write = (obj: unknown) => process.stdout.write(`${JSON.stringify(obj)}\n`);
+
+/**
+ * Memory as it settles: garbage collected (twice, so objects freed by finalizers of the first go
+ * too) when --expose-gc allows, after the event loop turned, so that RSS growth is what is kept.
+ */
+let probes = 0;
+process.on('SIGUSR2', () => {
+  const n = ++probes;
+  const gc = (globalThis as { gc?: () => void }).gc;
+  setTimeout(() => {
+    gc?.();
+    setImmediate(() => {
+      gc?.();
+      const dir = process.env.BENCH_HEAP_SNAPSHOT;
+      const snapshot = dir
+        ? writeHeapSnapshot(
+            join(dir, `${process.env.BENCH_SERVER ?? 'app'}-${process.pid}-${n}.heapsnapshot`),
+          )
+        : undefined;
+      gc?.();
+      const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+      write({
+        memory: { rss, heapUsed, heapTotal, external, arrayBuffers, gc: Boolean(gc), snapshot },
+      });
+    });
+  }, 100);
+});
 
 async function relay() {
   const members = new Map<string, WebSocket>();

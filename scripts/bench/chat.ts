@@ -14,8 +14,12 @@
  *
  * Every figure is printed beside a plain `ws` relay's (the floor: no session, no bus, no database)
  * at the same sockets and rate, in the same run, with the load average, the CPU model, the CPU
- * time per message of the server(s) and of PostgreSQL's backends, and resident memory per idle
- * socket. The load generator (chat-load.ts) and each server (chat-server.ts) run in processes of
+ * time per message of the server(s) and of PostgreSQL's backends, and the memory each idle socket
+ * keeps: the servers run with --expose-gc and report their memory after a full collection
+ * (SIGUSR2, see chat-server.ts) before the sockets open and once they are all open and idle; the
+ * difference divided by the sockets is printed for RSS, the V8 heap in use, `external` and
+ * `arrayBuffers` (Buffers). BENCH_HEAP_SNAPSHOT=<dir>: the servers also write a heap snapshot at
+ * both moments (scripts/bench/lib/heap-diff.ts compares two). The load generator (chat-load.ts) and each server (chat-server.ts) run in processes of
  * their own, each with its open-file limit raised (to the hard limit at most).
  */
 import 'dotenv/config';
@@ -30,14 +34,7 @@ import { openPostgres } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import type { LoadPlan } from './chat-load';
 import { cpuMs } from './lib/cpu';
-import {
-  AUTH_SECRET,
-  ORIGIN,
-  nodeWithFiles,
-  openFileLimit,
-  rssBytes,
-  sessionCookie,
-} from './lib/server';
+import { AUTH_SECRET, ORIGIN, nodeWithFiles, openFileLimit, sessionCookie } from './lib/server';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
@@ -47,6 +44,7 @@ const PROCESSES = process.env.BENCH_PROCESSES === '2' ? 2 : 1;
 const SEND = process.env.BENCH_SEND === 'socket' ? 'socket' : 'http';
 const ABUSER = process.env.BENCH_ABUSER === '1';
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+const HEAP_SNAPSHOT = process.env.BENCH_HEAP_SNAPSHOT;
 /** Files a process needs: its sockets, plus room for the pool, logs and HTTP connections. */
 const FILES = SOCKETS + 2048;
 
@@ -104,6 +102,16 @@ interface Server {
   url: string;
   pid: number;
   child: ChildProcess;
+  /** Its memory after a full garbage collection (SIGUSR2, see chat-server.ts). */
+  memory: () => Promise<Memory>;
+}
+
+interface Memory {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
 }
 
 async function startServer(kind: 'app' | 'relay'): Promise<Server> {
@@ -112,10 +120,25 @@ async function startServer(kind: 'app' | 'relay'): Promise<Server> {
     DATABASE_URL: databaseUrl!,
     AUTH_SECRET,
   };
+  if (HEAP_SNAPSHOT) env.BENCH_HEAP_SNAPSHOT = HEAP_SNAPSHOT;
   const prof = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
-  const { child, next } = run('chat-server.ts', [], env, prof);
+  const { child, next } = run('chat-server.ts', [], env, ['--expose-gc', ...prof]);
   const { url } = await next<{ url: string }>();
-  return { url, pid: child.pid!, child };
+  const memory = async () => {
+    child.kill('SIGUSR2');
+    return (await next<{ memory: Memory }>()).memory;
+  };
+  return { url, pid: child.pid!, child, memory };
+}
+
+/** The servers' memory added up (each after its own full collection). */
+async function memoryOf(servers: Server[]): Promise<Memory> {
+  const sum: Memory = { rss: 0, heapUsed: 0, heapTotal: 0, external: 0, arrayBuffers: 0 };
+  for (const server of servers) {
+    const m = await server.memory();
+    for (const key of Object.keys(sum) as (keyof Memory)[]) sum[key] += m[key];
+  }
+  return sum;
 }
 
 /** Members with live sessions, written directly (signing up 10,000 members would take long). */
@@ -206,19 +229,24 @@ type Result = Record<string, unknown> & {
   /** CPU ms per message handled (warm-up included) of the server(s), PostgreSQL. */
   serverCpu: number;
   postgresCpu: number | null;
-  /** Resident bytes per idle socket of the server(s). */
-  rssPerSocket: number;
+  /** Bytes per idle socket of the server(s), after a full collection: resident, V8 heap... */
+  perSocket: Memory;
+  memoryBefore: Memory;
+  memoryAfter: Memory;
 };
 
 async function load(plan: LoadPlan, servers: Server[]): Promise<Result> {
   const file = join(mkdtempSync(join(tmpdir(), 'scaffale-bench-')), 'plan.json');
   writeFileSync(file, JSON.stringify(plan));
-  const rssBefore = servers.reduce((sum, s) => sum + rssBytes(s.pid), 0);
+  const memoryBefore = await memoryOf(servers);
+  // The load waits (at most 10 minutes) for SIGUSR2 before sending.
   const { child, next } = run('chat-load.ts', [file], {});
   const { opened } = await next<{ opened: number }>();
-  // Memory once every socket is open and idle (the load waits before sending).
+  // Memory once every socket is open and idle: the handshakes' last work (presence batches, the
+  // first session look-ups) done, then a full collection in each server.
   await new Promise((r) => setTimeout(r, 1500));
-  const rssAfter = servers.reduce((sum, s) => sum + rssBytes(s.pid), 0);
+  const memoryAfter = await memoryOf(servers);
+  child.kill('SIGUSR2');
   await next<{ sending: boolean }>();
   const pids = servers.map((s) => s.pid);
   const serverStart = pids.map(cpuMs);
@@ -262,7 +290,14 @@ async function load(plan: LoadPlan, servers: Server[]): Promise<Result> {
     handled,
     serverCpu: serverMs / Math.max(1, handled),
     postgresCpu: pgMs === null ? null : pgMs / Math.max(1, handled),
-    rssPerSocket: Math.max(0, rssAfter - rssBefore) / Math.max(1, opened),
+    memoryBefore,
+    memoryAfter,
+    perSocket: Object.fromEntries(
+      Object.keys(memoryAfter).map((k) => [
+        k,
+        (memoryAfter[k as keyof Memory] - memoryBefore[k as keyof Memory]) / Math.max(1, opened),
+      ]),
+    ) as unknown as Memory,
   };
 }
 
@@ -300,7 +335,7 @@ const relay = await startServer('relay');
 console.log(`relay up${limitNote(relay.pid)}`);
 rows.push([
   'plain ws relay (floor)',
-  await load({ ...base, mode: 'relay', pairs: pairsOn([relay.url]) }, [relay]),
+  await load({ ...base, mode: 'relay', pairs: pairsOn([relay.url]), idleMs: 600_000 }, [relay]),
 ]);
 await stop(relay.child);
 
@@ -322,25 +357,38 @@ if (mode === 'chats' || mode === 'socket') {
   console.log(`${pairs.length} rooms in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 const label = `${PROCESSES === 2 ? 'two processes' : 'one process'} (${mode === 'chats' ? 'HTTP send' : mode === 'socket' ? 'socket send' : mode})`;
-rows.push([label, await load({ ...base, mode, pairs }, servers)]);
+rows.push([label, await load({ ...base, mode, pairs, idleMs: 600_000 }, servers)]);
 if (ABUSER) {
   const abuser = { ...abuserSeed, url: servers[0].url, sockets: 10 };
   rows.push([
     `${label}, one abuser flooding`,
-    await load({ ...base, mode, pairs, abuser }, servers),
+    await load({ ...base, mode, pairs, abuser, idleMs: 600_000 }, servers),
   ]);
 }
 console.log(`load average after: ${load1()}`);
 await stopAll();
 
 const f = (x: number | null | undefined, digits = 1) => (x == null ? '–' : x.toFixed(digits));
+const kb = (bytes: number) => f(bytes / 1024);
 console.log(
   '\n| run | sockets | sent | received | lost | p50 ms | p95 ms | p99 ms | server CPU ms/msg | PostgreSQL CPU ms/msg | RSS KB/idle socket |',
 );
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const [name, r] of rows) {
   console.log(
-    `| ${name} | ${r.sockets} | ${r.sent} | ${r.received} | ${r.lost} | ${f(r.p50, 2)} | ${f(r.p95, 2)} | ${f(r.p99, 2)} | ${f(r.serverCpu, 3)} | ${f(r.postgresCpu, 3)} | ${f(r.rssPerSocket / 1024)} |`,
+    `| ${name} | ${r.sockets} | ${r.sent} | ${r.received} | ${r.lost} | ${f(r.p50, 2)} | ${f(r.p95, 2)} | ${f(r.p99, 2)} | ${f(r.serverCpu, 3)} | ${f(r.postgresCpu, 3)} | ${kb(r.perSocket.rss)} |`,
+  );
+}
+console.log(
+  '\nMemory per idle socket, after a full garbage collection (KB; in brackets: the whole process before → with the sockets, MB):',
+);
+console.log('\n| run | RSS | V8 heap used | V8 heap reserved | external | of which arrayBuffers |');
+console.log('|---|---|---|---|---|---|');
+const mb = (bytes: number) => f(bytes / 1024 / 1024, 0);
+for (const [name, r] of rows) {
+  const { perSocket: p, memoryBefore: b, memoryAfter: a } = r;
+  console.log(
+    `| ${name} | ${kb(p.rss)} (${mb(b.rss)} → ${mb(a.rss)}) | ${kb(p.heapUsed)} (${mb(b.heapUsed)} → ${mb(a.heapUsed)}) | ${kb(p.heapTotal)} (${mb(b.heapTotal)} → ${mb(a.heapTotal)}) | ${kb(p.external)} (${mb(b.external)} → ${mb(a.external)}) | ${kb(p.arrayBuffers)} (${mb(b.arrayBuffers)} → ${mb(a.arrayBuffers)}) |`,
   );
 }
 for (const [name, r] of rows) {
@@ -370,10 +418,11 @@ if (abused) {
   ]);
 }
 aims.push([
-  `RSS < 20 KB per idle socket (${f(app.rssPerSocket / 1024)} KB)`,
-  app.rssPerSocket < 20 * 1024,
+  `RSS < 20 KB per idle socket (${kb(app.perSocket.rss)} KB)`,
+  app.perSocket.rss < 20 * 1024,
 ]);
 console.log('\naims:');
 for (const [aim, met] of aims) console.log(`  ${met ? 'met    ' : 'MISSED '} ${aim}`);
 if (CPU_PROF) console.log(`CPU profiles of the servers: ${CPU_PROF}`);
+if (HEAP_SNAPSHOT) console.log(`heap snapshots of the servers: ${HEAP_SNAPSHOT}`);
 process.exit(0);

@@ -163,6 +163,23 @@ describe('SessionCache', () => {
     expect(cache.get('b', 0)).toBeNull();
   });
 
+  it('lets go of expired entries nobody asks for again, within a TTL or two', async () => {
+    // Each socket's handshake resolves its session once: those members must not stay cached.
+    let now = 0;
+    const cache = new SessionCache({ ttlMs: 20, clock: () => now });
+    cache.set('a', member('u1', 's1'), Infinity, now);
+    cache.set('b', member('u2', 's2'), Infinity, now);
+    now = 10;
+    cache.set('c', member('u3', 's3'), Infinity, now);
+    expect(cache.size).toBe(3);
+    now = 25; // a and b expired, c not yet
+    await vi.waitFor(() => expect(cache.size).toBe(1), { timeout: 2000, interval: 10 });
+    expect(cache.get('c', 0)?.id).toBe('u3');
+    now = 100;
+    await vi.waitFor(() => expect(cache.size).toBe(0), { timeout: 2000, interval: 10 });
+    expect(cache.get('c', 0)).toBeNull();
+  });
+
   it('does not keep a lookup that was under way when its session or member ended', () => {
     let now = 10;
     const cache = new SessionCache({ clock: () => now });

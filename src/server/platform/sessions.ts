@@ -52,6 +52,8 @@ export class SessionCache {
   private endedSessions = new Map<string, number>();
   private endedUsers = new Map<string, number>();
   private clearedAt = -Infinity;
+  /** The next sweep of expired entries, while there are entries. */
+  private sweepTimer: NodeJS.Timeout | undefined;
   readonly ttlMs: number;
   private readonly maxEntries: number;
   readonly clock: () => number;
@@ -106,6 +108,33 @@ export class SessionCache {
     index(this.bySession, sessionId, key);
     index(this.byUser, member.id, key);
     while (this.entries.size > this.maxEntries) this.remove(this.entries.keys().next().value!);
+    this.scheduleSweep();
+  }
+
+  /**
+   * Expired entries go within a TTL or two even when nobody asks for them again: the handshake
+   * of every socket resolves its session once, and without this the cache would keep ten thousand
+   * members' session objects for as long as the server runs (docs/decisions/0081). Entries are in
+   * the order they were set (a set moves its key last), so the sweep stops at the first live one.
+   * One unref'd timer, and none while the cache is empty.
+   */
+  private scheduleSweep() {
+    if (this.sweepTimer || !this.entries.size) return;
+    this.sweepTimer = setTimeout(() => {
+      this.sweepTimer = undefined;
+      this.sweep();
+      this.scheduleSweep();
+    }, this.ttlMs);
+    this.sweepTimer.unref?.();
+  }
+
+  /** Removes the entries whose time ran out (the oldest first). */
+  sweep(): void {
+    const now = this.clock();
+    for (const [key, entry] of this.entries) {
+      if (entry.until > now) break;
+      this.remove(key);
+    }
   }
 
   evictSessions(sessionIds: Iterable<string>): void {

@@ -26,6 +26,31 @@ export interface RouteOptions {
   isClosed: () => boolean;
 }
 
+/**
+ * A socket's error: ws already answered a protocol error (1009 for an oversized frame) with its
+ * close frame; only a socket still open after an error is cut. One function for every socket, so
+ * that no socket keeps a closure (and what it closes over) of its own.
+ */
+function onSocketError(this: WebSocket) {
+  if (this.readyState === this.OPEN) this.terminate();
+}
+
+/**
+ * Lets go of the handshake once the socket is accepted, so that an idle socket keeps only the
+ * hub's record of it (docs/decisions/0081). @fastify/websocket leaves two references that would
+ * otherwise keep the whole HTTP exchange alive as long as the socket (about 8 KB a socket: the
+ * Fastify request and reply, the raw IncomingMessage with its headers, the ServerResponse with
+ * the security headers, the session object): its `error` listener, a closure over the request
+ * and reply, and the ServerResponse it assigned to the TCP socket (`socket._httpMessage`).
+ */
+function releaseHandshake(ws: WebSocket) {
+  ws.removeAllListeners('error');
+  ws.on('error', onSocketError);
+  // Detaching the ServerResponse from the TCP socket (`socket._httpMessage`) as well would free
+  // the IncomingMessage and ServerResponse (about 2.4 KB a socket), but the app then never
+  // finishes closing (the realtime close test times out): not done (docs/decisions/0081).
+}
+
 /** GET /api/realtime: the handshake is checked by Fastify hooks, so a refusal is plain HTTP. */
 export async function registerRealtimeRoute(app: FastifyInstance, opts: RouteOptions) {
   const { hub } = opts;
@@ -72,6 +97,7 @@ export async function registerRealtimeRoute(app: FastifyInstance, opts: RouteOpt
         throw new AppError(426, 'upgrade_required', 'realtime.errors.upgradeRequired');
       },
       wsHandler: (socket, request) => {
+        releaseHandshake(socket);
         hub.accept(socket, request.user!.id, request.user!.session);
       },
     });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import { TokenBuckets } from '../rate-limits';
@@ -35,8 +34,14 @@ interface MemberState {
   queued: number;
 }
 
+/**
+ * One socket as the hub keeps it while it is open: only what delivery, the budgets and the session
+ * rule need, so that ten thousand idle sockets cost little (docs/decisions/0081). Its listeners
+ * are the hub's own functions, shared by every socket; the sets are made on first use.
+ */
 export interface Connection {
-  id: string;
+  /** Its number on this process; `${processId}:${seq}` is its id across processes. */
+  seq: number;
   userId: string;
   /** The session the socket was opened with: ending it closes the socket. */
   sessionId: string | null;
@@ -45,11 +50,19 @@ export interface Connection {
   /** When the session was last found alive in the database (the handshake resolved it). */
   sessionCheckedAt: number;
   ws: WebSocket;
-  topics: Set<string>;
-  /** Subscriptions being authorised: they count towards the caps already. */
-  pending: Set<string>;
+  /** Its topics (null until the first). */
+  topics: Set<string> | null;
+  /** Subscriptions being authorised: they count towards the caps already (null until the first). */
+  pending: Set<string> | null;
   alive: boolean;
 }
+
+/** The hub's record of a socket, kept on the socket so that shared listeners find it. */
+const kConn = Symbol('realtime connection');
+type HubSocket = WebSocket & { [kConn]?: Connection };
+
+/** An idle member's queue: one settled promise for all of them. */
+const SETTLED: Promise<void> = Promise.resolve();
 
 /** Sent as text frames (a Buffer would otherwise go as a binary frame). */
 const TEXT = { binary: false } as const;
@@ -141,7 +154,7 @@ export function createSocketHub(opts: {
   const endSession = (conn: Connection) => conn.ws.close(CLOSE.sessionEnded, 'session ended');
 
   function unsubscribe(conn: Connection, topic: string) {
-    if (!conn.topics.delete(topic)) return;
+    if (!conn.topics?.delete(topic)) return;
     const member = members.get(conn.userId);
     if (member) member.topics--;
     const set = byTopic.get(topic);
@@ -191,11 +204,11 @@ export function createSocketHub(opts: {
     if (typeof topic !== 'string' || topic.length > 200) {
       return answer(conn, { type: 'error', status: 400, topic: null });
     }
-    if (conn.topics.has(topic)) return answer(conn, { type: 'subscribed', topic });
-    if (conn.pending.has(topic)) return;
+    if (conn.topics?.has(topic)) return answer(conn, { type: 'subscribed', topic });
+    if (conn.pending?.has(topic)) return;
     const member = members.get(conn.userId)!;
     if (
-      conn.topics.size + conn.pending.size >= limits.maxTopics ||
+      (conn.topics?.size ?? 0) + (conn.pending?.size ?? 0) >= limits.maxTopics ||
       member.topics >= limits.maxTopicsPerMember
     ) {
       return answer(conn, { type: 'error', status: 429, topic });
@@ -204,7 +217,7 @@ export function createSocketHub(opts: {
     const authorize = colon > 0 ? topicKinds.get(topic.slice(0, colon)) : undefined;
     const id = topic.slice(colon + 1);
     if (!authorize || !id) return answer(conn, { type: 'error', status: 403, topic });
-    conn.pending.add(topic);
+    (conn.pending ??= new Set()).add(topic);
     member.topics++;
     const queued = enqueue(conn, async () => {
       let allowed = false;
@@ -215,8 +228,8 @@ export function createSocketHub(opts: {
       }
       if (!allowed) return answer(conn, { type: 'error', status: 403, topic });
       if (!isOpen(conn)) return;
-      conn.pending.delete(topic);
-      conn.topics.add(topic);
+      conn.pending?.delete(topic);
+      (conn.topics ??= new Set()).add(topic);
       let set = byTopic.get(topic);
       if (!set) byTopic.set(topic, (set = new Set()));
       set.add(conn);
@@ -224,7 +237,7 @@ export function createSocketHub(opts: {
     });
     const settle = () => {
       // Still pending means it was not granted: give its place back.
-      if (conn.pending.delete(topic)) member.topics--;
+      if (conn.pending?.delete(topic)) member.topics--;
     };
     if (!queued) {
       settle();
@@ -260,7 +273,7 @@ export function createSocketHub(opts: {
     if (!handler) return answer(conn, { type: 'error', status: 400, frameType: frame.type });
     const clientFrame: ClientFrame<WireEvent> = {
       userId: conn.userId,
-      socketId: conn.id,
+      socketId: `${opts.processId}:${conn.seq}`,
       data: frame,
       reply: (event) => reply(conn, event),
     };
@@ -275,7 +288,7 @@ export function createSocketHub(opts: {
   }
 
   function remove(conn: Connection) {
-    for (const topic of [...conn.topics]) unsubscribe(conn, topic);
+    for (const topic of [...(conn.topics ?? [])]) unsubscribe(conn, topic);
     if (conn.sessionId) {
       const same = bySession.get(conn.sessionId);
       same?.delete(conn);
@@ -283,13 +296,32 @@ export function createSocketHub(opts: {
     }
     const member = members.get(conn.userId);
     if (!member?.conns.delete(conn)) return;
-    member.topics -= conn.pending.size;
-    conn.pending.clear();
+    member.topics -= conn.pending?.size ?? 0;
+    conn.pending = null;
     if (member.conns.size === 0) {
       members.delete(conn.userId);
       opts.onLastSocket(conn.userId);
     }
   }
+
+  // The listeners of every socket: one function each for all of them, not closures per socket.
+  function onSocketMessage(
+    this: HubSocket,
+    raw: Buffer | ArrayBuffer | Buffer[],
+    isBinary: boolean,
+  ) {
+    const conn = this[kConn];
+    if (conn) onMessage(conn, raw, isBinary);
+  }
+  function onSocketPong(this: HubSocket) {
+    const conn = this[kConn];
+    if (conn) conn.alive = true;
+  }
+  function onSocketClose(this: HubSocket) {
+    const conn = this[kConn];
+    if (conn) remove(conn);
+  }
+  let seq = 0;
 
   return {
     topicKinds,
@@ -311,19 +343,19 @@ export function createSocketHub(opts: {
         return null;
       }
       const conn: Connection = {
-        id: `${opts.processId}:${randomUUID()}`,
+        seq: ++seq,
         userId,
         sessionId: session?.id ?? null,
         sessionExpiresAt: session?.expiresAt.getTime() ?? Number.POSITIVE_INFINITY,
         sessionCheckedAt: Date.now(),
         ws,
-        topics: new Set(),
-        pending: new Set(),
+        topics: null,
+        pending: null,
         alive: true,
       };
       const first = !member;
       if (!member) {
-        member = { conns: new Set(), topics: 0, queue: Promise.resolve(), queued: 0 };
+        member = { conns: new Set(), topics: 0, queue: SETTLED, queued: 0 };
         members.set(userId, member);
       }
       member.conns.add(conn);
@@ -333,9 +365,10 @@ export function createSocketHub(opts: {
         same.add(conn);
       }
       if (first) opts.onFirstSocket(userId);
-      ws.on('message', (raw, isBinary) => onMessage(conn, raw, isBinary));
-      ws.on('pong', () => (conn.alive = true));
-      ws.on('close', () => remove(conn));
+      (ws as HubSocket)[kConn] = conn;
+      ws.on('message', onSocketMessage);
+      ws.on('pong', onSocketPong);
+      ws.on('close', onSocketClose);
       return conn;
     },
 
