@@ -214,6 +214,8 @@ type Totals = {
   max: number | null;
   base?: number;
   capped?: boolean;
+  /** Searches with words or an author: how many listings match, estimated past the cap. */
+  matches?: number;
 };
 
 /**
@@ -333,34 +335,101 @@ const priceBoundsOf = (statuses: string, listed: string[]) =>
  * and one more matches are read, whatever their number (13,000 to 22,000 for "harry" at a million
  * listings). The cap is a subquery, `limit (select n)`, on purpose: with a known limit
  * PostgreSQL reads the table in order until enough match (it underrates the tsvector test: 59,000
- * rows for `love` at a million listings), with an unknown one it takes the word index's bitmap. Past the cap the total is the cap, `capped`, and the price bounds are those of the
- * filters without the words and author (from the price indexes).
+ * rows for `love` at a million listings), with an unknown one it takes the word index's bitmap.
+ * Past the cap the total is the cap, `capped`, and the price bounds are those of the filters
+ * without the words and author (from the price indexes).
+ *
+ * `matches` estimates how many listings match every filter, past the cap too: the capped read
+ * goes through the table in its physical order (a bitmap of the word index, or the table itself),
+ * and listings are stored in the order they were written, whatever their words, so the share of
+ * the table's pages read to find the cap's matches is about the cap's share of all the matches
+ * (decision 0082). It decides how a page of items is read (loadItems).
  */
-async function matchedTotals(database: Database, q: Search): Promise<Totals> {
+async function matchedTotals(
+  database: Database,
+  q: Search,
+  ranked?: { pageSize: number; offset: number },
+): Promise<Totals & { pageIds?: string[] }> {
   const f = buildFilters(q);
   const { counted } = countKeys(f, q);
   const cap = f.param(SEARCH_COUNT_CAP + 1);
-  const [row] = await database.query<Totals & { sample: number; inRange: number }>(
-    `select count(*)::int as sample, count(*) filter (where m.in_range)::int as "inRange",
+  // The page ranked by relevance from the same read, when the matches are under the cap (one
+  // read of the matches instead of two: decision 0082).
+  let page = '';
+  if (ranked) {
+    const score = relevanceScore(f, searchWords(q.q), q.words);
+    page = `, (select array_agg(r.id order by r.score desc, r.created_at desc, r.id desc)
+         from (select l.id, l.created_at, ${score} as score from m l
+               where l.in_range and (select count(*) from m) <= ${SEARCH_COUNT_CAP}
+               order by score desc, l.created_at desc, l.id desc
+               limit ${f.param(ranked.pageSize)} offset ${f.param(ranked.offset)}) r) as "pageIds"`;
+  }
+  const [row] = await database.query<
+    Totals & {
+      sample: number;
+      inRange: number;
+      firstPage: number | null;
+      lastPage: number | null;
+      pages: number;
+      pageIds?: string[] | null;
+    }
+  >(
+    `with m as materialized (
+       select l.id, l.created_at, l.price, l.ctid, ${ranked ? 'l.title, l.search_vector,' : ''}
+         ${f.priceCondition()} as in_range
+       from book_listings l ${f.where(false)} limit (select ${cap}::int))
+     select count(*)::int as sample, count(*) filter (where m.in_range)::int as "inRange",
        min(m.price)::float8 as min, max(m.price)::float8 as max,
+       (array_agg((m.ctid::text::point)[0]::int))[1] as "firstPage",
+       (array_agg((m.ctid::text::point)[0]::int))[count(*)] as "lastPage",
+       (pg_relation_size('book_listings') / current_setting('block_size')::int)::int as pages,
        (select coalesce(sum(c.n), 0) from listing_counts c
         where c.price_floor = -2 and ${counted.join(' and ')})::int as base
-     from (select l.price, ${f.priceCondition()} as in_range
-           from book_listings l ${f.where(false)} limit (select ${cap}::int)) as m`,
+       ${page}
+     from m`,
     f.params,
   );
   const { base } = row;
   if (row.sample <= SEARCH_COUNT_CAP)
-    return { total: row.inRange, min: row.min, max: row.max, base };
-  // Past the cap: counted again under the price range (up to the cap) when one is asked.
-  let total = row.sample;
-  if (f.priceCondition() !== 'true') {
+    return {
+      total: row.inRange,
+      min: row.min,
+      max: row.max,
+      base,
+      matches: row.inRange,
+      ...(ranked ? { pageIds: row.pageIds ?? [] } : {}),
+    };
+  // Past the cap: how many match, from the share of the table read (at least the cap). A read
+  // of the table itself may start anywhere and wrap around (synchronized scans, on tables over a
+  // quarter of the shared buffers): the pages read run from the first match's to the last's
+  // (for the words' bitmap, which starts at the table's first page, this leaves out the pages
+  // before the first match, about one match's share).
+  const { firstPage: first, lastPage: last } = row;
+  const read =
+    first === null || last === null
+      ? row.pages
+      : Math.min(row.pages, last >= first ? last - first + 1 : row.pages - first + last + 1);
+  const all = read > 0 ? Math.max(row.sample, Math.round((row.sample * row.pages) / read)) : 0;
+  // Past the cap: counted again under the price range (up to the cap) when one is asked, unless
+  // every match read was in the range. The words' matches are read, the range checked on them.
+  // Few matches (up to 20 times the cap): all of them on the words' index; an inner limit, a
+  // constant above any count, makes PostgreSQL weigh the whole read (with the outer limit alone
+  // it read the whole table in order for `wife` and a price range: 923,651 rows, 1.3 s at a
+  // million listings). Many: the table in order until the cap's matches are in the range (the
+  // words' bitmap of `the`, 388,633 listings, took seconds to build).
+  let total = row.inRange;
+  if (f.priceCondition() !== 'true' && row.inRange <= SEARCH_COUNT_CAP) {
     const g = buildFilters(q);
+    const every = buildFilters({ ...q, minPrice: undefined, maxPrice: undefined });
+    const inner =
+      all <= 20 * SEARCH_COUNT_CAP ? String(Number.MAX_SAFE_INTEGER) : '(select null::int)';
     const [n] = await database.query<{ n: number }>(
       `select count(*)::int as n
-       from (select 1 from book_listings l ${g.where()}
-             limit (select ${g.param(SEARCH_COUNT_CAP + 1)}::int)) m`,
-      g.params,
+       from (select 1 from (select l.price from book_listings l ${every.where()}
+                            limit ${inner}) as l
+             where ${g.priceCondition().replace(/\$(\d+)/g, (_, i: string) => every.param(g.params[Number(i) - 1]))}
+             limit (select ${SEARCH_COUNT_CAP + 1}::int)) m`,
+      every.params,
     );
     total = n.n;
   }
@@ -378,6 +447,7 @@ async function matchedTotals(database: Database, q: Search): Promise<Totals> {
     min: bounds.min,
     max: bounds.max,
     base,
+    matches: capped ? Math.max(total, Math.round((all * row.inRange) / row.sample)) : total,
   };
 }
 
@@ -402,20 +472,26 @@ function loadItems(
   const order = ORDER[sort];
   const f = buildFilters({ ...q, apartFrom });
   let hits: string;
+  // The matches are read on the words' index, and the price range checked on them: given the
+  // range in the same scan, PostgreSQL joined the words' bitmap with the price index's (348,579
+  // entries read for `wife` and 5 to 47 euros at a million listings, 212 ms, to keep 1,088).
+  const inRange = f.priceCondition();
   if (sort === 'relevance') {
     const score = relevanceScore(f, searchWords(q.q), q.words);
     hits = `matches as materialized (
-         select l.id, l.created_at, ${score} as score from book_listings l ${f.where()}),
-       hits as (select l.id, l.score from matches l
-                order by l.score desc, l.created_at desc, l.id desc
+         select l.id, l.created_at, l.price, l.title, l.search_vector
+         from book_listings l ${f.where(false)}),
+       hits as (select l.id, ${score} as score from matches l where ${inRange}
+                order by score desc, l.created_at desc, l.id desc
                 limit ${f.param(pageSize)} offset ${f.param((page - 1) * pageSize)})`;
   } else {
     const limit = f.param(pageSize);
     const offset = f.param((page - 1) * pageSize);
     hits = fewMatches
       ? `matches as materialized (
-           select l.id, l.price, l.created_at from book_listings l ${f.where()}),
-         hits as (select l.id from matches l order by ${order} limit ${limit} offset ${offset})`
+           select l.id, l.price, l.created_at from book_listings l ${f.where(false)}),
+         hits as (select l.id from matches l where ${inRange}
+                  order by ${order} limit ${limit} offset ${offset})`
       : `hits as (
            select l.id from book_listings l ${f.where()} order by ${order} limit ${limit} offset ${offset})`;
   }
@@ -424,6 +500,16 @@ function loadItems(
      select ${CARD_COLUMNS} from hits h join book_listings l on l.id = h.id ${CARD_JOINS}
      order by ${order}`,
     f.params,
+  );
+}
+
+/** The cards of listings by id, in the order of the ids. */
+function cardsOf(database: Database, ids: string[]) {
+  if (!ids.length) return Promise.resolve([] as CardRow[]);
+  return database.query<CardRow>(
+    `select ${CARD_COLUMNS} from book_listings l ${CARD_JOINS}
+     where l.id = any($1::uuid[]) order by array_position($1::uuid[], l.id)`,
+    [ids],
   );
 }
 
@@ -641,7 +727,21 @@ async function runSearch(
   const broad = !q.author && searchWords(q.q).length === 0;
   // Total under every filter; price bounds under every filter but the price range itself,
   // so the slider keeps its full span while it narrows the results.
-  const loadTotals = () => (broad ? countedTotals(database, q) : matchedTotals(database, q));
+  // A search ranked by relevance gets its page from the totals' read of the matches when the
+  // totals are not cached (and the matches are under the cap); a viewer with blocks reads
+  // the page without the blocked members' listings, on its own.
+  const ranked = !broad && !apartFrom && sortOf(q) === 'relevance';
+  let pageIds: string[] | undefined;
+  const loadTotals = async (): Promise<Totals> => {
+    if (broad) return countedTotals(database, q);
+    const { pageIds: ids, ...t } = await matchedTotals(
+      database,
+      q,
+      ranked ? { pageSize, offset: (page - 1) * pageSize } : undefined,
+    );
+    pageIds = ids;
+    return t;
+  };
   const key = JSON.stringify([
     q.q ?? null,
     q.author ?? null,
@@ -668,9 +768,11 @@ async function runSearch(
   else {
     // Reading in index order tests about (listings before the page's end) × base / matches
     // listings; finding the matches costs about twice their number.
-    const { total, base = 0, capped } = await totals;
-    const fewMatches = !capped && 2 * total * total <= page * pageSize * base;
-    items = loadItems(database, q, { fewMatches, capped: !!capped }, apartFrom);
+    const { total, base = 0, capped, matches = total } = await totals;
+    const fewMatches = 2 * matches * matches <= page * pageSize * base;
+    items = pageIds
+      ? cardsOf(database, pageIds)
+      : loadItems(database, q, { fewMatches, capped: !!capped }, apartFrom);
   }
   const [t, rows, counts] = await Promise.all([totals, items, facets]);
   return {
