@@ -14,6 +14,71 @@ import { claimHolidayReply } from '../profiles/holiday';
 
 export type OfferAction = 'accept' | 'decline' | 'withdraw';
 
+/** An offer to store: the room's listing first among its books (a trade adds the proposer's). */
+interface NewOffer {
+  roomId: string;
+  buyerId: string;
+  sellerId: string;
+  listingId: string;
+  currency: string;
+  kind: 'sale' | 'trade';
+  amount: number | null;
+  shippingAmount: number | null;
+  listingIds: string[];
+}
+
+/**
+ * Stores an offer in one transaction (its row, its books, its message in the room), then publishes
+ * the message and tells the seller. A second open offer of the member on the listing is a 409 (the
+ * partial unique index, even under races), never a 500. Sale and trade offers (./trade-offers.ts).
+ */
+export async function storeOffer(ctx: ChatContext, offer: NewOffer): Promise<ChatMessage> {
+  const { database, log, deps, query, publishMessage, afterCommit } = ctx;
+  let messageId: string;
+  try {
+    messageId = await inTransaction(database, async (q) => {
+      const [row] = await q<{ id: string }>(
+        `insert into offers (listing_id, buyer_id, seller_id, room_id, kind, amount, currency,
+           shipping_amount)
+         values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+        [
+          offer.listingId,
+          offer.buyerId,
+          offer.sellerId,
+          offer.roomId,
+          offer.kind,
+          offer.amount,
+          offer.currency,
+          offer.shippingAmount,
+        ],
+      );
+      await q('insert into offer_listings (offer_id, listing_id) select $1, unnest($2::uuid[])', [
+        row.id,
+        offer.listingIds,
+      ]);
+      const id = await insertMessage(q, {
+        roomId: offer.roomId,
+        senderId: offer.buyerId,
+        type: 'offer',
+        listingId: offer.listingId,
+        offerId: row.id,
+      });
+      if (!id) throw accessDenied();
+      return id;
+    });
+  } catch (err) {
+    if (sqlState(err) === '23505') throw conflict('chatApi.errors.offerPending');
+    if (err instanceof AppError) throw err;
+    log.error({ err, kind: offer.kind }, 'offer not saved');
+    throw new AppError(500, 'internal', 'chatApi.errors.sendFailed');
+  }
+  const message = await publishMessage(offer.roomId, messageId);
+  afterCommit(offer.roomId, message);
+  if (deps.notifications && message.offer)
+    await deps.notifications.notify(await offerNotices(query, [message.offer.id], offer.buyerId));
+  return message;
+}
+
 /** The marketplace in a chat: contacting a seller about a listing, offers and their answers. */
 export function offerActions(ctx: ChatContext) {
   const { deps, database, log, query, publish, orFail, requireParticipant } = ctx;
@@ -86,49 +151,17 @@ export function offerActions(ctx: ChatContext) {
       if (delivery === 'post' && !ships)
         throw badRequest('deals.errors.noShipping', { delivery: 'deals.errors.noShipping' });
       const shippingAmount = delivery === 'post' ? Number(listing.shipping_cost) : null;
-      let messageId: string;
-      try {
-        messageId = await inTransaction(database, async (q) => {
-          const [offer] = await q<{ id: string }>(
-            `insert into offers (listing_id, buyer_id, seller_id, room_id, amount, currency,
-               shipping_amount)
-             values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-            [
-              listing.id,
-              userId,
-              listing.seller_id,
-              roomId,
-              input.amount,
-              listing.currency,
-              shippingAmount,
-            ],
-          );
-          await q('insert into offer_listings (offer_id, listing_id) values ($1, $2)', [
-            offer.id,
-            listing.id,
-          ]);
-          const id = await insertMessage(q, {
-            roomId,
-            senderId: userId,
-            type: 'offer',
-            listingId: listing.id,
-            offerId: offer.id,
-          });
-          if (!id) throw accessDenied();
-          return id;
-        });
-      } catch (err) {
-        // The partial unique index keeps one open offer per buyer and listing, even under races.
-        if (sqlState(err) === '23505') throw conflict('chatApi.errors.offerPending');
-        if (err instanceof AppError) throw err;
-        log.error({ err }, 'offer not saved');
-        throw new AppError(500, 'internal', 'chatApi.errors.sendFailed');
-      }
-      const message = await publishMessage(roomId, messageId);
-      afterCommit(roomId, message);
-      if (deps.notifications && message.offer)
-        await deps.notifications.notify(await offerNotices(query, [message.offer.id], userId));
-      return message;
+      return storeOffer(ctx, {
+        roomId,
+        buyerId: userId,
+        sellerId: listing.seller_id,
+        listingId: listing.id,
+        currency: listing.currency,
+        kind: 'sale',
+        amount: input.amount,
+        shippingAmount,
+        listingIds: [listing.id],
+      });
     },
 
     async answerOffer(userId: string, offerId: string, action: OfferAction): Promise<ChatMessage> {

@@ -1,11 +1,9 @@
 import type { ChatMessage, MakeTradeOfferInput } from '@shared/schemas/chats';
-import { AppError, badRequest, conflict } from '../../platform/errors';
+import { badRequest, conflict } from '../../platform/errors';
 import { isBlockedBetween } from '../../platform/moderation';
-import { inTransaction, sqlState } from '../../db/tx';
 import { listingNotFound } from '../listings/service';
-import { accessDenied, listingUnavailable, type ChatContext } from './context';
-import { insertMessage } from './messages';
-import { offerNotices } from './notifications';
+import { listingUnavailable, type ChatContext } from './context';
+import { storeOffer } from './offers';
 import { findListingFacts, isParticipant, isUuid } from './queries';
 
 const FIELD = 'offeredListingIds';
@@ -17,7 +15,7 @@ const FIELD = 'offeredListingIds';
  * sale's (./offers.ts): accepting reserves every book of both sides and opens a hand deal.
  */
 export function tradeOfferActions(ctx: ChatContext) {
-  const { deps, database, log, query, publishMessage, afterCommit, requireParticipant } = ctx;
+  const { query, requireParticipant } = ctx;
   return {
     async makeTradeOffer(
       userId: string,
@@ -65,41 +63,17 @@ export function tradeOfferActions(ctx: ChatContext) {
         throw conflict('chatApi.errors.tradeBookUnavailable', {
           [FIELD]: 'chatApi.errors.tradeBookUnavailable',
         });
-      let messageId: string;
-      try {
-        messageId = await inTransaction(database, async (q) => {
-          const [offer] = await q<{ id: string }>(
-            `insert into offers (listing_id, buyer_id, seller_id, room_id, kind, amount, currency)
-             values ($1, $2, $3, $4, 'trade', null, $5) returning id`,
-            [listing.id, userId, listing.seller_id, roomId, listing.currency],
-          );
-          await q(
-            `insert into offer_listings (offer_id, listing_id)
-             select $1, unnest($2::uuid[])`,
-            [offer.id, [listing.id, ...offered]],
-          );
-          const id = await insertMessage(q, {
-            roomId,
-            senderId: userId,
-            type: 'offer',
-            listingId: listing.id,
-            offerId: offer.id,
-          });
-          if (!id) throw accessDenied();
-          return id;
-        });
-      } catch (err) {
-        // One open offer per member and listing, whatever its kind (the partial unique index).
-        if (sqlState(err) === '23505') throw conflict('chatApi.errors.offerPending');
-        if (err instanceof AppError) throw err;
-        log.error({ err }, 'trade offer not saved');
-        throw new AppError(500, 'internal', 'chatApi.errors.sendFailed');
-      }
-      const message = await publishMessage(roomId, messageId);
-      afterCommit(roomId, message);
-      if (deps.notifications && message.offer)
-        await deps.notifications.notify(await offerNotices(query, [message.offer.id], userId));
-      return message;
+      return storeOffer(ctx, {
+        roomId,
+        buyerId: userId,
+        sellerId: listing.seller_id,
+        listingId: listing.id,
+        currency: listing.currency,
+        kind: 'trade',
+        amount: null,
+        shippingAmount: null,
+        listingIds: [listing.id, ...offered],
+      });
     },
   };
 

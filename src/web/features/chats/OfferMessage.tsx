@@ -30,11 +30,10 @@ export function OfferMessage({
   meId: string;
 }) {
   const { t, i18n } = useTranslation();
-  const act = useOfferAction(roomId);
   const amount = formatMoney(offer.amount, offer.currency, i18n.language);
   const seller = offer.sellerId === meId;
   const buyer = offer.buyerId === meId;
-  const actions: { action: OfferAction; variant: string; color?: string }[] = [];
+  const actions: OfferAnswer[] = [];
   if (offer.status === 'pending' && seller)
     actions.push(
       { action: 'accept', variant: 'filled' },
@@ -59,6 +58,35 @@ export function OfferMessage({
           {t(`chats.offer.status.${offer.status}`)}
         </Badge>
       </Group>
+      <OfferAnswers offer={offer} roomId={roomId} actions={actions} labels="offer" />
+    </Stack>
+  );
+}
+
+export interface OfferAnswer {
+  action: OfferAction;
+  variant: string;
+}
+
+/**
+ * The answers open to this member on an offer (sale or trade: `labels` picks the words), the
+ * failure of the last one, and the deal's card once the offer is accepted.
+ */
+export function OfferAnswers({
+  offer,
+  roomId,
+  actions,
+  labels,
+}: {
+  offer: Offer;
+  roomId: string;
+  actions: OfferAnswer[];
+  labels: 'offer' | 'trade';
+}) {
+  const { t } = useTranslation();
+  const act = useOfferAction(roomId);
+  return (
+    <>
       {actions.length > 0 && (
         <Group gap="xs">
           {actions.map(({ action, variant }) => (
@@ -70,7 +98,7 @@ export function OfferMessage({
               disabled={act.isPending}
               onClick={() => act.mutate({ offer, action })}
             >
-              {t(`chats.offer.${action}`)}
+              {t(`chats.${labels}.${action}`)}
             </Button>
           ))}
         </Group>
@@ -81,6 +109,6 @@ export function OfferMessage({
         </Text>
       )}
       {offer.dealId && <DealCard dealId={offer.dealId} />}
-    </Stack>
+    </>
   );
 }

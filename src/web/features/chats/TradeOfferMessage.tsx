@@ -1,10 +1,8 @@
-import { Badge, Button, Group, Image, Stack, Text } from '@mantine/core';
+import { Badge, Group, Image, Stack, Text } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
 import { useTranslation } from '@web/lib/reactI18n';
-import { useOfferAction, type OfferAction } from './api';
 import type { ChatListing, Offer } from './types';
-import { STATUS_TONES } from './OfferMessage';
-import { DealCard } from '../deals';
+import { OfferAnswers, STATUS_TONES, type OfferAnswer } from './OfferMessage';
 
 function Book({ listing }: { listing: ChatListing }) {
   return (
@@ -45,10 +43,9 @@ export function TradeOfferMessage({
   proposerName: string;
 }) {
   const { t } = useTranslation();
-  const act = useOfferAction(roomId);
   const owner = offer.sellerId === meId;
   const proposer = offer.buyerId === meId;
-  const actions: { action: OfferAction; variant: string }[] = [];
+  const actions: OfferAnswer[] = [];
   if (offer.status === 'pending' && owner)
     actions.push(
       { action: 'accept', variant: 'filled' },
@@ -83,28 +80,7 @@ export function TradeOfferMessage({
           <Book listing={wanted} />
         </>
       )}
-      {actions.length > 0 && (
-        <Group gap="xs">
-          {actions.map(({ action, variant }) => (
-            <Button
-              key={action}
-              size="compact-sm"
-              variant={variant}
-              loading={act.isPending && act.variables?.action === action}
-              disabled={act.isPending}
-              onClick={() => act.mutate({ offer, action })}
-            >
-              {t(`chats.trade.${action}`)}
-            </Button>
-          ))}
-        </Group>
-      )}
-      {act.isError && (
-        <Text size="xs" c="red.9" role="alert">
-          {act.error.message}
-        </Text>
-      )}
-      {offer.dealId && <DealCard dealId={offer.dealId} />}
+      <OfferAnswers offer={offer} roomId={roomId} actions={actions} labels="trade" />
     </Stack>
   );
 }
