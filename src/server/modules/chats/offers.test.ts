@@ -325,3 +325,22 @@ describe('offers', () => {
     expect(unknown.statusCode).toBe(403);
   });
 });
+
+describe('a listing a moderator hid', () => {
+  it('takes no sale offer (409), as it takes no trade offer', async () => {
+    const listing = await createListing(t, seller, { title: 'Il sentiero dei nidi di ragno' });
+    const { roomId } = (
+      await req('POST', '/api/chats/contact', rival, { listingId: listing.id, content: 'Ciao' })
+    ).json();
+    await t.database.query('update book_listings set hidden_at = now() where id = $1', [
+      listing.id,
+    ]);
+    const res = await offer(rival, roomId, listing.id, 5);
+    expect(res.statusCode, res.body).toBe(409);
+    const [{ n }] = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from offers where listing_id = $1',
+      [listing.id],
+    );
+    expect(n).toBe(0);
+  });
+});

@@ -7,7 +7,7 @@ import { offerListingIds, openDeal } from '../deals/context';
 import { accessDenied, listingUnavailable, type ChatContext } from './context';
 import { insertMessage } from './messages';
 import { offerNotices } from './notifications';
-import { findListingFacts, findMessage, isParticipant, isUuid } from './queries';
+import { findListingFacts, findMessage, isParticipant, isUuid, type ListingFacts } from './queries';
 import { directRoom } from './rooms';
 import { createListingAnnouncer } from './listing-events';
 import { claimHolidayReply } from '../profiles/holiday';
@@ -79,9 +79,41 @@ export async function storeOffer(ctx: ChatContext, offer: NewOffer): Promise<Cha
   return message;
 }
 
+/**
+ * The room's listing that `userId` may make an offer on (a sale's or a trade's): 403 outside the
+ * room, 404 missing or across a block, 400 their own or of the other kind, 409 not available
+ * (hidden included), 400 when its seller is not in the room.
+ */
+export async function offerableListing(
+  ctx: ChatContext,
+  userId: string,
+  roomId: string,
+  listingId: string,
+  kind: 'sale' | 'trade',
+): Promise<ListingFacts> {
+  const { query } = ctx;
+  await ctx.requireParticipant(roomId, userId);
+  const listing = await findListingFacts(query, listingId);
+  if (!listing || (await isBlockedBetween(query, userId, listing.seller_id)))
+    throw listingNotFound();
+  if (listing.seller_id === userId)
+    throw badRequest('chatApi.errors.offerOwnListing', {
+      listingId: 'chatApi.errors.offerOwnListing',
+    });
+  const wrong = kind === 'sale' ? 'trade' : 'sell';
+  const key = kind === 'sale' ? 'chatApi.errors.notForSale' : 'chatApi.errors.notForTrade';
+  if (listing.listing_type === wrong) throw badRequest(key, { listingId: key });
+  if (listing.status !== 'available' || listing.hidden) throw listingUnavailable();
+  if (!(await isParticipant(query, roomId, listing.seller_id)))
+    throw badRequest('chatApi.errors.sellerNotInRoom', {
+      listingId: 'chatApi.errors.sellerNotInRoom',
+    });
+  return listing;
+}
+
 /** The marketplace in a chat: contacting a seller about a listing, offers and their answers. */
 export function offerActions(ctx: ChatContext) {
-  const { deps, database, log, query, publish, orFail, requireParticipant } = ctx;
+  const { deps, database, log, query, publish, orFail } = ctx;
   const { publishMessage, publishUpdated, afterCommit } = ctx;
   return {
     async contact(
@@ -129,21 +161,7 @@ export function offerActions(ctx: ChatContext) {
       roomId: string,
       input: { listingId: string; amount: number; delivery?: 'post' | 'hand' },
     ): Promise<ChatMessage> {
-      await requireParticipant(roomId, userId);
-      const listing = await findListingFacts(query, input.listingId);
-      if (!listing || (await isBlockedBetween(query, userId, listing.seller_id)))
-        throw listingNotFound();
-      if (listing.seller_id === userId)
-        throw badRequest('chatApi.errors.offerOwnListing', {
-          listingId: 'chatApi.errors.offerOwnListing',
-        });
-      if (listing.listing_type === 'trade')
-        throw badRequest('chatApi.errors.notForSale', { listingId: 'chatApi.errors.notForSale' });
-      if (listing.status !== 'available') throw listingUnavailable();
-      if (!(await isParticipant(query, roomId, listing.seller_id)))
-        throw badRequest('chatApi.errors.sellerNotInRoom', {
-          listingId: 'chatApi.errors.sellerNotInRoom',
-        });
+      const listing = await offerableListing(ctx, userId, roomId, input.listingId, 'sale');
       // By post when the listing ships (its shipping cost joins the total), unless the buyer
       // asks to collect it; a listing without a shipping cost is handed over only.
       const ships = listing.shipping_cost !== null;

@@ -456,6 +456,8 @@ export interface ListingFacts {
   title: string;
   /** null: no shipping offered (handed over only). */
   shipping_cost: string | number | null;
+  /** Hidden by a moderator: out of everyone's offers. */
+  hidden: boolean;
 }
 
 export async function findListingFacts(
@@ -465,7 +467,8 @@ export async function findListingFacts(
 ): Promise<ListingFacts | null> {
   if (!isUuid(id)) return null;
   const [row] = await query<ListingFacts>(
-    `select id, user_id as seller_id, status, listing_type, currency, title, shipping_cost
+    `select id, user_id as seller_id, status, listing_type, currency, title, shipping_cost,
+       hidden_at is not null as hidden
      from book_listings where id = $1${lock ? ' for update' : ''}`,
     [id],
   );

@@ -1,10 +1,8 @@
 import type { ChatMessage, MakeTradeOfferInput } from '@shared/schemas/chats';
 import { badRequest, conflict } from '../../platform/errors';
-import { isBlockedBetween } from '../../platform/moderation';
-import { listingNotFound } from '../listings/service';
-import { listingUnavailable, type ChatContext } from './context';
-import { storeOffer } from './offers';
-import { findListingFacts, isParticipant, isUuid } from './queries';
+import type { ChatContext } from './context';
+import { offerableListing, storeOffer } from './offers';
+import { isUuid } from './queries';
 
 const FIELD = 'offeredListingIds';
 
@@ -15,29 +13,14 @@ const FIELD = 'offeredListingIds';
  * sale's (./offers.ts): accepting reserves every book of both sides and opens a hand deal.
  */
 export function tradeOfferActions(ctx: ChatContext) {
-  const { query, requireParticipant } = ctx;
+  const { query } = ctx;
   return {
     async makeTradeOffer(
       userId: string,
       roomId: string,
       input: MakeTradeOfferInput,
     ): Promise<ChatMessage> {
-      await requireParticipant(roomId, userId);
-      const listing = await findListingFacts(query, input.listingId);
-      if (!listing || (await isBlockedBetween(query, userId, listing.seller_id)))
-        throw listingNotFound();
-      if (listing.seller_id === userId)
-        throw badRequest('chatApi.errors.offerOwnListing', {
-          listingId: 'chatApi.errors.offerOwnListing',
-        });
-      if (listing.listing_type === 'sell')
-        throw badRequest('chatApi.errors.notForTrade', { listingId: 'chatApi.errors.notForTrade' });
-      if (listing.status !== 'available' || (await isHidden(listing.id)))
-        throw listingUnavailable();
-      if (!(await isParticipant(query, roomId, listing.seller_id)))
-        throw badRequest('chatApi.errors.sellerNotInRoom', {
-          listingId: 'chatApi.errors.sellerNotInRoom',
-        });
+      const listing = await offerableListing(ctx, userId, roomId, input.listingId, 'trade');
       const offered = input.offeredListingIds;
       // Not a listing of this member (or no listing at all): one answer, which says nothing of
       // other members' listings.
@@ -76,14 +59,6 @@ export function tradeOfferActions(ctx: ChatContext) {
       });
     },
   };
-
-  async function isHidden(listingId: string) {
-    const [row] = await query<{ hidden: boolean }>(
-      'select hidden_at is not null as hidden from book_listings where id = $1',
-      [listingId],
-    );
-    return row?.hidden ?? true;
-  }
 }
 
 const notYours = () =>
