@@ -334,6 +334,14 @@ export const chatRoutes: Module = async (app, deps) => {
     },
   );
 
+  /** The answers of making an offer, sale or trade. */
+  const offerMade = {
+    201: messageAnswerSchema,
+    400: errorSchema,
+    ...common,
+    404: errorSchema,
+    409: errorSchema,
+  };
   app.post(
     '/api/chats/rooms/:roomId/offers',
     {
@@ -344,13 +352,7 @@ export const chatRoutes: Module = async (app, deps) => {
         summary: "Make an offer on the room's listing for sale (buyer only, one open at a time)",
         params: roomParams,
         body: makeOfferSchema,
-        response: {
-          201: messageAnswerSchema,
-          400: errorSchema,
-          ...common,
-          404: errorSchema,
-          409: errorSchema,
-        },
+        response: offerMade,
       },
     },
     async (request, reply) => {
@@ -377,13 +379,7 @@ export const chatRoutes: Module = async (app, deps) => {
           'not available, or an open offer already',
         params: roomParams,
         body: makeTradeOfferSchema,
-        response: {
-          201: messageAnswerSchema,
-          400: errorSchema,
-          ...common,
-          404: errorSchema,
-          409: errorSchema,
-        },
+        response: offerMade,
       },
     },
     async (request, reply) => {
