@@ -85,7 +85,10 @@ export function createPresence(opts: PresenceOptions) {
            )
          )
          update users set last_seen_at = now()
-         where id in (select u from left_everywhere)
+         where id in (
+           -- Rows locked in one order, so two processes' batches never deadlock.
+           select id from users where id in (select u from left_everywhere) order by id for update
+         )
          returning id as user_id`,
         [offline, processId, ttl],
       );
@@ -119,6 +122,9 @@ export function createPresence(opts: PresenceOptions) {
         telling.add(told);
       } catch (err) {
         opts.onError(err);
+        // A deadlock or serialization failure is transient: the batch is written again.
+        const code = (err as { code?: string } | null)?.code;
+        if (code === '40P01' || code === '40001') for (const id of writing) void sync(id);
       } finally {
         writing = new Set();
         batch.resolve();
@@ -172,7 +178,11 @@ export function createPresence(opts: PresenceOptions) {
     async touchLastSeen(): Promise<void> {
       await database.query(
         `update users set last_seen_at = now()
-         where id in (select user_id from realtime_presence where process_id = $1)`,
+         where id in (
+           select id from users
+           where id in (select user_id from realtime_presence where process_id = $1)
+           order by id for update
+         )`,
         [processId],
       );
     },

@@ -368,6 +368,13 @@ describe.skipIf(!pgUrl)('two server processes on one PostgreSQL database', () =>
     );
     expect(seen.length).toBe(leaving.length);
     for (const held of sockets) for (const s of held) s.ws.close();
+    // Cleaned up once both processes have written everyone's departure.
+    for (const server of [one, two]) {
+      await eventually(
+        async () => ((await server.call('onlineAmong', { users: ids })) as string[]).length === 0,
+        10_000,
+      );
+    }
     await t.database.query('delete from users where id = any($1::text[])', [ids]);
   }, 120_000);
 
