@@ -6,9 +6,8 @@ import { apiPost, openMember } from './accounts-helpers';
 /**
  * What the page says is true, in a conversation: a buyer offers €7.50 on a book; the seller reads
  * the offer in their notifications in their language's money format ("7,50 €" in Italian,
- * "€7.50" in English), opens the conversation, accepts and marks the book sold; the buyer, who
- * keeps the conversation open, sees the listing's card turn reserved and then sold without
- * reloading. Italian at 375 px, English at 1280 px.
+ * "€7.50" in English), opens the conversation and accepts; both confirm the exchange; the buyer, who keeps the
+ * conversation open, sees the listing's card turn reserved and then sold without reloading. Italian at 375 px, English at 1280 px.
  */
 test.describe.configure({ timeout: 150_000 });
 
@@ -16,7 +15,8 @@ type Language = 'it' | 'en';
 const catalogue = (language: Language) =>
   JSON.parse(readFileSync(`src/web/locales/${language}.json`, 'utf8')) as {
     statuses: Record<'reserved' | 'sold', string>;
-    chats: { offer: { accept: string; complete: string } };
+    chats: { messagesLabel: string; offer: { accept: string } };
+    deals: { meeting: { title: string; confirm: string } };
   };
 
 const cases: { language: Language; width: number; money: RegExp; offered: string }[] = [
@@ -80,8 +80,17 @@ for (const { language, width, money, offered } of cases) {
       await offer.getByRole('button', { name: texts.chats.offer.accept }).click();
       await expect(card(buyer.page)).toContainText(texts.statuses.reserved);
 
-      // The seller marks it sold: the buyer's card says sold, with no reload.
-      await offer.getByRole('button', { name: texts.chats.offer.complete }).click();
+      // Both confirm the exchange in the deal's card (decision 0083): the seller first, then the
+      // buyer in the page kept open; the buyer's card says sold, with no reload.
+      const confirm = (page: Page) =>
+        page
+          .getByRole('log', { name: texts.chats.messagesLabel })
+          .getByRole('group', { name: texts.deals.meeting.title })
+          .getByRole('button', { name: texts.deals.meeting.confirm });
+      await confirm(seller.page).click();
+      await expect(confirm(seller.page)).toHaveCount(0);
+      await expect(card(buyer.page)).toContainText(texts.statuses.reserved);
+      await confirm(buyer.page).click();
       await expect(card(buyer.page)).toContainText(texts.statuses.sold);
       await expect(card(buyer.page)).not.toContainText(texts.statuses.reserved);
       expect(

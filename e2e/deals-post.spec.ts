@@ -230,8 +230,9 @@ test('a problem is reported and an admin closes the case', async ({ browser }) =
   // The case shows its outcome, or has already left the list of open cases (the panel's default)
   // when the list is read again: which comes first depends on the machine.
   await expect(async () => {
+    // allTextContents never waits: the row may leave between the two reads.
+    const text = (await adminCase.allTextContents()).join(' ');
     const gone = (await row.count()) === 0;
-    const text = gone ? '' : ((await adminCase.textContent()) ?? '');
     expect(gone || text.includes('Closed by an admin: the deal is cancelled')).toBe(true);
   }).toPass({ timeout: 10_000 });
 
