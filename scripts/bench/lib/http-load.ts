@@ -24,6 +24,12 @@ const mix = libraryMix();
 let next = plan.start ?? 0;
 const latencies: number[] = [];
 let errors = 0;
+/** Answers other than 200, by status (0: no answer), so a run with errors says which. */
+const failed: Record<string, number> = {};
+const fail = (status = 0) => {
+  errors++;
+  failed[status] = (failed[status] ?? 0) + 1;
+};
 
 const started = performance.now();
 const selfCpu = process.cpuUsage();
@@ -31,6 +37,7 @@ function report() {
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(selfCpu);
   const cpu = { self: (used.user + used.system) / 1000 / latencies.length };
+  if (errors) process.stderr.write(`http-load: answers other than 200 ${JSON.stringify(failed)}\n`);
   process.stdout.write(`${JSON.stringify({ ...summarise(latencies, errors, seconds), cpu })}\n`);
 }
 
@@ -44,12 +51,12 @@ if (plan.rate) {
         res.resume();
         res.on('end', () => {
           if (res.statusCode === 200) latencies.push(performance.now() - t0);
-          else errors++;
+          else fail(res.statusCode);
           resolve();
         });
       });
       req.on('error', () => {
-        errors++;
+        fail();
         resolve();
       });
     });
@@ -70,6 +77,6 @@ if (plan.rate) {
     },
   ).on('response', (_client, statusCode, _bytes, responseTime) => {
     if (statusCode === 200) latencies.push(responseTime);
-    else errors++;
+    else fail(statusCode);
   });
 }

@@ -109,6 +109,38 @@ describe('relevance', () => {
     expect(await ids('q=rosa&sort=newest')).toEqual([22, 25, 1]);
   });
 
+  it('leaves the stop words of either language out of the match when other words are typed', async () => {
+    await more();
+    const rosa = await ids('q=rosa');
+    // No listing has a word starting with "la" or "the": the stop words no longer narrow.
+    expect(await ids('q=la%20rosa')).toEqual(rosa);
+    expect(await ids('q=the%20rosa')).toEqual(rosa);
+    expect(await ids('q=Perch%C3%A9%20rosa')).toEqual(rosa);
+    // Only stop words: matched as written ("il" is in 21's title, not in 24's).
+    const il = await ids('q=il&status=all');
+    expect(il).toContain(21);
+    expect(il).not.toContain(24);
+  });
+
+  it('pages words in price order from the read that counts them', async () => {
+    await more();
+    const prices = async (sort: string) =>
+      ((await list(`q=rosa&sort=${sort}`)).json().items as { price: number | null }[]).map(
+        (i) => i.price,
+      );
+    const asc = await prices('price_asc');
+    expect(asc.length).toBeGreaterThan(1);
+    const priced = asc.filter((p) => p !== null);
+    expect(priced).toEqual([...priced].sort((a, b) => a - b));
+    // Trade-only listings (no price) last either way.
+    expect(asc.slice(priced.length).every((p) => p === null)).toBe(true);
+    const desc = await prices('price_desc');
+    expect(desc.filter((p) => p !== null)).toEqual([...priced].reverse());
+    expect(await ids('q=rosa&sort=price_asc&pageSize=1&page=2')).toEqual(
+      (await ids('q=rosa&sort=price_asc')).slice(1, 2),
+    );
+  });
+
   it('orders as newest without words, whatever the sort says', async () => {
     await more();
     expect(await ids('sort=relevance&genre=fantasy')).toEqual(await ids('genre=fantasy'));

@@ -17,6 +17,7 @@ import type { Database } from '../../db/client';
 import { CARD_COLUMNS, CARD_JOINS, toCard, type CardRow } from '../listings/queries';
 import { blockedMembersOf, libraryListing, notBlocked } from '../../platform/moderation';
 import { TtlCache } from '../../platform/ttl-cache';
+import { STOP_WORDS, unaccented } from './stopwords';
 
 /** Parameterised WHERE clauses; `text` says how q is matched. */
 export class Filters {
@@ -93,6 +94,16 @@ export function searchWords(q: string | undefined): string[] {
 const MAX_WORDS = 16;
 
 /**
+ * The words a search matches on: its words without the stop words of either language (decision
+ * 0084), unless it has nothing else ("and her", "il" still match as written). The exact phrase
+ * of relevance keeps every word.
+ */
+export function matchWords(words: string[]): string[] {
+  const kept = words.filter((w) => !STOP_WORDS.has(unaccented(w.toLowerCase())));
+  return kept.length ? kept : words;
+}
+
+/**
  * A tsquery matching every word. Each word matches as written (a prefix when `prefix`) or by its
  * Italian or English stem; `weights` keeps the matches in those parts of the listing (A title,
  * B author, C description: migration 0035). The suffixes are fixed text, the words parameters.
@@ -124,6 +135,7 @@ function wordsQuery(
 function relevanceScore(f: Filters, words: string[], compiled?: CompiledWords): string {
   const tsquery = (key: keyof CompiledWords, inline: () => string) =>
     compiled ? `${f.param(compiled[key])}::tsquery` : `(${inline()})`;
+  const matched = matchWords(words);
   const phrase =
     words.length > 1
       ? `case when ' ' || regexp_replace(lower(immutable_unaccent(l.title)), '[^[:alnum:]]+', ' ', 'g') || ' '
@@ -131,11 +143,11 @@ function relevanceScore(f: Filters, words: string[], compiled?: CompiledWords): 
          then 16 else 0 end + `
       : '';
   return `(${phrase}
-    case when l.search_vector @@ ${tsquery('title', () => wordsQuery(f, words, { prefix: true, weights: 'A' }))} then 4
-         when l.search_vector @@ ${tsquery('titleAuthor', () => wordsQuery(f, words, { prefix: true, weights: 'AB' }))} then 2
+    case when l.search_vector @@ ${tsquery('title', () => wordsQuery(f, matched, { prefix: true, weights: 'A' }))} then 4
+         when l.search_vector @@ ${tsquery('titleAuthor', () => wordsQuery(f, matched, { prefix: true, weights: 'AB' }))} then 2
          else 0 end
-    + case when l.search_vector @@ ${tsquery('whole', () => wordsQuery(f, words, { prefix: false }))} then 1 else 0 end
-    + ts_rank('{0.1, 0.2, 0.5, 1.0}', l.search_vector, ${tsquery('match', () => wordsQuery(f, words, { prefix: true }))}, 32))`;
+    + case when l.search_vector @@ ${tsquery('whole', () => wordsQuery(f, matched, { prefix: false }))} then 1 else 0 end
+    + ts_rank('{0.1, 0.2, 0.5, 1.0}', l.search_vector, ${tsquery('match', () => wordsQuery(f, matched, { prefix: true }))}, 32))`;
 }
 
 /**
@@ -145,11 +157,12 @@ function relevanceScore(f: Filters, words: string[], compiled?: CompiledWords): 
  */
 export async function compileWords(database: Database, words: string[]): Promise<CompiledWords> {
   const f = new Filters();
+  const matched = matchWords(words);
   const [row] = await database.query<CompiledWords>(
-    `select (${wordsQuery(f, words, { prefix: true })})::text as match,
-       (${wordsQuery(f, words, { prefix: true, weights: 'A' })})::text as title,
-       (${wordsQuery(f, words, { prefix: true, weights: 'AB' })})::text as "titleAuthor",
-       (${wordsQuery(f, words, { prefix: false })})::text as whole,
+    `select (${wordsQuery(f, matched, { prefix: true })})::text as match,
+       (${wordsQuery(f, matched, { prefix: true, weights: 'A' })})::text as title,
+       (${wordsQuery(f, matched, { prefix: true, weights: 'AB' })})::text as "titleAuthor",
+       (${wordsQuery(f, matched, { prefix: false })})::text as whole,
        lower(immutable_unaccent(${f.param(words.join(' '))})) as phrase`,
     f.params,
   );
@@ -179,7 +192,7 @@ export function buildFilters(f: SearchFilters): Filters {
   const words = searchWords(f.q);
   if (f.words) filters.add(`l.search_vector @@ ${filters.param(f.words.match)}::tsquery`);
   else if (words.length)
-    filters.add(`l.search_vector @@ (${wordsQuery(filters, words, { prefix: true })})`);
+    filters.add(`l.search_vector @@ (${wordsQuery(filters, matchWords(words), { prefix: true })})`);
   if (f.minPrice !== undefined || f.maxPrice !== undefined) {
     const range: string[] = [];
     if (f.minPrice !== undefined) range.push(`l.price >= ${filters.param(f.minPrice)}`);
@@ -348,21 +361,24 @@ const priceBoundsOf = (statuses: string, listed: string[]) =>
 async function matchedTotals(
   database: Database,
   q: Search,
-  ranked?: { pageSize: number; offset: number },
+  paged?: { pageSize: number; offset: number; sort: Sort },
 ): Promise<Totals & { pageIds?: string[] }> {
   const f = buildFilters(q);
   const { counted } = countKeys(f, q);
   const cap = f.param(SEARCH_COUNT_CAP + 1);
-  // The page ranked by relevance from the same read, when the matches are under the cap (one
-  // read of the matches instead of two: decision 0082).
+  // The page in the order asked for from the same read, when the matches are under the cap (one
+  // read of the matches instead of two: decision 0082; every sort since 0084).
+  const ranked = paged?.sort === 'relevance';
   let page = '';
-  if (ranked) {
-    const score = relevanceScore(f, searchWords(q.q), q.words);
-    page = `, (select array_agg(r.id order by r.score desc, r.created_at desc, r.id desc)
-         from (select l.id, l.created_at, ${score} as score from m l
+  if (paged) {
+    const score = ranked ? relevanceScore(f, searchWords(q.q), q.words) : '0';
+    const order = ranked ? 'score desc, l.created_at desc, l.id desc' : ORDER[paged.sort];
+    const again = order.replace(/\bl\./g, 'r.').replace(/^score/, 'r.score');
+    page = `, (select array_agg(r.id order by ${again})
+         from (select l.id, l.created_at, l.price, ${score} as score from m l
                where l.in_range and (select count(*) from m) <= ${SEARCH_COUNT_CAP}
-               order by score desc, l.created_at desc, l.id desc
-               limit ${f.param(ranked.pageSize)} offset ${f.param(ranked.offset)}) r) as "pageIds"`;
+               order by ${order}
+               limit ${f.param(paged.pageSize)} offset ${f.param(paged.offset)}) r) as "pageIds"`;
   }
   const [row] = await database.query<
     Totals & {
@@ -397,7 +413,7 @@ async function matchedTotals(
       max: row.max,
       base,
       matches: row.inRange,
-      ...(ranked ? { pageIds: row.pageIds ?? [] } : {}),
+      ...(paged ? { pageIds: row.pageIds ?? [] } : {}),
     };
   // Past the cap: how many match, from the share of the table read (at least the cap). A read
   // of the table itself may start anywhere and wrap around (synchronized scans, on tables over a
@@ -412,17 +428,24 @@ async function matchedTotals(
   const all = read > 0 ? Math.max(row.sample, Math.round((row.sample * row.pages) / read)) : 0;
   // Past the cap: counted again under the price range (up to the cap) when one is asked, unless
   // every match read was in the range. The words' matches are read, the range checked on them.
-  // Few matches (up to 20 times the cap): all of them on the words' index; an inner limit, a
-  // constant above any count, makes PostgreSQL weigh the whole read (with the outer limit alone
-  // it read the whole table in order for `wife` and a price range: 923,651 rows, 1.3 s at a
-  // million listings). Many: the table in order until the cap's matches are in the range (the
-  // words' bitmap of `the`, 388,633 listings, took seconds to build).
+  // Two ways, the cheaper by estimate: every match on the words' index (about 3 µs a match); an
+  // inner limit, a constant above any count, makes PostgreSQL weigh the whole read (with the
+  // outer limit alone it read the whole table in order for `wife` and a price range: 923,651
+  // rows, 1.3 s at a million listings). Or the table in order until the cap's matches are in the
+  // range (about 9 µs a page), as many pages as the matches and the share of the capped read in
+  // the range say: for `the`, 388,633 listings whose bitmap took seconds to build, a few pages;
+  // for `roberts` (17,600) between 5 and 12 euros (7 % of them), 578,000 rows, 459 ms (0084).
   let total = row.inRange;
   if (f.priceCondition() !== 'true' && row.inRange <= SEARCH_COUNT_CAP) {
     const g = buildFilters(q);
     const every = buildFilters({ ...q, minPrice: undefined, maxPrice: undefined });
+    const share = row.inRange / row.sample;
+    const tablePages =
+      share > 0
+        ? Math.min(row.pages, (row.pages * (SEARCH_COUNT_CAP + 1)) / (all * share))
+        : row.pages;
     const inner =
-      all <= 20 * SEARCH_COUNT_CAP ? String(Number.MAX_SAFE_INTEGER) : '(select null::int)';
+      all * 3 <= tablePages * 9 ? String(Number.MAX_SAFE_INTEGER) : '(select null::int)';
     const [n] = await database.query<{ n: number }>(
       `select count(*)::int as n
        from (select 1 from (select l.price from book_listings l ${every.where()}
@@ -727,17 +750,17 @@ async function runSearch(
   const broad = !q.author && searchWords(q.q).length === 0;
   // Total under every filter; price bounds under every filter but the price range itself,
   // so the slider keeps its full span while it narrows the results.
-  // A search ranked by relevance gets its page from the totals' read of the matches when the
-  // totals are not cached (and the matches are under the cap); a viewer with blocks reads
-  // the page without the blocked members' listings, on its own.
-  const ranked = !broad && !apartFrom && sortOf(q) === 'relevance';
+  // A search with words or an author gets its page, in any order, from the totals' read of the
+  // matches when the totals are not cached (and the matches are under the cap); a viewer with
+  // blocks reads the page without the blocked members' listings, on its own.
+  const paged = !broad && !apartFrom;
   let pageIds: string[] | undefined;
   const loadTotals = async (): Promise<Totals> => {
     if (broad) return countedTotals(database, q);
     const { pageIds: ids, ...t } = await matchedTotals(
       database,
       q,
-      ranked ? { pageSize, offset: (page - 1) * pageSize } : undefined,
+      paged ? { pageSize, offset: (page - 1) * pageSize, sort: sortOf(q) } : undefined,
     );
     pageIds = ids;
     return t;
