@@ -63,6 +63,8 @@ export interface RealtimeService extends Realtime<WireEvent, string> {
   /**
    * Told, on every process, when sessions end (their ids) or members are cut off (their ids,
    * disconnectUsers), and `'all'` when such news may have been lost (LISTEN reconnected).
+   * The process that ends them is told at once, before the news goes out (its own answer, such
+   * as a password reset's, must already refuse the old cookies), and again when it comes back.
    * The session cache (platform/sessions.ts) forgets them.
    */
   onSessionsEnded(handler: (ended: { sessions: string[]; users: string[] } | 'all') => void): void;
@@ -151,11 +153,12 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
     observe: opts.observe,
   });
   const endedHandlers: Parameters<RealtimeService['onSessionsEnded']>[0][] = [];
+  const tellEnded = (ended: { sessions: string[]; users: string[] }) => {
+    for (const handler of endedHandlers) handler(ended);
+  };
   bus.onMessage((message) => {
-    if (message.disconnect && endedHandlers.length) {
-      const ended = { sessions: message.sessions ?? [], users: message.users ?? [] };
-      for (const handler of endedHandlers) handler(ended);
-    }
+    if (message.disconnect && endedHandlers.length)
+      tellEnded({ sessions: message.sessions ?? [], users: message.users ?? [] });
     hub.deliver(message);
   });
   log.info(
@@ -203,6 +206,7 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
       if (!userIds.length) return;
       // Application close codes are 4000-4999; anything else would be refused by ws.
       const valid = code >= 4000 && code <= 4999 ? code : CLOSE.sessionEnded;
+      tellEnded({ sessions: [], users: [...new Set(userIds)] });
       await bus.publish({
         users: [...new Set(userIds)],
         disconnect: { code: valid, reason: 'session ended' },
@@ -211,6 +215,7 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
     },
     async endSessions(sessionIds) {
       if (!sessionIds.length) return;
+      tellEnded({ sessions: [...new Set(sessionIds)], users: [] });
       await bus.publish(sessionsEnded([...new Set(sessionIds)]));
     },
     topic(kind, authorize) {
