@@ -19,7 +19,7 @@ import 'dotenv/config';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { libraryQuerySchema } from '../../src/shared/marketplace';
-import { wrapPool, type Database } from '../../src/server/db/client';
+import { SESSION_OPTIONS, wrapPool, type Database } from '../../src/server/db/client';
 import { searchListings, TotalsCache } from '../../src/server/modules/library/search';
 import { libraryMix } from './lib/library-mix';
 
@@ -120,7 +120,7 @@ async function explain(base: Database, search: string) {
 async function main() {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is required');
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const pool = new pg.Pool({ connectionString: url, max: 4, options: SESSION_OPTIONS });
   const base = wrapPool(pool);
   const at = process.argv.indexOf('--explain');
   if (at >= 0) {

@@ -9,7 +9,7 @@
  */
 import { libraryQuerySchema } from '../../../src/shared/marketplace';
 import pg from 'pg';
-import { wrapPool } from '../../../src/server/db/client';
+import { SESSION_OPTIONS, wrapPool } from '../../../src/server/db/client';
 import { searchListings, TotalsCache } from '../../../src/server/modules/library/search';
 import { cpuSince } from './cpu';
 import { libraryMix, warmup } from './library-mix';
@@ -24,7 +24,13 @@ const pooled = plan.pool ?? (plan.rate ? Math.max(plan.concurrency, 20) : plan.c
 // Idle connections stay open (pg closes them after 10 s by default), so the ones followed for
 // their CPU time are the ones that serve the run.
 const database = wrapPool(
-  new pg.Pool({ connectionString: process.env.DATABASE_URL, max: pooled, idleTimeoutMillis: 0 }),
+  new pg.Pool({
+    connectionString: process.env.DATABASE_URL,
+    max: pooled,
+    idleTimeoutMillis: 0,
+    // The server's session settings: the same queries, run the same way.
+    options: SESSION_OPTIONS,
+  }),
 );
 const cache = new TotalsCache();
 

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
-import { lockDataDir } from './client';
+import { lockDataDir, openPostgres } from './client';
 
 describe('embedded database lock', () => {
   it('refuses a folder that a live process holds, and takes over a stale lock', async () => {
@@ -22,5 +22,19 @@ describe('embedded database lock', () => {
     expect(existsSync(`${dir}.lock`)).toBe(true);
     unlock();
     expect(existsSync(`${dir}.lock`)).toBe(false);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
+  it('run without parallel workers within a query (decision 0084)', async () => {
+    const database = openPostgres(process.env.TEST_DATABASE_URL!, 2);
+    try {
+      const [row] = await database.query<{ workers: string }>(
+        "select current_setting('max_parallel_workers_per_gather') as workers",
+      );
+      expect(row.workers).toBe('0');
+    } finally {
+      await database.close();
+    }
   });
 });

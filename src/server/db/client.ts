@@ -137,8 +137,16 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
   }
 }
 
+/**
+ * Session settings of every connection to a PostgreSQL server (a startup option): no parallel
+ * workers within one query. A web app runs many small queries at once; on a few cores the
+ * workers one search starts take the CPU the others wait for. At a million listings, 100
+ * searches a second went from p95 1,868 ms to 211 ms without them (decision 0084).
+ */
+export const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
+
 export function openPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, options: SESSION_OPTIONS });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => {});
   return wrapPool(pool);
