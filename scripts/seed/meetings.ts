@@ -1,4 +1,4 @@
-import { inTransaction } from '../../src/server/db/tx';
+import { inTransaction, type Query } from '../../src/server/db/tx';
 import { openDeal } from '../../src/server/modules/deals/context';
 import { insertMessage } from '../../src/server/modules/chats/messages';
 import { directRoom } from '../../src/server/modules/chats/rooms';
@@ -53,37 +53,16 @@ export const seedMeetings: SeedStep = async (ctx) => {
       offer.id,
       listing.id,
     ]);
-    await insertMessage(q, {
+    await acceptedWithMeeting(q, {
       roomId,
-      senderId: buyerId,
-      type: 'offer',
-      listingId: listing.id,
       offerId: offer.id,
-    });
-    await q(`update book_listings set status = 'reserved', updated_at = now() where id = $1`, [
-      listing.id,
-    ]);
-    const dealId = await openDeal(q, offer.id);
-    await insertMessage(q, {
-      roomId,
-      senderId: sellerId,
-      type: 'deal',
-      content: 'deal.opened',
-      dealId,
-    });
-    const at = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
-    at.setUTCHours(17, 0, 0, 0);
-    await q(
-      `insert into deal_meetings (deal_id, proposed_by, place, note, meet_at)
-       values ($1, $2, $3, $4, $5)`,
-      [dealId, buyerId, MEETING_PLACE, 'Sotto il Nettuno, con una sciarpa rossa', at],
-    );
-    await insertMessage(q, {
-      roomId,
-      senderId: buyerId,
-      type: 'deal',
-      content: 'meeting.proposed',
-      dealId,
+      listingIds: [listing.id],
+      proposerId: buyerId,
+      answererId: sellerId,
+      place: MEETING_PLACE,
+      note: 'Sotto il Nettuno, con una sciarpa rossa',
+      inDays: 3,
+      hour: 17,
     });
     return true;
   });
@@ -93,3 +72,57 @@ export const seedMeetings: SeedStep = async (ctx) => {
       : `meetings: no book of ${SELLER} to hand over`,
   );
 };
+
+/**
+ * The steps after an offer is stored as accepted, as the app writes them: the offer's message by
+ * the proposer, its books reserved, the deal opened (announced by the one who accepted), and a
+ * meeting proposed by the proposer `inDays` after the seed at `hour` UTC.
+ */
+export async function acceptedWithMeeting(
+  q: Query,
+  m: {
+    roomId: string;
+    offerId: string;
+    listingIds: string[];
+    proposerId: string;
+    answererId: string;
+    place: string;
+    note: string;
+    inDays: number;
+    hour: number;
+  },
+) {
+  await insertMessage(q, {
+    roomId: m.roomId,
+    senderId: m.proposerId,
+    type: 'offer',
+    listingId: m.listingIds[0],
+    offerId: m.offerId,
+  });
+  await q(
+    `update book_listings set status = 'reserved', updated_at = now() where id = any($1::uuid[])`,
+    [m.listingIds],
+  );
+  const dealId = await openDeal(q, m.offerId);
+  await insertMessage(q, {
+    roomId: m.roomId,
+    senderId: m.answererId,
+    type: 'deal',
+    content: 'deal.opened',
+    dealId,
+  });
+  const at = new Date(Date.now() + m.inDays * 24 * 60 * 60 * 1000);
+  at.setUTCHours(m.hour, 0, 0, 0);
+  await q(
+    `insert into deal_meetings (deal_id, proposed_by, place, note, meet_at)
+     values ($1, $2, $3, $4, $5)`,
+    [dealId, m.proposerId, m.place, m.note, at],
+  );
+  await insertMessage(q, {
+    roomId: m.roomId,
+    senderId: m.proposerId,
+    type: 'deal',
+    content: 'meeting.proposed',
+    dealId,
+  });
+}

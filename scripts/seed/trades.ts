@@ -1,8 +1,8 @@
 import { inTransaction } from '../../src/server/db/tx';
-import { openDeal } from '../../src/server/modules/deals/context';
 import { insertMessage } from '../../src/server/modules/chats/messages';
 import { directRoom } from '../../src/server/modules/chats/rooms';
 import type { SeedStep } from '../seed-demo';
+import { acceptedWithMeeting } from './meetings';
 
 /** The demo's trade: Sofia offered one of her books for one of Davide's, and proposed a meeting. */
 const PROPOSER = 'sofia_ricci';
@@ -60,39 +60,16 @@ export const seedTrades: SeedStep = async (ctx) => {
       wanted.id,
       given.id,
     ]);
-    await insertMessage(q, {
+    await acceptedWithMeeting(q, {
       roomId,
-      senderId: proposerId,
-      type: 'offer',
-      listingId: wanted.id,
       offerId: offer.id,
-    });
-    await q(
-      `update book_listings set status = 'reserved', updated_at = now()
-       where id = any($1::uuid[])`,
-      [[wanted.id, given.id]],
-    );
-    const dealId = await openDeal(q, offer.id);
-    await insertMessage(q, {
-      roomId,
-      senderId: ownerId,
-      type: 'deal',
-      content: 'deal.opened',
-      dealId,
-    });
-    const at = new Date(Date.now() + 4 * 24 * 60 * 60 * 1000);
-    at.setUTCHours(16, 0, 0, 0);
-    await q(
-      `insert into deal_meetings (deal_id, proposed_by, place, note, meet_at)
-       values ($1, $2, $3, $4, $5)`,
-      [dealId, proposerId, TRADE_MEETING_PLACE, 'Porto il libro in una busta verde', at],
-    );
-    await insertMessage(q, {
-      roomId,
-      senderId: proposerId,
-      type: 'deal',
-      content: 'meeting.proposed',
-      dealId,
+      listingIds: [wanted.id, given.id],
+      proposerId,
+      answererId: ownerId,
+      place: TRADE_MEETING_PLACE,
+      note: 'Porto il libro in una busta verde',
+      inDays: 4,
+      hour: 16,
     });
     return true;
   });
