@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { formatMoney } from '@shared/money';
 import { useMakeOffer } from './api';
-import { offerable, pendingOfferOf, sellerOf } from './offers';
+import { listingToOfferOn } from './offers';
 import type { Message, Room } from './types';
 
 /** "Make an offer" for the buyer in a room about a listing for sale. */
@@ -23,10 +23,8 @@ export function OfferBar({
   const [amount, setAmount] = useState<string | number>('');
   const [error, setError] = useState<string | null>(null);
   const offer = useMakeOffer(room.id);
-  const listing = room.listing;
-  const seller = sellerOf(room, messages);
-  if (!listing || !seller || seller === meId || !offerable(listing)) return null;
-  if (pendingOfferOf(messages, listing.id, meId)) return null;
+  const listing = listingToOfferOn(room, messages, meId, 'sale');
+  if (!listing) return null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

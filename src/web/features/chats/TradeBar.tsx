@@ -6,7 +6,7 @@ import { TRADE_OFFER_MAX_BOOKS } from '@shared/schemas/chats';
 import { useTranslation } from '@web/lib/reactI18n';
 import { useMyListings } from '../listings';
 import { useMakeTradeOffer } from './api';
-import { pendingOfferOf, sellerOf } from './offers';
+import { listingToOfferOn } from './offers';
 import type { Message, Room } from './types';
 
 /**
@@ -28,12 +28,9 @@ export function TradeBar({
   const [chosen, setChosen] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const trade = useMakeTradeOffer(room.id);
-  const listing = room.listing;
-  const seller = sellerOf(room, messages);
+  const listing = listingToOfferOn(room, messages, meId, 'trade');
   const mine = useMyListings(opened);
-  if (!listing || !seller || seller === meId) return null;
-  if (listing.listingType === 'sell' || listing.status !== 'available') return null;
-  if (pendingOfferOf(messages, listing.id, meId)) return null;
+  if (!listing) return null;
 
   const tradeable = (mine.data?.items ?? []).filter(
     (l) => l.listingType !== 'sell' && l.status === 'available' && l.isActive,

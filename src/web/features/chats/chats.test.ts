@@ -3,8 +3,8 @@ import type { TFunction } from '@web/lib/translator';
 import { describe, expect, it } from 'vitest';
 import { chatKeys, flattenPages, upsertMessages, type MessagePages } from './cache';
 import { formatRelative, memberName, presenceText, roomName, withDeletedMember } from './format';
-import { pendingOfferOf, sellerOf } from './offers';
-import type { ChatUser, Message, Room } from './types';
+import { listingToOfferOn, pendingOfferOf, sellerOf } from './offers';
+import type { ChatListing, ChatUser, Message, Room } from './types';
 
 // Echoes the key and its values, so assertions read which text was chosen.
 const t = ((key: string, values?: Record<string, unknown>) =>
@@ -173,5 +173,18 @@ describe('offers', () => {
     expect(sellerOf(room({ listing }), [made])).toBe('ann');
     const declined = { ...made, offer: { ...offer, status: 'declined' as const } };
     expect(pendingOfferOf([declined], 'l1', 'bob')).toBeNull();
+    // Offer controls: the buyer only, the kinds the listing is listed for, none while one is open.
+    const r = (l: ChatListing) => room({ listing: l });
+    expect(listingToOfferOn(r(listing), [card], 'bob', 'sale')).toEqual(listing);
+    expect(listingToOfferOn(r(listing), [card], 'bob', 'trade')).toBeNull();
+    expect(listingToOfferOn(r(listing), [card], 'ann', 'sale')).toBeNull();
+    expect(listingToOfferOn(r(listing), [card, made], 'bob', 'sale')).toBeNull();
+    expect(listingToOfferOn(r(listing), [card, declined], 'bob', 'sale')).toEqual(listing);
+    const both = { ...listing, listingType: 'both' as const };
+    expect(listingToOfferOn(r(both), [card], 'bob', 'trade')).toEqual(both);
+    const trade = { ...listing, listingType: 'trade' as const };
+    expect(listingToOfferOn(r(trade), [card], 'bob', 'sale')).toBeNull();
+    const reserved = { ...both, status: 'reserved' as const };
+    expect(listingToOfferOn(r(reserved), [card], 'bob', 'trade')).toBeNull();
   });
 });

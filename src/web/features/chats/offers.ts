@@ -15,10 +15,6 @@ export function sellerOf(room: Room, messages: Message[]): string | null {
   return room.participants.find((p) => p.id !== card.senderId)?.id ?? null;
 }
 
-/** A listing the buyer may offer on: for sale (alone or with trade) and still available. */
-export const offerable = (listing: ChatListing) =>
-  listing.listingType !== 'trade' && listing.status === 'available';
-
 /** The buyer's open offer on this listing, if any is held (one at a time). */
 export const pendingOfferOf = (messages: Message[], listingId: string, buyerId: string) =>
   messages.find(
@@ -27,3 +23,21 @@ export const pendingOfferOf = (messages: Message[], listingId: string, buyerId: 
       m.offer.buyerId === buyerId &&
       m.offer.status === 'pending',
   )?.offer ?? null;
+
+/**
+ * The room's listing when this member may make an offer of this kind on it now: a direct room
+ * about someone else's listing, for sale (`sale`) or for trade (`trade`), available, and no open
+ * offer of theirs on it. Null: no offer control is shown (the server refuses the same cases).
+ */
+export function listingToOfferOn(
+  room: Room,
+  messages: Message[],
+  meId: string,
+  kind: 'sale' | 'trade',
+): ChatListing | null {
+  const listing = room.listing;
+  const seller = sellerOf(room, messages);
+  if (!listing || !seller || seller === meId || listing.status !== 'available') return null;
+  if (listing.listingType === (kind === 'sale' ? 'trade' : 'sell')) return null;
+  return pendingOfferOf(messages, listing.id, meId) ? null : listing;
+}
