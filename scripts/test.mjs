@@ -75,17 +75,41 @@ async function runSideBySide(steps) {
   if (failed) process.exit(failed.status ?? 1);
 }
 
+/**
+ * Debian packages the later parts need and this machine lacks (Chromium for the journeys, HAProxy
+ * for the deployment check), installed in the background while the checks and the unit tests run
+ * (a minute or more of a clean CI machine's time); the parts that need them wait for it. Only as
+ * root; otherwise each part says what to install.
+ */
+function installMissingPackages() {
+  const wanted = [];
+  if (want('e2e') && !process.env.CHROME_PATH && !existsSync('/usr/bin/chromium'))
+    wanted.push('chromium');
+  if (want('pg') && process.env.TEST_DATABASE_URL && spawnSync('haproxy', ['-v']).status !== 0)
+    wanted.push('haproxy');
+  if (!wanted.length || process.getuid?.() !== 0) return Promise.resolve();
+  console.log(`Installing Debian's ${wanted.join(' and ')} in the background…`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(
+      'sh',
+      ['-c', `apt-get update -qq && apt-get install -y -qq ${wanted.join(' ')}`],
+      { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, stdio: 'ignore' },
+    );
+    const done = (status) => {
+      console.log(
+        `(apt-get install ${wanted.join(' ')}: ${status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      );
+      resolve();
+    };
+    child.on('error', () => done(1));
+    child.on('close', done);
+  });
+}
+
 function ensureChromium() {
   const path = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   if (existsSync(path)) return path;
-  if (process.getuid?.() === 0) {
-    console.log("Chromium is missing: installing Debian's chromium package…");
-    run('apt-get update', 'apt-get', ['update', '-qq']);
-    run('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], {
-      DEBIAN_FRONTEND: 'noninteractive',
-    });
-    if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  }
   console.error(
     'Chromium is needed for the end-to-end tests. Install it with:\n  sudo apt-get install -y chromium\nor set CHROME_PATH to a Chromium or Chrome binary.',
   );
@@ -94,6 +118,7 @@ function ensureChromium() {
 
 const bin = (name) => `node_modules/.bin/${name}`;
 const want = (part) => !only || PARTS[only].includes(part);
+const packages = installMissingPackages();
 
 if (want('static')) {
   // Each of the three keeps one core busy: side by side they take as long as the typecheck.
@@ -118,6 +143,7 @@ if (want('unit'))
     TEST_STORAGE: 's3',
   });
 if (want('pg') && process.env.TEST_DATABASE_URL) {
+  await packages;
   // With the deployment check: deploy/haproxy.cfg in Debian's HAProxy before two instances.
   run('API tests on PostgreSQL', bin('vitest'), [
     'run',
@@ -126,6 +152,7 @@ if (want('pg') && process.env.TEST_DATABASE_URL) {
   ]);
 }
 if (want('e2e')) {
+  await packages;
   const chrome = ensureChromium();
   run('build', process.execPath, ['scripts/build.mjs']);
   run('end-to-end tests (Chromium)', bin('playwright'), ['test'], { CHROME_PATH: chrome });

@@ -114,6 +114,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
       now: moduleDeps.now,
       log: app.log,
+      // As the jobs (platform/jobs.ts): every second under the e2e test clock, so a journey
+      // sees a due digest at once instead of waiting up to a minute.
+      ...(config.testClock ? { digestIntervalMs: 1_000 } : {}),
     });
   // Off when the caller says so (createTestApp): see AppDeps.backgroundJobs.
   if (moduleDeps.backgroundJobs) moduleDeps.notifications.start();

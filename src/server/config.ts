@@ -57,7 +57,8 @@ export interface Config {
   devMailViewer: boolean;
   /**
    * The e2e test clock (TEST_CLOCK, off): the app's clock runs at an offset that
-   * POST /api/dev/clock moves, from direct loopback requests only. Set only by playwright.config.ts;
+   * POST /api/dev/clock moves, from direct loopback requests only; the background jobs and the
+   * e-mail digests then run every second instead of every minute. Set only by playwright.config.ts;
    * the server refuses to start with it when NODE_ENV=production (decision 0069).
    */
   testClock: boolean;
