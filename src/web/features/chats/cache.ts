@@ -15,11 +15,23 @@ export type MessagePages = InfiniteData<MessagePage, unknown>;
 
 /**
  * Puts messages into a room's cached pages: an id already held is replaced (edit, delete, offer
- * status), a new one joins the newest page. Order is restored when the pages are read.
+ * status), a new one joins the newest page. Order is restored when the pages are read. A room
+ * whose first page is still on its way gets them once it is in (that answer may have been read
+ * before they were stored: a message sent, or told live, while the room opened); a room never
+ * loaded is left alone.
  */
 export function upsertMessages(client: QueryClient, roomId: string, messages: Message[]): void {
   if (!messages.length) return;
-  client.setQueryData<MessagePages>(chatKeys.messages(roomId), (data) => {
+  const key = chatKeys.messages(roomId);
+  if (client.getQueryData(key) === undefined) {
+    const loading = client.getQueryCache().find({ queryKey: key, exact: true })?.promise;
+    void loading?.then(
+      () => upsertMessages(client, roomId, messages),
+      () => undefined,
+    );
+    return;
+  }
+  client.setQueryData<MessagePages>(key, (data) => {
     if (!data) return data;
     const byId = new Map(messages.map((m) => [m.id, m]));
     const pages = data.pages.map((page) => ({

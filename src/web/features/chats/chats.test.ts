@@ -127,6 +127,22 @@ describe('message pages', () => {
     expect(flattenPages(pages)[0].content).toBe('edited');
   });
 
+  it('puts a message told while the first page was on its way into the page that came', async () => {
+    const client = new QueryClient();
+    let answer!: (page: { items: Message[]; hasMore: boolean }) => void;
+    const loading = client.fetchInfiniteQuery({
+      queryKey: chatKeys.messages('r1'),
+      initialPageParam: null as string | null,
+      // Read before 'b' was stored: the answer holds 'a' only.
+      queryFn: () => new Promise<{ items: Message[]; hasMore: boolean }>((r) => (answer = r)),
+    });
+    upsertMessages(client, 'r1', [message('b', '2026-03-10T10:01:00Z')]);
+    answer({ items: [message('a', '2026-03-10T10:00:00Z')], hasMore: false });
+    await loading;
+    await Promise.resolve();
+    expect(held(client)).toEqual(['a', 'b']);
+  });
+
   it('leaves a room that was never loaded alone', () => {
     const client = new QueryClient();
     upsertMessages(client, 'r1', [message('a', '2026-03-10T10:00:00Z')]);

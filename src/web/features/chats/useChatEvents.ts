@@ -62,10 +62,10 @@ export function useChatEvents(meId: string, openRoomId: string | null) {
         // A deal's step: its card shows the new state.
         if (message?.deal)
           void client.invalidateQueries({ queryKey: dealKeys.one(message.deal.id) });
-        if (client.getQueryData(chatKeys.messages(roomId))) {
-          if (message) upsertMessages(client, roomId, [message]);
-          else void catchUp(roomId).catch(() => undefined);
-        }
+        // A room still loading gets the message once its first page is in (upsertMessages).
+        if (message) upsertMessages(client, roomId, [message]);
+        else if (client.getQueryData(chatKeys.messages(roomId)))
+          void catchUp(roomId).catch(() => undefined);
         void invalidateRoomLists(client);
         void readIfOpen(roomId, message);
       },
