@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { createMailer } from './platform/mail';
+import { timerInterval } from './platform/jobs';
 import { createConfiguredStorage } from './platform/storage-s3';
 import { AppError, registerErrorHandling, sendNotFound } from './platform/errors';
 import { registerSessionSeam } from './platform/auth';
@@ -23,7 +24,11 @@ import { createSessionResolver, sessionCacheFor } from './platform/sessions';
 import { registerCsrfProtection } from './platform/csrf';
 import { modules } from './modules';
 import { createRealtime, type RealtimeService } from './platform/realtime';
-import { createNotifications, type NotificationService } from './platform/notifications';
+import {
+  createNotifications,
+  DIGEST_INTERVAL_MS,
+  type NotificationService,
+} from './platform/notifications';
 import {
   COMPRESSIBLE_EXTENSIONS,
   IMMUTABLE_CACHE_CONTROL,
@@ -114,9 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
       now: moduleDeps.now,
       log: app.log,
-      // As the jobs (platform/jobs.ts): every second under the e2e test clock, so a journey
-      // sees a due digest at once instead of waiting up to a minute.
-      ...(config.testClock ? { digestIntervalMs: 1_000 } : {}),
+      digestIntervalMs: timerInterval(config, DIGEST_INTERVAL_MS),
     });
   // Off when the caller says so (createTestApp): see AppDeps.backgroundJobs.
   if (moduleDeps.backgroundJobs) moduleDeps.notifications.start();

@@ -15,6 +15,14 @@ export interface Job {
   run(now: Date): Promise<unknown>;
 }
 
+/**
+ * How often a timer of the app runs: every `everyMs`, or every second with the e2e test clock
+ * (TEST_CLOCK), so a journey that passes a date sees the work done at once. The jobs below and
+ * the e-mail digests (app.ts) both run on it.
+ */
+export const timerInterval = (config: ModuleDeps['config'], everyMs: number) =>
+  config.testClock ? 1_000 : everyMs;
+
 /** Each app's jobs by name (keyed by its HTTP server, shared by every plugin context). */
 const registry = new WeakMap<object, Map<string, Job['run']>>();
 
@@ -34,7 +42,7 @@ export function scheduleJob(
   registry.set(app.server, jobs);
   jobs.set(job.name, job.run);
   if (!deps.backgroundJobs) return;
-  const every = deps.config.testClock ? 1_000 : job.everyMs;
+  const every = timerInterval(deps.config, job.everyMs);
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
     // One run at a time in a process: a slow run is not overlapped by the next tick.

@@ -193,14 +193,26 @@ export function buildFilters(f: SearchFilters): Filters {
   if (f.words) filters.add(`l.search_vector @@ ${filters.param(f.words.match)}::tsquery`);
   else if (words.length)
     filters.add(`l.search_vector @@ (${wordsQuery(filters, matchWords(words), { prefix: true })})`);
-  if (f.minPrice !== undefined || f.maxPrice !== undefined) {
-    const range: string[] = [];
-    if (f.minPrice !== undefined) range.push(`l.price >= ${filters.param(f.minPrice)}`);
-    if (f.maxPrice !== undefined) range.push(`l.price <= ${filters.param(f.maxPrice)}`);
-    const inRange = range.join(' and ');
-    filters.addPrice(f.minPrice ? `(${inRange})` : `(l.price is null or (${inRange}))`);
-  }
+  const range = priceRange(filters, f);
+  if (range) filters.addPrice(range);
   return filters;
+}
+
+/**
+ * A price range as a condition on `l`, its values parameters of `f`: listings with a price in
+ * the range, and those without one (trade only) unless a minimum above 0 is asked. Null without
+ * a range.
+ */
+function priceRange(
+  f: Filters,
+  { minPrice, maxPrice }: Pick<SearchFilters, 'minPrice' | 'maxPrice'>,
+) {
+  if (minPrice === undefined && maxPrice === undefined) return null;
+  const range: string[] = [];
+  if (minPrice !== undefined) range.push(`l.price >= ${f.param(minPrice)}`);
+  if (maxPrice !== undefined) range.push(`l.price <= ${f.param(maxPrice)}`);
+  const inRange = range.join(' and ');
+  return minPrice ? `(${inRange})` : `(l.price is null or (${inRange}))`;
 }
 
 const ORDER = {
@@ -354,8 +366,12 @@ const priceBoundsOf = (statuses: string, listed: string[]) =>
  * joined the words' list with the index of every available listing (809,440 entries, 35 ms)
  * (decision 0085).
  */
-function matchSource(q: Search, apartFrom?: string): { f: Filters; from: string } {
-  if (!q.words) return { f: buildFilters({ ...q, apartFrom }), from: 'book_listings l' };
+function matchSource(
+  q: Search,
+  apartFrom?: string,
+  { fenced = true }: { fenced?: boolean } = {},
+): { f: Filters; from: string } {
+  if (!q.words || !fenced) return { f: buildFilters({ ...q, apartFrom }), from: 'book_listings l' };
   const f = buildFilters({ ...q, q: undefined, words: undefined, apartFrom });
   const from = `(select l.*, l.ctid from book_listings l
                  where l.search_vector @@ ${f.param(q.words.match)}::tsquery offset 0) l`;
@@ -456,7 +472,6 @@ async function matchedTotals(
   // for `roberts` (17,600) between 5 and 12 euros (7 % of them), 578,000 rows, 459 ms (0084).
   let total = row.inRange;
   if (f.priceCondition() !== 'true' && row.inRange <= SEARCH_COUNT_CAP) {
-    const g = buildFilters(q);
     const { f: every, from: everyFrom } = matchSource({
       ...q,
       minPrice: undefined,
@@ -473,7 +488,7 @@ async function matchedTotals(
       `select count(*)::int as n
        from (select 1 from (select l.price from ${everyFrom} ${every.where()}
                             limit ${inner}) as l
-             where ${g.priceCondition().replace(/\$(\d+)/g, (_, i: string) => every.param(g.params[Number(i) - 1]))}
+             where ${priceRange(every, q)}
              limit (select ${SEARCH_COUNT_CAP + 1}::int)) m`,
       every.params,
     );
@@ -517,10 +532,7 @@ function loadItems(
   const sort = capped && asked === 'relevance' ? 'newest' : asked;
   const order = ORDER[sort];
   // Every match is read, unless in an index's order: then the words are tested on each listing.
-  const { f, from } =
-    sort === 'relevance' || fewMatches
-      ? matchSource(q, apartFrom)
-      : { f: buildFilters({ ...q, apartFrom }), from: 'book_listings l' };
+  const { f, from } = matchSource(q, apartFrom, { fenced: sort === 'relevance' || fewMatches });
   let hits: string;
   // The matches are read on the words' index, and the price range checked on them: given the
   // range in the same scan, PostgreSQL joined the words' bitmap with the price index's (348,579
@@ -664,14 +676,7 @@ async function scannedFacets(
   const { f, from } = matchSource(others, apartFrom);
   restrict(f);
   const lc = facetConditions(f, q, 'l');
-  const priced = buildFilters({ minPrice: q.minPrice, maxPrice: q.maxPrice });
-  // The price condition with its own parameters, renumbered after f's.
-  let p = 'true';
-  if (priced.priceCondition() !== 'true') {
-    p = priced
-      .priceCondition()
-      .replace(/\$(\d+)/g, (_, i: string) => f.param(priced.params[Number(i) - 1]));
-  }
+  const p = priceRange(f, q) ?? 'true';
   return database.query<FacetRow>(
     `with m as materialized (
        select l.genre, l.listing_type, l.condition, ${bandOf('l.price')} as band, 1 as n,

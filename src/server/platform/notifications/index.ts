@@ -1,6 +1,7 @@
 export type { Notifications, NotificationTypeDef, NotificationData, NotifyInput } from './types';
 export {
   createNotifications,
+  DIGEST_INTERVAL_MS,
   MAX_DATA_BYTES,
   NOTIFICATIONS_PAGE_SIZE,
   NOTIFICATIONS_PAGE_MAX,

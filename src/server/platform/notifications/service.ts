@@ -75,7 +75,7 @@ export interface NotificationsOptions {
     warn: (obj: object, msg: string) => void;
     error: (obj: object, msg: string) => void;
   };
-  /** How often the digest timer looks for due digests (default one minute). */
+  /** How often the digest timer looks for due digests (DIGEST_INTERVAL_MS by default). */
   digestIntervalMs?: number;
 }
 
@@ -115,6 +115,9 @@ function decodeCursor(cursor: string): { at: string; id: string } {
     });
   return { at, id };
 }
+
+/** The digest timer looks for due digests every minute. */
+export const DIGEST_INTERVAL_MS = 60_000;
 
 export function createNotifications(opts: NotificationsOptions): NotificationService {
   const { database, realtime, log } = opts;
@@ -420,7 +423,7 @@ export function createNotifications(opts: NotificationsOptions): NotificationSer
     runDigests: timer.run,
 
     start() {
-      timer.start(opts.digestIntervalMs ?? 60_000);
+      timer.start(opts.digestIntervalMs ?? DIGEST_INTERVAL_MS);
     },
 
     close: timer.close,
