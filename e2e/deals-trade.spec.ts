@@ -143,6 +143,14 @@ test('a trade proposed, accepted, met and confirmed by both: both books traded',
     await expect(p.getByRole('log', { name: 'Messages' })).toContainText(
       'The trade is complete: both books have changed hands',
     );
+    // The proposer's bell says it in a trade's words too.
+    await p.getByRole('button', { name: /^Notifications/ }).click();
+    await expect(
+      p.getByRole('dialog', { name: 'Notifications' }).getByRole('list', {
+        name: 'Your notifications',
+      }),
+    ).toContainText(`Your trade with ${owner.name} is complete: the books have changed hands`);
+    await p.keyboard.press('Escape');
   } finally {
     await serverClock(o, 0);
   }

@@ -52,7 +52,7 @@ function shapeOf(sql: string): string {
   if (flat.startsWith('select (') && flat.includes('::text as match')) return 'compile words';
   if (flat.includes('as known')) return 'typo: nearest words';
   if (flat.includes('as sample')) return 'totals: capped count of matches';
-  if (flat.includes('select count(*)::int as n from (select 1'))
+  if (flat.startsWith('with m as') && /select count\(\*\)::int as n\b/.test(flat))
     return 'totals: capped count in price';
   if (flat.startsWith('select min(b.low)')) return 'totals: price bounds past the cap';
   if (flat.includes('from listing_counts c where') && flat.includes('as total'))

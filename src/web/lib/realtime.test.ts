@@ -195,6 +195,9 @@ it('a chat.send waits for its ack or nack, is sent again after a reconnect, and 
   const before = sockets.length;
   startRealtime(endpoint);
   await until(() => sockets.length === before + 1 && sockets[before].readyState === WebSocket.OPEN);
+  // Open on the client's side too: the server may see the socket open first, and a frame sent
+  // before the client's does is refused (under load, a CI flake).
+  await until(() => sendRealtime({ type: 'subscribe', topic: 'ready' }));
   const sentOn = (socket: number, clientId: string) =>
     received.filter((r) => r.socket === socket && r.frame.clientId === clientId);
 

@@ -17,12 +17,22 @@ export const dealNotOpen = () => conflict('deals.errors.notOpen');
 /** The notification of every step: `deal.step` with the step's code as its context. */
 export const DEAL_STEP_NOTIFICATION = 'deal.step';
 
+/** Steps whose notification has a trade's own words (`step_<code>_trade` in the locales). */
+const TRADE_WORDED_STEPS = new Set(['deal.completed']);
+
+/** The context of a step's notification: its code in snake case, `_trade` for a trade's own words. */
+function noticeContext(deal: DealFacts, code: string): string {
+  const context = code.replace(/\./g, '_');
+  return deal.kind === 'trade' && TRADE_WORDED_STEPS.has(code) ? `${context}_trade` : context;
+}
+
 interface DealRow {
   id: string;
   offer_id: string;
   room_id: string;
   buyer_id: string;
   seller_id: string;
+  kind: 'sale' | 'trade';
   method: 'post' | 'hand';
   status: 'open' | 'completed' | 'cancelled';
   created_at: Date | string;
@@ -35,6 +45,7 @@ const toFacts = (r: DealRow): DealFacts => ({
   roomId: r.room_id,
   buyerId: r.buyer_id,
   sellerId: r.seller_id,
+  kind: r.kind,
   method: r.method,
   status: r.status,
   createdAt: new Date(r.created_at),
@@ -44,9 +55,10 @@ const toFacts = (r: DealRow): DealFacts => ({
 /** A deal's facts; `lock` takes its row for update (inside a transaction). */
 export async function loadDeal(q: Query, id: string, lock = false): Promise<DealFacts | null> {
   const [row] = await q<DealRow>(
-    `select id::text, offer_id::text, room_id::text, buyer_id, seller_id, method, status,
-       created_at, ended_at
-     from deals where id = $1 ${lock ? 'for update' : ''}`,
+    `select d.id::text, d.offer_id::text, d.room_id::text, d.buyer_id, d.seller_id,
+       (select o.kind from offers o where o.id = d.offer_id) as kind, d.method, d.status,
+       d.created_at, d.ended_at
+     from deals d where d.id = $1 ${lock ? 'for update of d' : ''}`,
     [id],
   );
   return row ? toFacts(row) : null;
@@ -227,7 +239,10 @@ export function createDealContext(deps: DealContextDeps) {
     return outcome.result;
   }
 
-  /** The notification of a step to the other side of the deal (or to both, actor null). */
+  /**
+   * The notification of a step to the other side of the deal (or to both, actor null). A trade's
+   * steps say so where they have their own words (`…_trade`, as its messages: DealStepMessage).
+   */
   function notice(
     deal: DealFacts,
     code: string,
@@ -241,7 +256,7 @@ export function createDealContext(deps: DealContextDeps) {
       actorId: actorId ?? undefined,
       // Like an offer's, it opens the conversation, where the deal's card is.
       subject: { type: 'room', id: deal.roomId },
-      data: { ...data, dealId: deal.id, context: code.replace(/\./g, '_') },
+      data: { ...data, dealId: deal.id, context: noticeContext(deal, code) },
     }));
   }
 

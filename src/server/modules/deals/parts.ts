@@ -20,6 +20,8 @@ export interface DealFacts {
   roomId: string;
   buyerId: string;
   sellerId: string;
+  /** A sale, or a trade of books for books (decision 0080). */
+  kind: 'sale' | 'trade';
   method: 'post' | 'hand';
   status: 'open' | 'completed' | 'cancelled';
   createdAt: Date;

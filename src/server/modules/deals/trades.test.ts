@@ -266,6 +266,16 @@ describe('a trade deal', () => {
     } finally {
       clock -= 3 * HOUR;
     }
+    // The other side is told in a trade's words ("the books have changed hands").
+    const completed = (await req('GET', '/api/notifications', owner))
+      .json()
+      .items.find(
+        (n: { type: string; data: { dealId?: string; context?: string } }) =>
+          n.type === 'deal.step' &&
+          n.data.dealId === dealId &&
+          /completed/.test(n.data.context ?? ''),
+      );
+    expect(completed.data.context).toBe('deal_completed_trade');
     const txs = await t.database.query<{
       listing_id: string;
       seller_id: string;

@@ -94,13 +94,16 @@ export function searchWords(q: string | undefined): string[] {
 const MAX_WORDS = 16;
 
 /**
- * The words a search matches on: its words without the stop words of either language (decision
- * 0084), unless it has nothing else ("and her", "il" still match as written). The exact phrase
- * of relevance keeps every word.
+ * The words a search matches on, and how: its words without the stop words of either language,
+ * each a prefix as well as a whole word (decision 0084). A search of nothing but stop words
+ * ("and her", "il") matches them as whole words: as prefixes they made GIN merge the postings of
+ * every word starting with "and" or "her" (Anderson, Herbert…), 75 to 90 ms at a million
+ * listings, for listings a reader typing "and her" did not ask for (decision 0086). The exact
+ * phrase of relevance keeps every word.
  */
-export function matchWords(words: string[]): string[] {
+export function matchWords(words: string[]): { words: string[]; prefix: boolean } {
   const kept = words.filter((w) => !STOP_WORDS.has(unaccented(w.toLowerCase())));
-  return kept.length ? kept : words;
+  return kept.length ? { words: kept, prefix: true } : { words, prefix: false };
 }
 
 /**
@@ -135,7 +138,7 @@ function wordsQuery(
 function relevanceScore(f: Filters, words: string[], compiled?: CompiledWords): string {
   const tsquery = (key: keyof CompiledWords, inline: () => string) =>
     compiled ? `${f.param(compiled[key])}::tsquery` : `(${inline()})`;
-  const matched = matchWords(words);
+  const { words: matched, prefix } = matchWords(words);
   const phrase =
     words.length > 1
       ? `case when ' ' || regexp_replace(lower(immutable_unaccent(l.title)), '[^[:alnum:]]+', ' ', 'g') || ' '
@@ -143,11 +146,11 @@ function relevanceScore(f: Filters, words: string[], compiled?: CompiledWords): 
          then 16 else 0 end + `
       : '';
   return `(${phrase}
-    case when l.search_vector @@ ${tsquery('title', () => wordsQuery(f, matched, { prefix: true, weights: 'A' }))} then 4
-         when l.search_vector @@ ${tsquery('titleAuthor', () => wordsQuery(f, matched, { prefix: true, weights: 'AB' }))} then 2
+    case when l.search_vector @@ ${tsquery('title', () => wordsQuery(f, matched, { prefix, weights: 'A' }))} then 4
+         when l.search_vector @@ ${tsquery('titleAuthor', () => wordsQuery(f, matched, { prefix, weights: 'AB' }))} then 2
          else 0 end
     + case when l.search_vector @@ ${tsquery('whole', () => wordsQuery(f, matched, { prefix: false }))} then 1 else 0 end
-    + ts_rank('{0.1, 0.2, 0.5, 1.0}', l.search_vector, ${tsquery('match', () => wordsQuery(f, matched, { prefix: true }))}, 32))`;
+    + ts_rank('{0.1, 0.2, 0.5, 1.0}', l.search_vector, ${tsquery('match', () => wordsQuery(f, matched, { prefix }))}, 32))`;
 }
 
 /**
@@ -157,11 +160,11 @@ function relevanceScore(f: Filters, words: string[], compiled?: CompiledWords): 
  */
 export async function compileWords(database: Database, words: string[]): Promise<CompiledWords> {
   const f = new Filters();
-  const matched = matchWords(words);
+  const { words: matched, prefix } = matchWords(words);
   const [row] = await database.query<CompiledWords>(
-    `select (${wordsQuery(f, matched, { prefix: true })})::text as match,
-       (${wordsQuery(f, matched, { prefix: true, weights: 'A' })})::text as title,
-       (${wordsQuery(f, matched, { prefix: true, weights: 'AB' })})::text as "titleAuthor",
+    `select (${wordsQuery(f, matched, { prefix })})::text as match,
+       (${wordsQuery(f, matched, { prefix, weights: 'A' })})::text as title,
+       (${wordsQuery(f, matched, { prefix, weights: 'AB' })})::text as "titleAuthor",
        (${wordsQuery(f, matched, { prefix: false })})::text as whole,
        lower(immutable_unaccent(${f.param(words.join(' '))})) as phrase`,
     f.params,
@@ -191,8 +194,10 @@ export function buildFilters(f: SearchFilters): Filters {
   }
   const words = searchWords(f.q);
   if (f.words) filters.add(`l.search_vector @@ ${filters.param(f.words.match)}::tsquery`);
-  else if (words.length)
-    filters.add(`l.search_vector @@ (${wordsQuery(filters, matchWords(words), { prefix: true })})`);
+  else if (words.length) {
+    const { words: matched, prefix } = matchWords(words);
+    filters.add(`l.search_vector @@ (${wordsQuery(filters, matched, { prefix })})`);
+  }
   const range = priceRange(filters, f);
   if (range) filters.addPrice(range);
   return filters;
@@ -378,6 +383,26 @@ function matchSource(
   return { f, from };
 }
 
+/** A page asked of a search, to be taken from the read that counts its matches. */
+type Paged = { pageSize: number; offset: number; sort: Sort };
+
+/**
+ * SQL: the ids of a page of the matches in the CTE `m` that pass `kept`, in the order asked for,
+ * when they are no more than SEARCH_COUNT_CAP (else null). A relevance page needs m's title and
+ * search_vector.
+ */
+function pageOfMatches(f: Filters, q: Search, paged: Paged, kept: string): string {
+  const ranked = paged.sort === 'relevance';
+  const score = ranked ? relevanceScore(f, searchWords(q.q), q.words) : '0';
+  const order = ranked ? 'score desc, l.created_at desc, l.id desc' : ORDER[paged.sort];
+  const again = order.replace(/\bl\./g, 'r.').replace(/^score/, 'r.score');
+  return `(select array_agg(r.id order by ${again})
+     from (select l.id, l.created_at, l.price, ${score} as score from m l
+           where ${kept} and (select count(*) from m) <= ${SEARCH_COUNT_CAP}
+           order by ${order}
+           limit ${f.param(paged.pageSize)} offset ${f.param(paged.offset)}) r) as "pageIds"`;
+}
+
 /**
  * Totals of a search with words or an author, counted up to SEARCH_COUNT_CAP: at most the cap
  * and one more matches are read, whatever their number (13,000 to 22,000 for "harry" at a million
@@ -396,7 +421,7 @@ function matchSource(
 async function matchedTotals(
   database: Database,
   q: Search,
-  paged?: { pageSize: number; offset: number; sort: Sort },
+  paged?: Paged,
 ): Promise<Totals & { pageIds?: string[] }> {
   const { f, from } = matchSource(q);
   const { counted } = countKeys(f, q);
@@ -404,17 +429,10 @@ async function matchedTotals(
   // The page in the order asked for from the same read, when the matches are under the cap (one
   // read of the matches instead of two: decision 0082; every sort since 0084).
   const ranked = paged?.sort === 'relevance';
-  let page = '';
-  if (paged) {
-    const score = ranked ? relevanceScore(f, searchWords(q.q), q.words) : '0';
-    const order = ranked ? 'score desc, l.created_at desc, l.id desc' : ORDER[paged.sort];
-    const again = order.replace(/\bl\./g, 'r.').replace(/^score/, 'r.score');
-    page = `, (select array_agg(r.id order by ${again})
-         from (select l.id, l.created_at, l.price, ${score} as score from m l
-               where l.in_range and (select count(*) from m) <= ${SEARCH_COUNT_CAP}
-               order by ${order}
-               limit ${f.param(paged.pageSize)} offset ${f.param(paged.offset)}) r) as "pageIds"`;
-  }
+  const columns = ['l.id', 'l.created_at', 'l.price', 'l.ctid']
+    .concat(ranked ? ['l.title', 'l.search_vector'] : [])
+    .join(', ');
+  const page = paged ? `, ${pageOfMatches(f, q, paged, 'l.in_range')}` : '';
   const [row] = await database.query<
     Totals & {
       sample: number;
@@ -426,8 +444,7 @@ async function matchedTotals(
     }
   >(
     `with m as materialized (
-       select l.id, l.created_at, l.price, l.ctid, ${ranked ? 'l.title, l.search_vector,' : ''}
-         ${f.priceCondition()} as in_range
+       select ${columns}, ${f.priceCondition()} as in_range
        from ${from} ${f.where(false)} limit (select ${cap}::int))
      select count(*)::int as sample, count(*) filter (where m.in_range)::int as "inRange",
        min(m.price)::float8 as min, max(m.price)::float8 as max,
@@ -471,6 +488,7 @@ async function matchedTotals(
   // the range say: for `the`, 388,633 listings whose bitmap took seconds to build, a few pages;
   // for `roberts` (17,600) between 5 and 12 euros (7 % of them), 578,000 rows, 459 ms (0084).
   let total = row.inRange;
+  let pageIds: string[] | undefined;
   if (f.priceCondition() !== 'true' && row.inRange <= SEARCH_COUNT_CAP) {
     const { f: every, from: everyFrom } = matchSource({
       ...q,
@@ -484,15 +502,19 @@ async function matchedTotals(
         : row.pages;
     const inner =
       all * 3 <= tablePages * 9 ? String(Number.MAX_SAFE_INTEGER) : '(select null::int)';
-    const [n] = await database.query<{ n: number }>(
-      `select count(*)::int as n
-       from (select 1 from (select l.price from ${everyFrom} ${every.where()}
-                            limit ${inner}) as l
-             where ${priceRange(every, q)}
-             limit (select ${SEARCH_COUNT_CAP + 1}::int)) m`,
+    // The matches in the range, up to the cap: under it, the page comes from this read too.
+    const [n] = await database.query<{ n: number; pageIds?: string[] | null }>(
+      `with m as materialized (
+         select * from (select ${columns} from ${everyFrom} ${every.where()}
+                        limit ${inner}) as l
+         where ${priceRange(every, q)}
+         limit (select ${SEARCH_COUNT_CAP + 1}::int))
+       select count(*)::int as n ${paged ? `, ${pageOfMatches(every, q, paged, 'true')}` : ''}
+       from m`,
       every.params,
     );
     total = n.n;
+    if (paged && total <= SEARCH_COUNT_CAP) pageIds = n.pageIds ?? [];
   }
   const b = new Filters();
   const keys = countKeys(b, q);
@@ -509,6 +531,7 @@ async function matchedTotals(
     max: bounds.max,
     base,
     matches: capped ? Math.max(total, Math.round((all * row.inRange) / row.sample)) : total,
+    ...(pageIds ? { pageIds } : {}),
   };
 }
 

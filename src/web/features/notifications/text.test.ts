@@ -13,6 +13,11 @@ const catalogue = {
         liked_one: '{{actor}} and 1 other liked “{{title}}”',
         liked_other: '{{actor}} and {{count}} others liked “{{title}}”',
       },
+      deal: {
+        step: '{{actor}} moved your deal on',
+        step_deal_completed: 'Your deal with {{actor}} is complete',
+        step_deal_completed_trade: 'Your trade with {{actor}} is complete',
+      },
       offer: {
         answered: '{{actor}} answered',
         answered_accepted: '{{actor}} accepted your offer of {{amount}}',
@@ -66,6 +71,10 @@ describe('notificationText', () => {
     expect(notificationText(i18n.t, { ...offer, data: { context: 'unknown' } }, 'en')).toBe(
       'Anna answered',
     );
+    const step = (context: string) =>
+      notificationText(i18n.t, { ...base, type: 'deal.step', data: { context } }, 'en');
+    expect(step('deal_completed')).toBe('Your deal with Anna is complete');
+    expect(step('deal_completed_trade')).toBe('Your trade with Anna is complete');
   });
 
   it('writes the money of the data in the reader’s language, old written amounts too', () => {
