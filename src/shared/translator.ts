@@ -12,7 +12,8 @@
 export type Catalogue = Record<string, unknown>;
 export type TOptions = Record<string, unknown> & {
   count?: number;
-  context?: string;
+  /** `key_context` before `key`; several are tried in their order, then `key`. */
+  context?: string | readonly string[];
   defaultValue?: unknown;
   returnObjects?: boolean;
 };
@@ -86,7 +87,8 @@ function pluralCategory(language: string, count: number): string {
 }
 
 /**
- * The entry a key resolves to, or undefined: with `context`, `key_context` before `key`; with a
+ * The entry a key resolves to, or undefined: with `context`, `key_context` before `key` (with a
+ * list of contexts, each in its order: the most specific first); with a
  * `count`, each tried as `_zero` (for 0), then the language's plural form, then `_other` (a
  * catalogue may lack a form its language has, e.g. Italian's `many` for a million), then bare.
  */
@@ -97,7 +99,8 @@ export function resolve(
   options: TOptions = {},
 ): unknown {
   const { count, context } = options;
-  const bases = typeof context === 'string' && context ? [`${key}_${context}`, key] : [key];
+  const contexts = (typeof context === 'string' ? [context] : (context ?? [])).filter(Boolean);
+  const bases = [...contexts.map((c) => `${key}_${c}`), key];
   for (const base of bases) {
     const candidates = [base];
     if (typeof count === 'number') {

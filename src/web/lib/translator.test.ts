@@ -151,6 +151,17 @@ describe('translator', () => {
         { context: '' },
         'I moderatori hanno preso una decisione sul tuo account',
       ],
+      // Several contexts: the first the catalogue has, then the key itself.
+      [
+        'notifications.types.moderation.action',
+        { context: ['unknown', 'hide'], title: 'Un post' },
+        "I moderatori hanno rimosso «Un post»: l'e-mail che ti abbiamo inviato ne spiega i motivi",
+      ],
+      [
+        'notifications.types.moderation.action',
+        { context: ['unknown', 'other'] },
+        'I moderatori hanno preso una decisione sul tuo account',
+      ],
       [
         'notifications.types.offer.answered',
         { context: 'accepted', amount: '15.00 EUR' },

@@ -17,15 +17,6 @@ export const dealNotOpen = () => conflict('deals.errors.notOpen');
 /** The notification of every step: `deal.step` with the step's code as its context. */
 export const DEAL_STEP_NOTIFICATION = 'deal.step';
 
-/** Steps whose notification has a trade's own words (`step_<code>_trade` in the locales). */
-const TRADE_WORDED_STEPS = new Set(['deal.completed']);
-
-/** The context of a step's notification: its code in snake case, `_trade` for a trade's own words. */
-function noticeContext(deal: DealFacts, code: string): string {
-  const context = code.replace(/\./g, '_');
-  return deal.kind === 'trade' && TRADE_WORDED_STEPS.has(code) ? `${context}_trade` : context;
-}
-
 interface DealRow {
   id: string;
   offer_id: string;
@@ -241,7 +232,8 @@ export function createDealContext(deps: DealContextDeps) {
 
   /**
    * The notification of a step to the other side of the deal (or to both, actor null). A trade's
-   * steps say so where they have their own words (`…_trade`, as its messages: DealStepMessage).
+   * say so (`variant`): its words are a trade's where the locales have them (`step_<code>_trade`),
+   * as its messages' are (DealStepMessage).
    */
   function notice(
     deal: DealFacts,
@@ -256,7 +248,12 @@ export function createDealContext(deps: DealContextDeps) {
       actorId: actorId ?? undefined,
       // Like an offer's, it opens the conversation, where the deal's card is.
       subject: { type: 'room', id: deal.roomId },
-      data: { ...data, dealId: deal.id, context: noticeContext(deal, code) },
+      data: {
+        ...data,
+        dealId: deal.id,
+        context: code.replace(/\./g, '_'),
+        ...(deal.kind === 'trade' ? { variant: 'trade' } : {}),
+      },
     }));
   }
 

@@ -271,11 +271,9 @@ describe('a trade deal', () => {
       .json()
       .items.find(
         (n: { type: string; data: { dealId?: string; context?: string } }) =>
-          n.type === 'deal.step' &&
-          n.data.dealId === dealId &&
-          /completed/.test(n.data.context ?? ''),
+          n.type === 'deal.step' && n.data.dealId === dealId && n.data.context === 'deal_completed',
       );
-    expect(completed.data.context).toBe('deal_completed_trade');
+    expect(completed.data.variant).toBe('trade');
     const txs = await t.database.query<{
       listing_id: string;
       seller_id: string;

@@ -429,7 +429,8 @@ async function matchedTotals(
   // The page in the order asked for from the same read, when the matches are under the cap (one
   // read of the matches instead of two: decision 0082; every sort since 0084).
   const ranked = paged?.sort === 'relevance';
-  const columns = ['l.id', 'l.created_at', 'l.price', 'l.ctid']
+  // What a page needs of each match (the count in a price range below reads the same).
+  const columns = ['l.id', 'l.created_at', 'l.price']
     .concat(ranked ? ['l.title', 'l.search_vector'] : [])
     .join(', ');
   const page = paged ? `, ${pageOfMatches(f, q, paged, 'l.in_range')}` : '';
@@ -444,7 +445,7 @@ async function matchedTotals(
     }
   >(
     `with m as materialized (
-       select ${columns}, ${f.priceCondition()} as in_range
+       select ${columns}, l.ctid, ${f.priceCondition()} as in_range
        from ${from} ${f.where(false)} limit (select ${cap}::int))
      select count(*)::int as sample, count(*) filter (where m.in_range)::int as "inRange",
        min(m.price)::float8 as min, max(m.price)::float8 as max,

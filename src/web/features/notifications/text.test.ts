@@ -17,6 +17,7 @@ const catalogue = {
         step: '{{actor}} moved your deal on',
         step_deal_completed: 'Your deal with {{actor}} is complete',
         step_deal_completed_trade: 'Your trade with {{actor}} is complete',
+        step_deal_opened: '{{actor}} opened your deal',
       },
       offer: {
         answered: '{{actor}} answered',
@@ -71,10 +72,15 @@ describe('notificationText', () => {
     expect(notificationText(i18n.t, { ...offer, data: { context: 'unknown' } }, 'en')).toBe(
       'Anna answered',
     );
-    const step = (context: string) =>
-      notificationText(i18n.t, { ...base, type: 'deal.step', data: { context } }, 'en');
-    expect(step('deal_completed')).toBe('Your deal with Anna is complete');
-    expect(step('deal_completed_trade')).toBe('Your trade with Anna is complete');
+    // A trade's step: its own words where they exist, the step's otherwise, then the type's.
+    const step = (data: Record<string, string>) =>
+      notificationText(i18n.t, { ...base, type: 'deal.step', data }, 'en');
+    expect(step({ context: 'deal_completed' })).toBe('Your deal with Anna is complete');
+    expect(step({ context: 'deal_completed', variant: 'trade' })).toBe(
+      'Your trade with Anna is complete',
+    );
+    expect(step({ context: 'deal_opened', variant: 'trade' })).toBe('Anna opened your deal');
+    expect(step({ context: 'meeting_proposed', variant: 'trade' })).toBe('Anna moved your deal on');
   });
 
   it('writes the money of the data in the reader’s language, old written amounts too', () => {
