@@ -17,9 +17,45 @@ const google = {
   GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
 };
 // Catalogue search answers from a local Google Books stand-in with recorded fixtures
-// (src/server/modules/catalogue/test/fake-google-books.ts), by default on E2E_PORT + 98.
+// (src/server/test/google-books/fake-google-books.ts), by default on E2E_PORT + 98.
 const booksPort = Number(process.env.E2E_BOOKS_PORT ?? port + 98);
 const googleBooksUrl = `http://127.0.0.1:${booksPort}`;
+// In-app payments (issue 36) run on an app of their own with payments on (E2E_PORT + 96), its
+// Stripe a local stand-in speaking Stripe's protocol (src/server/test/stripe/
+// fake-stripe.ts, E2E_PORT + 97) that sends its signed events to that app: the other journeys
+// keep payments off, as the embedded default has them.
+const paymentsPort = Number(process.env.E2E_PAYMENTS_PORT ?? port + 96);
+const paymentsURL = `http://127.0.0.1:${paymentsPort}`;
+process.env.E2E_PAYMENTS_URL = paymentsURL;
+const stripeUrl = `http://127.0.0.1:${Number(process.env.E2E_STRIPE_PORT ?? port + 97)}`;
+const stripe = { STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRET: 'whsec_e2e' };
+const paymentsDataDir =
+  process.env.E2E_PAYMENTS_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'scaffale-e2e-payments-'));
+process.env.E2E_PAYMENTS_DATA_DIR = paymentsDataDir;
+
+/** The app as every journey runs it (the payments app changes its port, data and Stripe). */
+const appEnv = {
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: baseURL,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  SUPPORT_EMAIL: 'support@scaffale.test',
+  // Journeys read confirmation and reset links from the outbox.
+  DEV_MAIL_VIEWER: 'true',
+  // The holiday journey passes a date on the running server (POST /api/dev/clock, decision
+  // 0069); refused by the server when NODE_ENV=production.
+  TEST_CLOCK: 'true',
+  // Every journey signs in from 127.0.0.1; the API suite tests the real limits.
+  AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  AUTH_ACCOUNT_RATE_LIMIT_PER_HOUR: '1000',
+  // The contact journeys each send from an address of their own (X-Forwarded-For), so
+  // per-address allowances are never shared between tests or repeats.
+  TRUST_PROXY: 'true',
+  GOOGLE_BOOKS_URL: googleBooksUrl,
+  ...google,
+};
+const appCommand = `node ${process.env.BUILD_DIR ?? 'dist'}/server/main.js`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -39,7 +75,10 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'it-IT',
-    trace: 'retain-on-failure',
+    // A trace records every step's DOM and screenshot, for every journey, to keep the failing
+    // ones: `npm test` turns it off (E2E_TRACE=off), since CI shows a failure's text alone and
+    // every journey pays for the recording; a run by hand keeps it.
+    trace: process.env.E2E_TRACE === 'off' ? 'off' : 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: [
@@ -66,37 +105,43 @@ export default defineConfig({
       },
     },
     {
-      command: 'npx tsx src/server/modules/catalogue/test/fake-google-books.ts',
+      command: 'npx tsx src/server/test/google-books/fake-google-books.ts',
       url: `${googleBooksUrl}/volumes?q=ping`,
       reuseExistingServer: false,
       timeout: 60_000,
       env: { PORT: String(booksPort) },
     },
     {
-      command: `node ${process.env.BUILD_DIR ?? 'dist'}/server/main.js`,
+      command: appCommand,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
+      env: appEnv,
+    },
+    {
+      command: 'npx tsx src/server/test/stripe/fake-stripe.ts',
+      // Without the key Stripe's API answers 401: the stand-in is up.
+      url: `${stripeUrl}/v1/accounts`,
+      reuseExistingServer: false,
+      timeout: 60_000,
       env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseURL,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        SUPPORT_EMAIL: 'support@scaffale.test',
-        // Journeys read confirmation and reset links from the outbox.
-        DEV_MAIL_VIEWER: 'true',
-        // The holiday journey passes a date on the running server (POST /api/dev/clock, decision
-        // 0069); refused by the server when NODE_ENV=production.
-        TEST_CLOCK: 'true',
-        // Every journey signs in from 127.0.0.1; the API suite tests the real limits.
-        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-        AUTH_ACCOUNT_RATE_LIMIT_PER_HOUR: '1000',
-        // The contact journeys each send from an address of their own (X-Forwarded-For), so
-        // per-address allowances are never shared between tests or repeats.
-        TRUST_PROXY: 'true',
-        GOOGLE_BOOKS_URL: googleBooksUrl,
-        ...google,
+        ...stripe,
+        PORT: new URL(stripeUrl).port,
+        WEBHOOK_URL: `${paymentsURL}/api/payments/webhook`,
+      },
+    },
+    {
+      command: appCommand,
+      url: `${paymentsURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        ...appEnv,
+        ...stripe,
+        PORT: String(paymentsPort),
+        PUBLIC_URL: paymentsURL,
+        DATA_DIR: paymentsDataDir,
+        STRIPE_API_URL: stripeUrl,
       },
     },
   ],

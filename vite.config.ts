@@ -84,7 +84,11 @@ function mantineComponentStyles(): Plugin {
     },
     transform(code, id) {
       if (serve) return;
-      const core = /@mantine\/core\/esm\/components\/.+\/(\w+)\.module\.css\.mjs$/.exec(id);
+      // Components, and the inline inputs' shared layout (utils/InlineInput: the box of a
+      // Checkbox, a Radio or a Switch beside its label).
+      const core = /@mantine\/core\/esm\/(?:components|utils)\/.+\/(\w+)\.module\.css\.mjs$/.exec(
+        id,
+      );
       const sheet = core
         ? `@mantine/core/styles/${core[1]}.layer.css`
         : /@mantine\/notifications\/esm\/Notifications\.module\.css\.mjs$/.test(id)

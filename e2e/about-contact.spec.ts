@@ -1,12 +1,6 @@
-import {
-  test,
-  expect,
-  expectAccessible,
-  chooseLanguage,
-  outbox,
-  expectFitsWidth,
-} from './fixtures';
-import { dismissCookieBanner } from './accounts-helpers';
+import { test, expect, expectAccessible, chooseLanguage, expectFitsWidth } from './fixtures';
+import { dismissCookieBanner } from './members';
+import { outbox } from './outbox';
 
 /**
  * Each test is a visitor with an address of its own (the e2e server trusts X-Forwarded-For): the

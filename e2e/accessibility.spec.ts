@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { test, expect, expectAccessible } from './fixtures';
-import { createConfirmedMember, dismissCookieBanner } from './accounts-helpers';
+import { createConfirmedMember, dismissCookieBanner } from './members';
 
 // The pages the feature journeys do not already scan with axe.
 test.describe('accessibility of the remaining pages', () => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { dismissCookieBanner } from './accounts-helpers';
+import { dismissCookieBanner } from './members';
 
 // playwright.config.ts starts scripts/oidc-provider.ts (a real OpenID Connect provider) and gives
 // the app GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET / GOOGLE_ISSUER, so 'Continue with Google'
@@ -36,6 +36,22 @@ test('Google sign-in: through the provider to the dashboard, then back to a retu
   ).toBeVisible();
   await expect(page.getByLabel('Display name')).toHaveValue('Gianni Google');
   await page.getByLabel('Username').fill(`gianni_${Date.now().toString(36)}`);
+  // Google asked nothing of the terms: the same page asks for them (issue 33 item 10).
+  const terms = page.getByRole('checkbox', { name: /^I accept the terms of service/ });
+  await expect(terms).not.toBeChecked();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(
+    page.getByText('Accept the terms of service and the privacy policy to continue'),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Who are you on Scaffale?' }),
+  ).toBeVisible();
+  // Its links open the terms in a new tab: the page and what was typed stay.
+  await expect(page.getByRole('link', { name: /^terms of service/ })).toHaveAttribute(
+    'target',
+    '_blank',
+  );
+  await terms.check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/profile\/[^/]+\/dashboard$/);
   const id = new URL(page.url()).pathname.split('/')[2];

@@ -1,5 +1,5 @@
 import { test, expect, expectAccessible, expectFitsWidth } from './fixtures';
-import { createConfirmedMember, dismissCookieBanner, signInWithForm } from './accounts-helpers';
+import { createConfirmedMember, dismissCookieBanner, signInWithForm } from './members';
 
 test.use({ locale: 'en-US' });
 

@@ -1,12 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
-import { test, expect, expectAccessible, expectFitsWidth, outbox } from './fixtures';
-import {
-  PASSWORD,
-  dismissCookieBanner,
-  linkFromOutbox,
-  signInWithForm,
-  uniqueEmail,
-} from './accounts-helpers';
+import { test, expect, expectAccessible, expectFitsWidth } from './fixtures';
+import { PASSWORD, dismissCookieBanner, signInWithForm, uniqueEmail } from './members';
+import { outbox, linkFromOutbox } from './outbox';
 
 // Who I am (#20 §1): a new member signs up with a display name and a username, is welcomed (not
 // "welcomed back"), edits name, username, bio, city, country and language, changes the password
@@ -22,6 +17,7 @@ const TEXT = {
     username: 'Username',
     confirmPassword: 'Confirm password',
     createAccount: 'Create account',
+    acceptTerms: /^I accept the terms of service/,
     checkEmail: 'Check your email',
     welcome: (name: string) => `Welcome to Scaffale, ${name}!`,
     settings: 'Settings',
@@ -52,8 +48,9 @@ const TEXT = {
     username: 'Nome utente',
     confirmPassword: 'Conferma password',
     createAccount: 'Crea account',
+    acceptTerms: /^Accetto i termini di servizio/,
     checkEmail: 'Controlla la tua email',
-    welcome: (name: string) => `Benvenuto su Scaffale, ${name}!`,
+    welcome: (name: string) => `Ti diamo il benvenuto su Scaffale, ${name}!`,
     settings: 'Impostazioni',
     settingsTitle: "Impostazioni dell'account",
     bio: 'Su di te',
@@ -105,6 +102,7 @@ async function signUpAndConfirm(
   await page.getByLabel('Email').fill(who.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await page.getByLabel(tx.confirmPassword).fill(PASSWORD);
+  await page.getByRole('checkbox', { name: tx.acceptTerms }).check();
   await page.getByRole('button', { name: tx.createAccount }).click();
   await expect(page.getByRole('heading', { name: tx.checkEmail })).toBeVisible();
   await page.goto(await linkFromOutbox(page, who.email, /verify-email/));
@@ -152,7 +150,13 @@ for (const [lang, width] of [
     const taken = fresh('taken');
     const res = await page.request.post('/api/auth/sign-up/email', {
       headers: { origin: new URL(page.url()).origin },
-      data: { email: uniqueEmail('taken'), password: PASSWORD, name: 'Taken', username: taken },
+      data: {
+        acceptTerms: true,
+        email: uniqueEmail('taken'),
+        password: PASSWORD,
+        name: 'Taken',
+        username: taken,
+      },
     });
     expect(res.status()).toBe(200);
     await page.getByLabel(tx.username).fill(taken.toUpperCase());
@@ -227,7 +231,9 @@ for (const [lang, width] of [
     await expect(laptop.page.getByRole('alert')).toBeVisible();
     await signInWithForm(laptop.page, username, 'nuova-chiave-42');
     await expect(laptop.page).toHaveURL(`/profile/${id}/dashboard`);
-    await expect(laptop.page.getByText(/^(Welcome back|Bentornato), Matilde M\.!$/)).toBeVisible();
+    await expect(
+      laptop.page.getByText(/^(Welcome back|Ciao di nuovo), Matilde M\.!$/),
+    ).toBeVisible();
     await laptop.context.close();
     await context.close();
   });
@@ -243,7 +249,12 @@ test('a member without a name or username is asked for both before anything else
   // An account made without a name (as Google sign-ins and old accounts are).
   const res = await page.request.post('/api/auth/sign-up/email', {
     headers: { origin: new URL(page.url()).origin },
-    data: { email, password: PASSWORD, callbackURL: '/login?verified=1' },
+    data: {
+      acceptTerms: true,
+      email,
+      password: PASSWORD,
+      callbackURL: '/login?verified=1',
+    },
   });
   expect(res.status()).toBe(200);
   await page.goto(await linkFromOutbox(page, email, /verify-email/));

@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { test, expect, expectAccessible, uniqueWord } from './fixtures';
-import { openMember, pngBuffer, uniqueEmail, type OpenMember } from './accounts-helpers';
+import { openMember, uniqueEmail, type OpenMember } from './members';
+import { pngBuffer } from './images';
 
 /**
  * Advertisements, walked as people walk them: an author creates a draft with the form (each
@@ -70,12 +71,13 @@ test('an author creates a draft with the form and activates it', async () => {
   await page.getByRole('link', { name: 'Create advertisement' }).first().click();
   await expect(page).toHaveURL(new RegExp(`/profile/${author.id}/ads/new$`));
   const form = page.getByRole('form', { name: 'Advertisement' });
-  // The create form's defaults: banner, the author's language (English), EUR, budgets 0, this year.
+  // The create form's defaults: banner, the author's language (English), EUR, budgets 0 (in the
+  // reader's money format), this year.
   await expect(form.getByLabel('Ad type')).toHaveValue('banner');
   await expect(form.getByLabel('Language')).toHaveValue('en');
   await expect(form.getByLabel('Currency')).toHaveValue('EUR');
-  await expect(form.getByLabel('Daily budget')).toHaveValue('0');
-  await expect(form.getByLabel('Total budget')).toHaveValue('0');
+  await expect(form.getByLabel('Daily budget')).toHaveValue('0.00');
+  await expect(form.getByLabel('Total budget')).toHaveValue('0.00');
   await expect(form.getByLabel('Publication year')).toHaveValue(String(new Date().getFullYear()));
 
   // Nothing filled: the three required fields, each said once beside its field.

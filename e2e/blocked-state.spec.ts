@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { test, expect, chooseLanguage, expectFitsWidth, uniqueWord } from './fixtures';
-import { apiPost, openMember } from './accounts-helpers';
+import { openMember } from './members';
+import { apiPost } from './api';
 
 /**
  * The blocked state, as the blocker sees it: a seller and a buyer talk about a book; the seller

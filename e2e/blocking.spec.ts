@@ -1,5 +1,6 @@
 import { test, expect, expectAccessible, uniqueWord } from './fixtures';
-import { openMember, type OpenMember, apiPost } from './accounts-helpers';
+import { openMember, type OpenMember } from './members';
+import { apiPost } from './api';
 
 /**
  * Blocking, as people walk it: a seller and a buyer talk about a book; the seller blocks the

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { test, expect, chooseLanguage, expectFitsWidth, uniqueWord } from './fixtures';
-import { apiPost, openMember } from './accounts-helpers';
+import { openMember } from './members';
+import { apiPost } from './api';
 
 /**
  * What the page says is true, in a conversation: a buyer offers €7.50 on a book; the seller reads
@@ -16,7 +17,13 @@ const catalogue = (language: Language) =>
   JSON.parse(readFileSync(`src/web/locales/${language}.json`, 'utf8')) as {
     statuses: Record<'reserved' | 'sold', string>;
     chats: { messagesLabel: string; offer: { accept: string } };
-    deals: { meeting: { title: string; confirm: string } };
+    deals: {
+      meeting: {
+        title: string;
+        confirm: string;
+        confirmDialog: { title: string; confirm: string };
+      };
+    };
   };
 
 const cases: { language: Language; width: number; money: RegExp; offered: string }[] = [
@@ -87,10 +94,18 @@ for (const { language, width, money, offered } of cases) {
           .getByRole('log', { name: texts.chats.messagesLabel })
           .getByRole('group', { name: texts.deals.meeting.title })
           .getByRole('button', { name: texts.deals.meeting.confirm });
-      await confirm(seller.page).click();
+      // Confirming asks first (it cannot be undone): the dialog's own button confirms.
+      const confirmed = async (page: Page) => {
+        await confirm(page).click();
+        await page
+          .getByRole('dialog', { name: texts.deals.meeting.confirmDialog.title })
+          .getByRole('button', { name: texts.deals.meeting.confirmDialog.confirm })
+          .click();
+      };
+      await confirmed(seller.page);
       await expect(confirm(seller.page)).toHaveCount(0);
       await expect(card(buyer.page)).toContainText(texts.statuses.reserved);
-      await confirm(buyer.page).click();
+      await confirmed(buyer.page);
       await expect(card(buyer.page)).toContainText(texts.statuses.sold);
       await expect(card(buyer.page)).not.toContainText(texts.statuses.reserved);
       expect(

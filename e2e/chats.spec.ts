@@ -1,11 +1,6 @@
 import type { Browser, BrowserContext, Page, WebSocketRoute } from '@playwright/test';
 import { test, expect, expectAccessible, uniqueWord } from './fixtures';
-import {
-  createConfirmedMember,
-  dismissCookieBanner,
-  signInWithForm,
-  PASSWORD,
-} from './accounts-helpers';
+import { createConfirmedMember, dismissCookieBanner, signInWithForm, PASSWORD } from './members';
 
 /**
  * The chats journey with two browsers: a visitor presses contact on a listing, signs in, comes
@@ -174,6 +169,11 @@ test('a visitor contacts the seller after signing in; both talk live, and an acc
       .getByRole('group', { name: 'Meeting' })
       .getByRole('button', { name: 'Confirm the exchange happened' });
   await expect(confirmExchange(seller.page)).toBeVisible();
+  const yesItHappened = (p: Page) =>
+    p
+      .getByRole('dialog', { name: 'Confirm the exchange?' })
+      .getByRole('button', { name: 'Yes, the exchange happened' })
+      .click();
 
   // The listing is reserved, and no longer offers contact.
   const chatUrl = page.url();
@@ -184,6 +184,7 @@ test('a visitor contacts the seller after signing in; both talk live, and an acc
   // They met without a meeting in the app: the seller confirms, the book stays reserved until
   // the buyer confirms too, which completes the sale.
   await confirmExchange(seller.page).click();
+  await yesItHappened(seller.page);
   await expect(messages(seller.page).getByTestId('meeting-confirmed')).toHaveText(
     `You confirmed the exchange. Waiting for ${buyer.name}.`,
   );
@@ -191,6 +192,7 @@ test('a visitor contacts the seller after signing in; both talk live, and an acc
   await expect(page.getByText('Reserved').first()).toBeVisible();
   await page.goto(chatUrl);
   await confirmExchange(page).click();
+  await yesItHappened(page);
   await expect(theirOffer).toContainText('Sold');
   await expect(messages(page).getByTestId('chat-offer')).toContainText('Sold');
   await page.goto(`/library/book/${listingId}`);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, expectAccessible, expectFitsWidth, uniqueWord } from './fixtures';
-import { createConfirmedMember, dismissCookieBanner, openMember } from './accounts-helpers';
+import { createConfirmedMember, dismissCookieBanner, openMember } from './members';
 
 /**
  * A post about a book leads to that book (issue 20 §5): Bruno lists the reading guide of "Il nome

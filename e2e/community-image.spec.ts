@@ -1,10 +1,6 @@
 import { test, expect, expectAccessible, uniqueWord } from './fixtures';
-import {
-  createConfirmedMember,
-  dismissCookieBanner,
-  pngBuffer,
-  uniqueEmail,
-} from './accounts-helpers';
+import { createConfirmedMember, dismissCookieBanner, uniqueEmail } from './members';
+import { pngBuffer } from './images';
 
 /**
  * A member writes a post with a title, a type, tags and an image (uploaded through the listings'

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, expectFitsWidth, uniqueWord } from './fixtures';
-import { dismissCookieBanner, openMember, uniqueEmail, type OpenMember } from './accounts-helpers';
+import { dismissCookieBanner, openMember, uniqueEmail, type OpenMember } from './members';
 
 /**
  * The community: Ada writes a post about a book; Bruno, her friend, finds it under friends

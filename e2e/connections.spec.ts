@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, expectFitsWidth } from './fixtures';
-import { dismissCookieBanner, openMember, type OpenMember } from './accounts-helpers';
+import { dismissCookieBanner, openMember, type OpenMember } from './members';
 
 /**
  * Friends: a member finds another by username on the friends page and sends a request; the other

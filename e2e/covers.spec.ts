@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, uniqueWord } from './fixtures';
-import { createConfirmedMember, dismissCookieBanner, pngBuffer } from './accounts-helpers';
+import { createConfirmedMember, dismissCookieBanner } from './members';
+import { pngBuffer } from './images';
 
 /**
  * Covers: a book without an image shows its generated cover (title and author on a colour of its

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { createConfirmedMember, dismissCookieBanner } from './accounts-helpers';
+import { createConfirmedMember, dismissCookieBanner } from './members';
 
 /**
  * The Content Security Policy is enforced, not just sent: nothing a page runs asks for what it

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { test, expect, expectAccessible } from './fixtures';
-import { createConfirmedMember, dismissCookieBanner, signInWithForm } from './accounts-helpers';
+import { createConfirmedMember, dismissCookieBanner, signInWithForm } from './members';
 
 /**
  * Members' data rights: a member lists a book, downloads their data (a JSON file holding their

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import {
-  test,
+  testWithTwoMembers as test,
   expect,
   expectAccessible,
   expectFitsWidth,
@@ -8,7 +8,8 @@ import {
   waitForLive,
   chooseLanguage,
 } from './fixtures';
-import { acceptedOffer, openMember, serverClock, type OpenMember } from './accounts-helpers';
+import { acceptedOffer } from './deals';
+import { DAY, inputTime, serverClock } from './clock';
 
 /**
  * Hand to hand (issue 22 item 2, decision 0075), as two members walk it: after an accepted offer
@@ -17,28 +18,6 @@ import { acceptedOffer, openMember, serverClock, type OpenMember } from './accou
  * clock, decision 0069) both confirm the exchange, and the deal completes: the book is sold.
  */
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
-
-const DAY = 24 * 60 * 60 * 1000;
-
-let seller: OpenMember;
-let buyer: OpenMember;
-
-test.afterAll(async () => {
-  await seller?.context.close();
-  await buyer?.context.close();
-});
-
-/** A `datetime-local` value `days` ahead at `hour`:00, in the browser's own time zone. */
-const inputTime = (page: Page, days: number, hour: number) =>
-  page.evaluate(
-    ([d, h]) => {
-      const when = new Date(Date.now() + d * 86_400_000);
-      when.setHours(h, 0, 0, 0);
-      const pad = (n: number) => String(n).padStart(2, '0');
-      return `${when.getFullYear()}-${pad(when.getMonth() + 1)}-${pad(when.getDate())}T${pad(h)}:00`;
-    },
-    [days, hour] as const,
-  );
 
 async function propose(page: Page, meeting: Locator, place: string, days: number) {
   const form = meeting.getByRole('form', { name: 'Propose a meeting' });
@@ -52,10 +31,9 @@ async function propose(page: Page, meeting: Locator, place: string, days: number
 }
 
 test('a meeting proposed, countered, accepted and confirmed by both completes the deal', async ({
-  browser,
+  seller,
+  member: buyer,
 }) => {
-  seller = await openMember(browser);
-  buyer = await openMember(browser);
   const title = `Il sentiero dei nidi di ragno ${uniqueWord('')}`;
   const { roomId, listingId } = await acceptedOffer(
     seller,
@@ -143,7 +121,17 @@ test('a meeting proposed, countered, accepted and confirmed by both completes th
     // A meeting that did not happen could still be moved, until someone confirms.
     await expect(buyerMeeting.getByRole('button', { name: 'Propose another' })).toBeVisible();
     await waitForLive(s);
+    // It cannot be undone: asked first; "Not yet" changes nothing.
     await buyerMeeting.getByRole('button', { name: 'Confirm the exchange happened' }).click();
+    let dialog = b.getByRole('dialog', { name: 'Confirm the exchange?' });
+    await expect(dialog).toContainText(
+      `This cannot be undone: once you confirm, the meeting can no longer change and the deal can no longer be cancelled. The deal completes when ${seller.name} confirms too.`,
+    );
+    await dialog.getByRole('button', { name: 'Not yet' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(buyerMeeting.getByRole('button', { name: 'Propose another' })).toBeVisible();
+    await buyerMeeting.getByRole('button', { name: 'Confirm the exchange happened' }).click();
+    await dialog.getByRole('button', { name: 'Yes, the exchange happened' }).click();
     await expect(buyerMeeting.getByRole('button', { name: 'Propose another' })).toHaveCount(0);
     await expect(buyerMeeting.getByTestId('meeting-confirmed')).toHaveText(
       `You confirmed the exchange. Waiting for ${seller.name}.`,
@@ -155,8 +143,11 @@ test('a meeting proposed, countered, accepted and confirmed by both completes th
     const sellerCard = s.getByTestId('deal-card');
     await expect(sellerCard.getByRole('button', { name: 'Cancel the deal' })).toHaveCount(0);
     await sellerMeeting.getByRole('button', { name: 'Confirm the exchange happened' }).click();
+    dialog = s.getByRole('dialog', { name: 'Confirm the exchange?' });
+    await expect(dialog).toContainText('This cannot be undone: the deal completes now.');
+    await dialog.getByRole('button', { name: 'Yes, the exchange happened' }).click();
     await expect(sellerMeeting.getByTestId('meeting-state')).toHaveText(
-      'Both confirmed the exchange: the deal is complete.',
+      'You have both confirmed the exchange: the deal is complete.',
     );
     await expect(sellerCard).toContainText('Completed');
     await expect(b.getByTestId('deal-card')).toContainText('Completed');
@@ -170,6 +161,6 @@ test('a meeting proposed, countered, accepted and confirmed by both completes th
   await expect(b.getByText('Sold').first()).toBeVisible();
   await chooseLanguage(s, 'it');
   await expect(s.getByRole('group', { name: 'Incontro' })).toContainText(
-    'Avete confermato entrambi lo scambio: la trattativa è conclusa.',
+    'Lo scambio è confermato da tutte e due le parti: la trattativa è conclusa.',
   );
 });

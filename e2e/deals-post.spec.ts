@@ -1,13 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, expectFitsWidth, uniqueWord, waitForLive } from './fixtures';
+import { closeMembers, grantAdmin, openMember, type OpenMember } from './members';
+import { apiPost } from './api';
+import { acceptedPostOffer } from './deals';
 import AxeBuilder from '@axe-core/playwright';
-import {
-  acceptedOffer,
-  apiPost,
-  grantAdmin,
-  openMember,
-  type OpenMember,
-} from './accounts-helpers';
 
 /**
  * Sale by post (issue 22 item 1, decision 0074), as two members walk it: the buyer gives the
@@ -20,30 +16,7 @@ test.use({ locale: 'en-US' });
 test.describe.configure({ timeout: 180_000 });
 
 const members: OpenMember[] = [];
-test.afterAll(async () => {
-  for (const m of members) await m.context.close();
-});
-
-/** A listing that ships, an offer by post and the seller's acceptance, through the API. */
-async function acceptedPostOffer(seller: OpenMember, buyer: OpenMember, title: string) {
-  return acceptedOffer(
-    seller,
-    buyer,
-    {
-      mode: 'full',
-      title,
-      author: 'Italo Calvino',
-      genre: 'fiction',
-      condition: 'good',
-      listingType: 'sell',
-      price: 9,
-      currency: 'EUR',
-      shippingCost: 3.5,
-      description: 'Edizione Einaudi.',
-    },
-    { content: 'Can you post it?' },
-  );
-}
+test.afterAll(() => closeMembers(...members));
 
 /**
  * Axe on the part of the page this journey is about (the deal's card, the admin's panel), with
@@ -139,6 +112,10 @@ test('a sale by post: address, shipped with tracking, received, then both review
   await expect(buyerDeal.getByTestId('post-state')).toHaveText('Received');
   await expect(sellerDeal.getByTestId('post-state')).toHaveText('Received');
   await buyerDeal.getByRole('button', { name: 'All fine: complete the deal' }).click();
+  await b
+    .getByRole('dialog', { name: 'Complete the deal?' })
+    .getByRole('button', { name: 'Yes, complete the deal' })
+    .click();
   await expect(buyerDeal).toContainText('Completed');
   // The deal ended: the seller no longer sees the address; the buyer still sees theirs.
   await expect(sellerDeal).toContainText('Completed');

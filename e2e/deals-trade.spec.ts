@@ -1,13 +1,14 @@
-import type { Page } from '@playwright/test';
 import {
-  test,
+  testWithTwoMembers as test,
   expect,
   expectAccessible,
   expectFitsWidth,
   uniqueWord,
   waitForLive,
 } from './fixtures';
-import { apiPost, openMember, serverClock, type OpenMember } from './accounts-helpers';
+import { tradeListing } from './deals';
+import { apiPost } from './api';
+import { DAY, inputTime, serverClock } from './clock';
 
 /**
  * A trade through the deal flow (issue 22 item 2, decision 0080), as two members walk it: in the
@@ -17,53 +18,22 @@ import { apiPost, openMember, serverClock, type OpenMember } from './accounts-he
  */
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
-const DAY = 24 * 60 * 60 * 1000;
-
-let owner: OpenMember;
-let proposer: OpenMember;
-
-test.afterAll(async () => {
-  await owner?.context.close();
-  await proposer?.context.close();
-});
-
-const tradeListing = (title: string, author: string) => ({
-  mode: 'full',
-  title,
-  author,
-  genre: 'fiction',
-  condition: 'good',
-  listingType: 'trade',
-  currency: 'EUR',
-  description: 'Good copy, a few notes in pencil.',
-});
-
-/** A `datetime-local` value `days` ahead at 18:00, in the browser's own time zone. */
-const inputTime = (page: Page, days: number) =>
-  page.evaluate((d) => {
-    const when = new Date(Date.now() + d * 86_400_000);
-    when.setHours(18, 0, 0, 0);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${when.getFullYear()}-${pad(when.getMonth() + 1)}-${pad(when.getDate())}T18:00`;
-  }, days);
-
 test('a trade proposed, accepted, met and confirmed by both: both books traded', async ({
-  browser,
+  seller: owner,
+  member: proposer,
 }) => {
-  owner = await openMember(browser);
-  proposer = await openMember(browser);
   const word = uniqueWord('');
   const wantedTitle = `Il barone rampante ${word}`;
   const givenTitle = `La coscienza di Zeno ${word}`;
   const { id: wantedId } = await apiPost(
     owner.page,
     '/api/listings',
-    tradeListing(wantedTitle, 'Italo Calvino'),
+    tradeListing(wantedTitle, 'Italo Calvino', 'Good copy, a few notes in pencil.'),
   );
   const { id: givenId } = await apiPost(
     proposer.page,
     '/api/listings',
-    tradeListing(givenTitle, 'Italo Svevo'),
+    tradeListing(givenTitle, 'Italo Svevo', 'Good copy, a few notes in pencil.'),
   );
   const { roomId } = await apiPost(proposer.page, '/api/chats/contact', {
     listingId: wantedId,
@@ -134,14 +104,22 @@ test('a trade proposed, accepted, met and confirmed by both: both books traded',
     await p.reload();
     await waitForLive(o);
     await proposerMeeting.getByRole('button', { name: 'Confirm the exchange happened' }).click();
+    await p
+      .getByRole('dialog', { name: 'Confirm the exchange?' })
+      .getByRole('button', { name: 'Yes, the exchange happened' })
+      .click();
     await expect(ownerMeeting.getByTestId('meeting-confirmed')).toHaveText(
       `${proposer.name} confirmed the exchange.`,
     );
     await ownerMeeting.getByRole('button', { name: 'Confirm the exchange happened' }).click();
+    await o
+      .getByRole('dialog', { name: 'Confirm the exchange?' })
+      .getByRole('button', { name: 'Yes, the exchange happened' })
+      .click();
     await expect(ownerCard).toContainText('Completed');
     await expect(p.getByTestId('deal-card')).toContainText('Completed');
     await expect(p.getByRole('log', { name: 'Messages' })).toContainText(
-      'The trade is complete: both books have changed hands',
+      'The trade is complete: the books have changed hands',
     );
     // The proposer's bell says it in a trade's words too.
     await p.getByRole('button', { name: /^Notifications/ }).click();

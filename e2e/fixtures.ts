@@ -1,14 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-
-export interface OutboxMail {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  createdAt: string;
-}
+import { openMember, type OpenMember } from './members';
 
 /** Runs axe on the current page and fails on any serious or critical violation. */
 export async function expectAccessible(page: Page) {
@@ -28,13 +20,6 @@ export async function expectAccessible(page: Page) {
     .toPass({ timeout: 15_000 })
     // toPass reports a timeout only: say which rules failed.
     .catch(() => expect(last, 'axe: serious or critical violations').toEqual([]));
-}
-
-/** Reads the development outbox (the e2e server has no SMTP_URL). */
-export async function outbox(page: Page): Promise<OutboxMail[]> {
-  const res = await page.request.get('/api/dev/mail');
-  expect(res.ok()).toBeTruthy();
-  return res.json();
 }
 
 /** Chooses the interface language through the switcher. */
@@ -74,10 +59,8 @@ export async function waitForLive(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('data-realtime', 'open');
 }
 
-/** A member signed up and signed in in a browser context of their own (accounts-helpers.ts). */
-export type SignedInMember = Awaited<
-  ReturnType<(typeof import('./accounts-helpers'))['openMember']>
->;
+/** A member signed up and signed in in a browser context of their own (members.ts). */
+export type SignedInMember = OpenMember;
 
 /**
  * `test` with two members, a seller and another member (a buyer, a watcher), each signed up and
@@ -88,14 +71,11 @@ export const testWithTwoMembers = base.extend<{
   member: SignedInMember;
 }>({
   seller: async ({ browser }, use) => {
-    // Imported when used: accounts-helpers imports this file.
-    const { openMember } = await import('./accounts-helpers');
     const seller = await openMember(browser);
     await use(seller);
     await seller.context.close();
   },
   member: async ({ browser }, use) => {
-    const { openMember } = await import('./accounts-helpers');
     const member = await openMember(browser);
     await use(member);
     await member.context.close();

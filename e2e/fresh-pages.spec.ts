@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, uniqueWord } from './fixtures';
-import { dismissCookieBanner, openMember, type OpenMember } from './accounts-helpers';
+import { dismissCookieBanner, openMember, type OpenMember } from './members';
 
 /**
  * Nothing stale in a browser: a visitor who reloads a book page after the seller marked it sold

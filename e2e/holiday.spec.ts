@@ -1,5 +1,6 @@
 import { testWithTwoMembers as test, expect, listBook, uniqueWord } from './fixtures';
-import { apiPost, serverClock } from './accounts-helpers';
+import { apiPost } from './api';
+import { DAY, serverClock } from './clock';
 
 /**
  * Holiday mode (issue 22 item 6): a seller goes on holiday from the settings; their listing leaves
@@ -7,8 +8,6 @@ import { apiPost, serverClock } from './accounts-helpers';
  * when the server's clock passes the date (the test clock, decision 0069) it is back by itself.
  */
 test.describe.configure({ mode: 'serial' });
-
-const DAY = 24 * 60 * 60 * 1000;
 
 test('holiday mode hides the listing and brings it back on the date', async ({
   seller,
@@ -45,7 +44,8 @@ test('holiday mode hides the listing and brings it back on the date', async ({
   await expect(async () => {
     await search();
     await expect(
-      buyer.page.getByText('No books match these filters. Try changing or clearing them.'),
+      // Words alone: the empty state speaks of the words, not of filters (issue 33).
+      buyer.page.getByText(`No book matches “${word}” yet.`),
     ).toBeVisible({ timeout: 10_000 });
     await expect(buyer.page.getByTestId('book-card')).toHaveCount(0);
   }).toPass({ timeout: 60_000 });
@@ -61,8 +61,11 @@ test('holiday mode hides the listing and brings it back on the date', async ({
   const { room } = await apiPost(buyer.page, '/api/chats/direct', { userId: seller.id });
   await apiPost(buyer.page, '/api/chats/direct', { userId: seller.id });
   await buyer.page.goto(`/profile/${buyer.id}/chats?room=${room.id}`);
+  // Once in the conversation (the chat list's preview says it too, in words).
   await expect(
-    buyer.page.getByText(/is on holiday until .* and will answer when back\. \(Automatic reply\)/),
+    buyer.page
+      .getByRole('log', { name: 'Messages' })
+      .getByText(/is on holiday until .* and will answer when back\. \(Automatic reply\)/),
   ).toHaveCount(1);
 
   // The server's clock passes the day after the last day: the job brings the listing back.

@@ -178,7 +178,7 @@ test.describe('legal pages', () => {
       'legge italiana',
       'almeno 30 giorni prima',
     ]);
-    await expect(main.getByRole('heading', { level: 2 })).toHaveCount(19); // contents + 18 sections
+    await expect(main.getByRole('heading', { level: 2 })).toHaveCount(20); // contents + 19 sections
     await expect(main.getByRole('link', { name: 'legal@scaffale.it' })).toHaveAttribute(
       'href',
       'mailto:legal@scaffale.it',

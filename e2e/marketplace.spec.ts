@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { test, expect, expectAccessible, expectFitsWidth, uniqueWord } from './fixtures';
-import { dismissCookieBanner, openMember, pngBuffer, type OpenMember } from './accounts-helpers';
+import { dismissCookieBanner, openMember, type OpenMember } from './members';
+import { pngBuffer } from './images';
 
 /**
  * The marketplace journeys: a member lists books three ways (quick sell, quick trade from a
@@ -76,7 +77,7 @@ test('a member lists books by quick sell, quick trade and the full form with a c
   const chooser = page.getByRole('dialog', { name: 'Add book' });
   await chooser.getByRole('button', { name: /^Quick sell/ }).click();
   const quickSell = page.getByRole('dialog', { name: 'Quick sell' });
-  await expect(quickSell.getByLabel('Price (EUR)')).toHaveValue('10');
+  await expect(quickSell.getByLabel('Price (EUR)')).toHaveValue('');
   await quickSell.getByLabel('Price (EUR)').fill('0');
   await quickSell.getByRole('button', { name: 'List for sale' }).click();
   await expect(quickSell.getByText('Title is required')).toBeVisible();
@@ -266,7 +267,7 @@ test('the owner toggles, edits, marks as sold to another member and deletes', as
   const edit = page.getByRole('dialog', { name: 'Edit book' });
   await expect(edit.getByLabel('Title')).toHaveValue(FULL_TITLE);
   await expect(edit.getByLabel('Genre')).toHaveValue('fiction');
-  await expect(edit.getByRole('textbox', { name: 'Price', exact: true })).toHaveValue('15');
+  await expect(edit.getByRole('textbox', { name: 'Price', exact: true })).toHaveValue('15.00');
   await edit.getByRole('textbox', { name: 'Price', exact: true }).fill('18.5');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit).toBeHidden();

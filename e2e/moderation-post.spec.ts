@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible, outbox, uniqueWord } from './fixtures';
-import { createConfirmedMember, dismissCookieBanner, grantAdmin } from './accounts-helpers';
+import { test, expect, expectAccessible, uniqueWord } from './fixtures';
+import { createConfirmedMember, dismissCookieBanner, grantAdmin } from './members';
+import { outbox } from './outbox';
 
 /**
  * Moderation of the community, as people walk it: a member reports a post from the feed; an

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, expectFitsWidth } from './fixtures';
-import { openMember, uniqueEmail, type OpenMember } from './accounts-helpers';
+import { openMember, uniqueEmail, type OpenMember } from './members';
 
 /**
  * The notification centre: two members send Bruno friend requests; his bell counts them live

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { test, expect, expectAccessible, expectFitsWidth, uniqueWord } from './fixtures';
-import { dismissCookieBanner, openMember } from './accounts-helpers';
+import { dismissCookieBanner, openMember } from './members';
 
 /**
  * Details a person notices about the network (issue 20 §5): while a list loads they see the

@@ -1,6 +1,6 @@
 import type { WebSocket } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { createConfirmedMember, dismissCookieBanner } from './accounts-helpers';
+import { createConfirmedMember, dismissCookieBanner } from './members';
 
 /**
  * The tab's live connection: none for a visitor, one socket to /api/realtime once signed in, kept

@@ -1,5 +1,5 @@
 import { test, expect, chooseLanguage, expectFitsWidth, uniqueWord } from './fixtures';
-import { grantAdmin, openMember } from './accounts-helpers';
+import { grantAdmin, openMember } from './members';
 
 /**
  * The safety loop closes for the reporter: a member reading in Italian on a phone reports a

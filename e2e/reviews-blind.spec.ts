@@ -7,12 +7,8 @@ import {
   uniqueWord,
   waitForLive,
 } from './fixtures';
-import {
-  acceptedOffer,
-  bothConfirmExchange,
-  openMember,
-  type OpenMember,
-} from './accounts-helpers';
+import { openMember, type OpenMember } from './members';
+import { acceptedOffer, bothConfirmExchange } from './deals';
 
 /**
  * Reviews that cannot retaliate (issue 22 item 7, decision 0073), as two members walk it: after a

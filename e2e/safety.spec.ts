@@ -1,14 +1,15 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible, outbox, uniqueWord } from './fixtures';
+import { test, expect, expectAccessible, uniqueWord } from './fixtures';
 import {
   createConfirmedMember,
   dismissCookieBanner,
   grantAdmin,
   openMember,
   type OpenMember,
-  apiPost,
-  confirmExchange,
-} from './accounts-helpers';
+} from './members';
+import { outbox } from './outbox';
+import { apiPost } from './api';
+import { confirmExchange } from './deals';
 
 /**
  * Trust and safety, as people walk it: a buyer and a seller complete a sale through the offer

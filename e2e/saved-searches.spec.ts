@@ -7,7 +7,8 @@ import {
   uniqueWord,
   waitForLive,
 } from './fixtures';
-import { apiPost, openMember, type OpenMember } from './accounts-helpers';
+import { openMember, type OpenMember } from './members';
+import { apiPost } from './api';
 
 /**
  * Saved searches (issue 22, item 5): Ada saves a library search; Bruno lists a matching book;

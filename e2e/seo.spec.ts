@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { createConfirmedMember, dismissCookieBanner } from './accounts-helpers';
+import { createConfirmedMember, dismissCookieBanner } from './members';
 
 /** Parsed by the browser's own XML parser: null when the document is not well-formed. */
 async function parseXmlLocs(page: import('@playwright/test').Page, xml: string) {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, expectAccessible, expectFitsWidth, uniqueWord } from './fixtures';
-import { dismissCookieBanner, openMember, type OpenMember } from './accounts-helpers';
+import { dismissCookieBanner, openMember, type OpenMember } from './members';
 
 /**
  * The marketplace in sight (issue 20, section 2): the header and the phone's menu reach Buy,

@@ -1,11 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, uniqueWord } from './fixtures';
-import {
-  createConfirmedMember,
-  dismissCookieBanner,
-  grantAdmin,
-  openMember,
-} from './accounts-helpers';
+import { createConfirmedMember, dismissCookieBanner, grantAdmin, openMember } from './members';
 
 /**
  * A visitor's pages make no failing request (the session is asked with GET /api/session, which

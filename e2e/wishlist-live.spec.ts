@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, expectAccessible, expectFitsWidth, waitForLive } from './fixtures';
-import { createConfirmedMember, dismissCookieBanner } from './accounts-helpers';
+import { createConfirmedMember, dismissCookieBanner } from './members';
 
 /**
  * Details of the wishlist a person notices (issue 20 §5): the catalogue search shows a book

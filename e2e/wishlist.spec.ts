@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible, outbox } from './fixtures';
-import { openMember, type OpenMember } from './accounts-helpers';
+import { test, expect, expectAccessible } from './fixtures';
+import { openMember, type OpenMember } from './members';
+import { outbox } from './outbox';
 
 /**
  * The wishlist journeys: a member wishes a book from the catalogue search; another member lists

@@ -11,12 +11,12 @@ import { existsSync } from 'node:fs';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, openPostgres } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
-import { runAdminCommand } from '../src/server/modules/moderation/roles';
 import {
+  runAdminCommand,
   askControlSocket,
   controlSocketPath,
   type ControlAnswer as Result,
-} from '../src/server/modules/moderation/control';
+} from '../src/server/modules/moderation';
 
 export async function main(args: string[], env = process.env): Promise<Result> {
   const config = loadConfig(env);

@@ -19,7 +19,7 @@ import {
   askControlSocket,
   controlSocketPath,
   type ControlAnswer as Result,
-} from '../src/server/modules/moderation/control';
+} from '../src/server/modules/moderation';
 
 function postgresAdvice(databaseUrl: string, bucket?: string): string {
   const url = new URL(databaseUrl);

@@ -104,7 +104,7 @@ async function shoot(
 async function main() {
   mkdirSync(outDir, { recursive: true });
   run(process.execPath, ['scripts/build.mjs']);
-  run(join(root, 'node_modules', '.bin', 'tsx'), ['scripts/seed-demo.ts']);
+  run(join(root, 'node_modules', '.bin', 'tsx'), ['scripts/seed/run.ts']);
   const server = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
     env,

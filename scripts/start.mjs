@@ -1,7 +1,12 @@
-// npm start: builds when the build is missing or older than the sources, then serves it.
+// npm start: builds when the build is missing or older than the sources, then serves it in a child
+// process and stays beside it: SIGTERM, SIGINT and SIGHUP go on to the server (which drains, see
+// src/server/main.ts), and this process exits with the server's code. npm runs this script
+// through `sh -c`, and a shell that dies of npm's SIGTERM passes nothing on: when this process
+// finds itself orphaned (its parent gone), it stops the server as SIGTERM would.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -34,4 +39,32 @@ await import('dotenv/config');
 if (process.env.NODE_ENV !== 'production' && !process.env.DEV_MAIL_VIEWER)
   process.env.DEV_MAIL_VIEWER = 'true';
 process.env.NODE_ENV ??= 'production';
-await import('../dist/server/main.js');
+
+const server = spawn(process.execPath, [...process.execArgv, 'dist/server/main.js'], {
+  stdio: 'inherit',
+  env: process.env,
+});
+
+const forward = (signal) => {
+  if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+};
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => forward(signal));
+
+// Orphaned: the shell npm started this under died of a signal meant for the server.
+const parent = process.ppid;
+const watch = setInterval(() => {
+  if (process.ppid !== parent) {
+    clearInterval(watch);
+    forward('SIGTERM');
+  }
+}, 500);
+watch.unref();
+
+server.on('exit', (code, signal) => {
+  clearInterval(watch);
+  process.exit(code ?? 128 + (constants.signals[signal] ?? 0));
+});
+server.on('error', (err) => {
+  console.error(`start: the server could not be started: ${err.message}`);
+  process.exit(1);
+});

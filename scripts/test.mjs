@@ -1,11 +1,12 @@
 // npm test: every suite. Typecheck, lint and format check, unit and API tests on the embedded
 // database (and on PostgreSQL when TEST_DATABASE_URL is set), then the build and the end-to-end
 // journeys in Chromium.
-// npm test -- <part> runs one part: static | unit | pg | e2e, or fast (static and unit: the
-// edit-test loop, with no build and no browser).
+// npm test -- <part> runs one part: static | unit | pg | e2e; fast (static and unit: no build and
+// no browser); or quick (the unit tests and the fast API tests, about a minute: quick-tests.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { quickTestFiles } from './quick-tests.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
@@ -16,6 +17,7 @@ const PARTS = {
   pg: ['pg'],
   e2e: ['e2e'],
   fast: ['static', 'unit'],
+  quick: ['quick'],
 };
 if (only && !Object.hasOwn(PARTS, only)) {
   console.error(`Unknown part "${only}": use one of ${Object.keys(PARTS).join(', ')}.`);
@@ -117,11 +119,12 @@ function ensureChromium() {
 }
 
 const bin = (name) => `node_modules/.bin/${name}`;
-const want = (part) => !only || PARTS[only].includes(part);
+// The whole run has every test of the quick tier in its unit part.
+const want = (part) => (only ? PARTS[only].includes(part) : part !== 'quick');
 const packages = installMissingPackages();
 
 if (want('static')) {
-  // Each of the three keeps one core busy: side by side they take as long as the typecheck.
+  // Each keeps one core busy: side by side they take as long as the typecheck.
   await runSideBySide([
     { label: 'typecheck', cmd: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
     { label: 'lint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'] },
@@ -130,8 +133,21 @@ if (want('static')) {
       cmd: bin('prettier'),
       args: ['--check', '.'],
     },
+    // No import circles (docs/architecture.md): the count may not grow past the bound.
+    {
+      label: 'import circles',
+      cmd: bin('tsx'),
+      args: ['scripts/import-cycles.ts', '--max=0'],
+    },
   ]);
 }
+if (want('quick'))
+  run(
+    'quick tests: unit tests and the fast API tests (embedded PGlite)',
+    bin('vitest'),
+    ['run', ...quickTestFiles()],
+    { TEST_DATABASE_URL: '' },
+  );
 if (want('unit'))
   run('unit and API tests (embedded PGlite)', bin('vitest'), ['run'], { TEST_DATABASE_URL: '' });
 if (want('unit'))
@@ -155,6 +171,10 @@ if (want('e2e')) {
   await packages;
   const chrome = ensureChromium();
   run('build', process.execPath, ['scripts/build.mjs']);
-  run('end-to-end tests (Chromium)', bin('playwright'), ['test'], { CHROME_PATH: chrome });
+  // No traces: CI shows the text of a failure alone (playwright.config.ts, E2E_TRACE).
+  run('end-to-end tests (Chromium)', bin('playwright'), ['test'], {
+    CHROME_PATH: chrome,
+    E2E_TRACE: 'off',
+  });
 }
 console.log('\nAll test suites passed.');

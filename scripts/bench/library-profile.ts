@@ -13,14 +13,16 @@
  * BENCH_PROFILE_SLOWEST (20), BENCH_PROFILE_PASSES (1: each search once; 2 runs the mix twice and
  * reports the second pass, warm), BENCH_PROFILE_CACHE (1: with the totals cache as the route
  * and the floor have it; 0: none). Prints the load average and the CPU model first: on a shared
- * machine compare kinds within one run, not runs made at different times.
+ * machine compare kinds within one run, not runs made at different times. PostgreSQL's CPU per
+ * search (its own connections' time, from /proc) is printed beside the latencies.
  */
 import 'dotenv/config';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { libraryQuerySchema } from '../../src/shared/marketplace';
 import { SESSION_OPTIONS, wrapPool, type Database } from '../../src/server/db/client';
-import { searchListings, TotalsCache } from '../../src/server/modules/library/search';
+import { searchListings, TotalsCache } from '../../src/server/modules/library';
+import { cpuMs } from './lib/cpu';
 import { libraryMix } from './lib/library-mix';
 
 const SLOWEST = Number(process.env.BENCH_PROFILE_SLOWEST ?? 20);
@@ -120,7 +122,13 @@ async function explain(base: Database, search: string) {
 async function main() {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is required');
-  const pool = new pg.Pool({ connectionString: url, max: 4, options: SESSION_OPTIONS });
+  // Its own name, so that its connections' CPU is told apart from other work on the database.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 4,
+    options: SESSION_OPTIONS,
+    application_name: 'library-profile',
+  });
   const base = wrapPool(pool);
   const at = process.argv.indexOf('--explain');
   if (at >= 0) {
@@ -143,6 +151,14 @@ async function main() {
   );
   const mix = libraryMix();
   const cache = WITH_CACHE ? new TotalsCache() : undefined;
+  const backendPids = async () =>
+    (
+      await base.query<{ pid: number }>(
+        `select pid from pg_stat_activity
+         where datname = current_database() and application_name = 'library-profile'`,
+      )
+    ).map((r) => r.pid);
+  const cpuBefore = new Map((await backendPids()).map((p) => [p, cpuMs(p)]));
   let results: { search: string; kind: string; ms: number; statements: number }[] = [];
   let byShape = new Map<string, number[]>();
   for (let pass = 1; pass <= PASSES; pass++) {
@@ -158,7 +174,14 @@ async function main() {
       results.push({ search, kind: kindOf(search), ...current });
     }
   }
+  const postgresCpu = (await backendPids()).reduce(
+    (all, p) => all + cpuMs(p) - (cpuBefore.get(p) ?? 0),
+    0,
+  );
   const total = sum(results.map((r) => r.ms));
+  console.log(
+    `PostgreSQL CPU: ${f1(postgresCpu / 1000)} s, ${(postgresCpu / results.length / PASSES).toFixed(2)} ms a search`,
+  );
   console.log(
     `${results.length} searches in ${f1(total / 1000)} s: mean ${f1(total / results.length)} ms, ` +
       `p50 ${f1(

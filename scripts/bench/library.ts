@@ -19,6 +19,9 @@
  * BENCH_CONNECTIONS (10,50), BENCH_LISTINGS (100000), BENCH_LOG_LEVEL (warn), BENCH_BOOKS_CSV,
  * DATABASE_POOL_SIZE (10: the server's connections over all its processes, and the floor's),
  * BENCH_WORKERS (server processes, WEB_CONCURRENCY: one per core), PUBLIC_READ_CACHE_MS (2000).
+ * Before measuring, the answers are checked: BENCH_CHECK_SIZE (300) searches of the mix answered
+ * as deployed and without index-only scans (how the copies per work were counted before decision
+ * 0096) must be the same, pages, totals and copies (lib/same-results.ts); the run stops otherwise.
  */
 import 'dotenv/config';
 import { existsSync, readFileSync } from 'node:fs';
@@ -30,6 +33,7 @@ import { migrate } from '../../src/server/db/migrate';
 import { cpuMs, cpuSince } from './lib/cpu';
 import { apiPath } from './lib/mix';
 import { libraryMix, warmup } from './lib/library-mix';
+import { sameResults } from './lib/same-results';
 import { seed } from './lib/seed';
 import { BOOKS_CSV, ensureDatabase, node, startServer as startMain } from './lib/server';
 import type { LoadPlan, LoadResult } from './lib/stats';
@@ -204,6 +208,27 @@ async function benchmark(url: string, listings: number) {
     `server    ${WORKERS} process(es) (WEB_CONCURRENCY), ${POOL} PostgreSQL connections in all, as the floor's pool`,
   );
   console.log(`load avg  ${load()} at start (1, 5, 15 min)`);
+
+  // The answers first: the same as deployed and without index-only scans (decision 0096).
+  const check = await sameResults(
+    url,
+    libraryMix().slice(0, Number(process.env.BENCH_CHECK_SIZE ?? 300)),
+  );
+  if (check.unsteady.length)
+    console.log(
+      `answers   ${check.unsteady.length} searches differ between two asks without index-only scans too: ` +
+        check.unsteady.join(', '),
+    );
+  if (check.differing.length) {
+    console.log(
+      `answers   ${check.differing.length} of ${check.searches} searches differ from their answers without index-only scans:`,
+    );
+    for (const search of check.differing.slice(0, 10)) console.log(`          ${search}`);
+    throw new Error('the answers changed');
+  }
+  console.log(
+    `answers   ${check.searches} searches of the mix: pages, totals and copies the same as without index-only scans`,
+  );
 
   const server = await startServer(url);
   const plain = await startServer(url, { PUBLIC_READ_CACHE_MS: '0' });

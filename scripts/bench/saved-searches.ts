@@ -20,11 +20,7 @@ import { MARKET_GENRES } from '../../src/shared/marketplace';
 import type { SavedSearchFilters } from '../../src/shared/schemas/savedSearches';
 import { openPostgres, type Database } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
-import {
-  insertSearches,
-  listingKeys,
-  storeMatches,
-} from '../../src/server/modules/saved-searches/queries';
+import { insertSearches, listingKeys, storeMatches } from '../../src/server/modules/saved-searches';
 import { BOOKS_CSV } from './lib/server';
 import { readBooks } from './lib/seed';
 import * as cost from './lib/listing-cost';

@@ -14,7 +14,7 @@
 import { cpus, loadavg } from 'node:os';
 import { openPostgres } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
-import { suggest } from '../../src/server/modules/library/suggest';
+import { suggest } from '../../src/server/modules/library';
 import { seed } from './lib/seed';
 import { BOOKS_CSV, ensureDatabase } from './lib/server';
 

@@ -7,6 +7,11 @@
  * the server on a free port in its own process and drives the system Chromium from this one.
  * Each page is measured BENCH_RUNS times (default 3) and the median run by performance score is
  * printed. CHROME_PATH overrides /usr/bin/chromium.
+ *
+ * No figure without the whole page (issue 33): each page is first opened as a phone opens it and
+ * must show everything it should (lib/complete-page.ts: every card of the library's page and its
+ * page links, the home's shelves and counters, the book's title and price); otherwise the bench
+ * says what is missing and exits 1 without measuring.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +21,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { incompletePages } from './lib/complete-page';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
@@ -161,7 +167,7 @@ async function main() {
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     console.log(`bench:web: seeding the demo data into ${dataDir}`);
-    await run(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], env);
+    await run(process.execPath, ['--import', 'tsx', 'scripts/seed/run.ts'], env);
     server = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: root,
       env,
@@ -179,6 +185,13 @@ async function main() {
       { name: '/library/book/:id', key: 'book', url: `${base}/library/book/${page.items[0].id}` },
     ].filter((p) => !ONLY || ONLY.some((o) => o === p.name || o === p.key));
     if (JSON_DIR) mkdirSync(JSON_DIR, { recursive: true });
+
+    const missing = await incompletePages(CHROME, base, pages);
+    if (missing.length) {
+      for (const m of missing) console.error(`bench:web: incomplete page ${m}`);
+      throw new Error('some pages are not whole: no figures (a fast half page measures nothing)');
+    }
+    console.log(`bench:web: ${pages.map((p) => p.name).join(', ')} are whole`);
 
     chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
     const load = loadavg().map((l) => l.toFixed(2));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MARKET_GENRES, isValidIsbn13 } from '../../src/shared/marketplace';
 import { demoBooks } from './demo-books';
+import { demoWorks } from './demo-works';
 
 describe('demo books', () => {
   it('holds a couple of hundred Italian and English books, each once', () => {
@@ -30,5 +31,17 @@ describe('demo books', () => {
       expect(b.title.trim()).toBe(b.title);
       expect(b.author.trim().length, b.title).toBeGreaterThan(1);
     }
+  });
+
+  it('gives each demo work a demo book by its author under one of its titles, each work once', () => {
+    for (const w of demoWorks) {
+      const books = demoBooks.filter(
+        (b) => b.author === w.author && (b.title === w.it || b.title === w.en),
+      );
+      expect(books.length, w.it).toBeGreaterThan(0);
+      for (const b of books) expect(b.title).toBe(b.language === 'it' ? w.it : w.en);
+    }
+    const keys = demoWorks.map((w) => w.it);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 });

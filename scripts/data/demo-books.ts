@@ -187,6 +187,8 @@ export const demoBooks: DemoBook[] = [
     ['Mistero buffo', 'Dario Fo', 1969, 'drama'],
     ['Morte accidentale di un anarchico', 'Dario Fo', 1970, 'drama'],
     ['Novecento', 'Alessandro Baricco', 1994, 'drama'],
+    // One author, two spellings (issue 35): "chekhov" and "čechov" find both editions.
+    ['Il giardino dei ciliegi', 'Anton Čechov', 1904, 'drama'],
     // Fumetti
     ['Una ballata del mare salato', 'Hugo Pratt', 1967, 'comics'],
     ['Dylan Dog. L’alba dei morti viventi', 'Tiziano Sclavi', 1986, 'comics'],
@@ -393,6 +395,7 @@ export const demoBooks: DemoBook[] = [
     ['Waiting for Godot', 'Samuel Beckett', 1953, 'drama'],
     ['The Importance of Being Earnest', 'Oscar Wilde', 1895, 'drama'],
     ['Pygmalion', 'George Bernard Shaw', 1913, 'drama'],
+    ['Uncle Vanya', 'Anton Chekhov', 1899, 'drama'],
     // Comics
     ['Maus', 'Art Spiegelman', 1986, 'comics'],
     ['Watchmen', 'Alan Moore, Dave Gibbons', 1987, 'comics', '9780930289232'],

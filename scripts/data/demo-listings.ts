@@ -1,5 +1,5 @@
 /**
- * The demo listings written by hand (scripts/seed-listings.ts plans the rest from the book list):
+ * The demo listings written by hand (scripts/seed/listings.ts plans the rest from the book list):
  * who offers which book, how, for how much, and which were already sold or traded.
  */
 import type { Condition, Genre, ListingType } from '../../src/shared/marketplace';

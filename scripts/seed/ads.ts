@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { adCreateSchema, type AdCreateInput } from '../../src/shared/schemas/ads';
-import type { SeedStep } from '../seed-demo';
+import type { SeedStep } from './types';
 
 interface DemoAd {
   author: string;

@@ -1,4 +1,4 @@
-import type { SeedContext } from '../seed-demo';
+import type { SeedContext } from './types';
 import { createNullRealtime } from '../../src/server/platform/realtime';
 import {
   createNotifications,

@@ -1,6 +1,5 @@
-import type { SeedStep } from '../seed-demo';
-import { directRoom } from '../../src/server/modules/chats/rooms';
-import { insertMessage } from '../../src/server/modules/chats/messages';
+import type { SeedStep } from './types';
+import { directRoom, insertMessage } from '../../src/server/modules/chats';
 import { inTransaction } from '../../src/server/db/tx';
 import { ON_HOLIDAY } from './watching';
 

@@ -3,8 +3,8 @@
  * an offer, two direct chats and a reading group. Idempotent: a conversation whose room already
  * exists (the pair's direct room, or the group by name and creator) is left alone.
  */
-import type { SeedContext, SeedStep } from '../seed-demo';
-import { directKey } from '../../src/server/modules/chats/queries';
+import type { SeedContext, SeedStep } from './types';
+import { directKey } from '../../src/server/modules/chats';
 import { inTransaction } from '../../src/server/db/tx';
 
 interface DemoLine {

@@ -1,4 +1,4 @@
-import type { SeedStep } from '../seed-demo';
+import type { SeedStep } from './types';
 
 interface DemoPost {
   author: string;

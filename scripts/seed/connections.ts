@@ -1,4 +1,4 @@
-import type { SeedStep } from '../seed-demo';
+import type { SeedStep } from './types';
 
 /** [requester, addressee, days since the request, days since it was accepted or null if pending] */
 export const demoConnections: Array<[string, string, number, number | null]> = [
@@ -7,7 +7,7 @@ export const demoConnections: Array<[string, string, number, number | null]> = [
   ['emily_reads', 'giulia_legge', 250, 249],
   ['marco_rossi', 'lucaferrari', 200, 190],
   ['fra_esposito', 'chiara_romano', 150, 149],
-  // Francesca sold Emily a book (seed-listings): their friendship counts one interaction.
+  // Francesca sold Emily a book (seed/listings.ts): their friendship counts one interaction.
   ['fra_esposito', 'emily_reads', 140, 139],
   ['emily_reads', 'jamesobrien', 180, 175],
   ['jamesobrien', 'olivia_b', 50, 48],

@@ -3,9 +3,9 @@
  * Giulia's books by post; Giulia has the address and shipped it with Poste Italiane two days ago,
  * so the buyer's window is open. Idempotent: the demo tracking number marks it.
  */
-import type { SeedContext, SeedStep } from '../seed-demo';
+import type { SeedContext, SeedStep } from './types';
 import { inTransaction } from '../../src/server/db/tx';
-import { directKey } from '../../src/server/modules/chats/queries';
+import { directKey } from '../../src/server/modules/chats';
 import { postWindowEnd } from '../../src/shared/schemas/dealPost';
 
 export const DEMO_TRACKING = 'RR204815162IT';

@@ -1,8 +1,7 @@
 import { inTransaction, type Query } from '../../src/server/db/tx';
-import { openDeal } from '../../src/server/modules/deals/context';
-import { insertMessage } from '../../src/server/modules/chats/messages';
-import { directRoom } from '../../src/server/modules/chats/rooms';
-import type { SeedStep } from '../seed-demo';
+import { openDeal } from '../../src/server/modules/deals';
+import { insertMessage, directRoom } from '../../src/server/modules/chats';
+import type { SeedStep } from './types';
 
 /** The demo's hand-to-hand deal: Emily bought a book of Marco's and proposed where to meet. */
 const BUYER = 'emily_reads';

@@ -1,4 +1,4 @@
-import type { SeedStep } from '../seed-demo';
+import type { SeedStep } from './types';
 
 /**
  * The notifications the demo's friend requests would have caused: a 'friend.request' to the

@@ -1,4 +1,4 @@
-import type { SeedStep } from '../seed-demo';
+import type { SeedStep } from './types';
 
 const TEXTS = {
   it: [
@@ -37,7 +37,7 @@ export const seedReviews: SeedStep = async (ctx) => {
     id: string;
     buyer_id: string;
     seller_id: string;
-    created_at: Date | string;
+    created_at: Date;
   }>(`select id, buyer_id, seller_id, created_at from transactions where status = 'completed'`);
   const written: string[] = [];
   for (const trade of trades) {

@@ -1,11 +1,11 @@
-import type { SeedStep } from '../seed-demo';
+import type { SeedStep } from './types';
 import type { SavedSearchFilters } from '../../src/shared/schemas/savedSearches';
 import { memberIds, seedLog, seedNotificationCentre } from './alerts';
 import {
   createSavedSearchAlerts,
   defineSavedSearchTypes,
-} from '../../src/server/modules/saved-searches/alerts';
-import { insertSearches } from '../../src/server/modules/saved-searches/queries';
+  insertSearches,
+} from '../../src/server/modules/saved-searches';
 
 /** Demo members' saved searches (names in the member's language). */
 const SEARCHES: Array<[string, string, SavedSearchFilters]> = [

@@ -1,7 +1,6 @@
 import { inTransaction } from '../../src/server/db/tx';
-import { insertMessage } from '../../src/server/modules/chats/messages';
-import { directRoom } from '../../src/server/modules/chats/rooms';
-import type { SeedStep } from '../seed-demo';
+import { insertMessage, directRoom } from '../../src/server/modules/chats';
+import type { SeedStep } from './types';
 import { acceptedWithMeeting } from './meetings';
 
 /** The demo's trade: Sofia offered one of her books for one of Davide's, and proposed a meeting. */

@@ -1,10 +1,9 @@
-import type { SeedStep } from '../seed-demo';
+import type { SeedStep } from './types';
 import { inTransaction } from '../../src/server/db/tx';
 import { createListingChanges } from '../../src/server/platform/listing-changes';
-import { directRoom } from '../../src/server/modules/chats/rooms';
-import { insertMessage } from '../../src/server/modules/chats/messages';
-import { claimHolidayReply } from '../../src/server/modules/profiles/holiday';
-import { createWatchAlerts, defineWatchingTypes } from '../../src/server/modules/watching/alerts';
+import { directRoom, insertMessage } from '../../src/server/modules/chats';
+import { claimHolidayReply } from '../../src/server/modules/profiles';
+import { createWatchAlerts, defineWatchingTypes } from '../../src/server/modules/watching';
 import { memberIds, seedLog, seedNotificationCentre } from './alerts';
 
 /** Members who watch listings of others (their watched page is not empty). */

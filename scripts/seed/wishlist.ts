@@ -1,9 +1,6 @@
-import type { SeedStep } from '../seed-demo';
+import type { SeedStep } from './types';
 import { memberIds, seedLog, seedNotificationCentre } from './alerts';
-import {
-  createWishlistAlerts,
-  defineWishlistTypes,
-} from '../../src/server/modules/wishlist/alerts';
+import { createWishlistAlerts, defineWishlistTypes } from '../../src/server/modules/wishlist';
 
 /**
  * Pairs of demo members made trade partners: each wishes the newest available trade listing of

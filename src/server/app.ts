@@ -16,13 +16,14 @@ import { createMailer } from './platform/mail';
 import { timerInterval } from './platform/jobs';
 import { createConfiguredStorage } from './platform/storage-s3';
 import { AppError, registerErrorHandling, sendNotFound } from './platform/errors';
-import { registerSessionSeam } from './platform/auth';
+import { registerSessionSeam, withTermsRefusal } from './platform/auth';
 import { createAuth, type Auth } from './platform/auth/instance';
 import { registerAuthMount } from './platform/auth/mount';
 import { withSafeRequestLogging } from './platform/auth/logging';
 import { createSessionResolver, sessionCacheFor } from './platform/sessions';
 import { registerCsrfProtection } from './platform/csrf';
 import { modules } from './modules';
+import { WEBHOOK_PATH } from './modules/payments';
 import { createRealtime, type RealtimeService } from './platform/realtime';
 import {
   createNotifications,
@@ -37,7 +38,7 @@ import {
   registerHttpCache,
 } from './platform/http-cache';
 import { registerSpa } from './platform/spa';
-import { pageHeads } from './modules/seo/head';
+import { pageHeads } from './modules/seo';
 import { PublicReadCache, registerPublicReadCache } from './platform/read-cache';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerTextValidation } from './platform/text-input';
@@ -46,8 +47,9 @@ import type { AppDeps, ModuleDeps } from './platform/module';
 import { createMetrics } from './platform/metrics';
 import { createCounterStore, fastifyRateLimitStore } from './platform/rate-limits-store';
 import { registerLifecycle } from './platform/lifecycle';
-import { bufferedAdEvents } from './modules/ads/routes';
+import { bufferedAdEvents } from './modules/ads';
 import { createListingChanges } from './platform/listing-changes';
+import { createChanges } from './platform/changes';
 import { createTestClock, registerTestClock } from './platform/test-clock';
 
 export type { AppDeps } from './platform/module';
@@ -103,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         query: (text, params) => deps.database.query(text, params),
         log: app.log,
       }),
+    changes: deps.changes ?? createChanges(),
     releaseUploads: undefined as unknown as ReleaseUploads,
   };
   moduleDeps.releaseUploads = createUploadReleaser({
@@ -211,16 +214,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: moduleDeps.now,
     cache: sessionCacheFor(moduleDeps.realtime as Partial<RealtimeService>),
   });
-  registerCsrfProtection(app, config.trustedOrigins);
+  registerCsrfProtection(app, config.trustedOrigins, [WEBHOOK_PATH]);
   registerSessionSeam(app, moduleDeps.sessions);
-  await registerAuthMount(app, {
-    auth: moduleDeps.auth,
-    config,
-    database: deps.database,
-    mailer: moduleDeps.mailer,
-    store: counters,
-  });
-
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -232,9 +227,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (args) => jsonSchemaTransform(withTermsRefusal(args)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // After the document's hook: the sign-up route is documented (the other auth routes are hidden).
+  await registerAuthMount(app, {
+    auth: moduleDeps.auth,
+    config,
+    database: deps.database,
+    mailer: moduleDeps.mailer,
+    store: counters,
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   metrics.serve(app, config.metrics);
 

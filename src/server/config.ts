@@ -76,6 +76,23 @@ export interface Config {
    * DRAIN_TIMEOUT_MS (10000) to finish before cutting them.
    */
   drain: { delayMs: number; timeoutMs: number };
+  /** In-app payments through Stripe Connect (docs/payments.md); off when no secret key is set. */
+  payments?: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  secretKey: string;
+  webhookSecret: string;
+  publishableKey?: string;
+  /** Where the Stripe client sends requests; undefined for Stripe's own API (tests: a local fake). */
+  apiUrl?: string;
+  /** The buyer-protection fee: a percentage of books and shipping, plus a fixed part in cents. */
+  buyerFeePercent: number;
+  buyerFeeFixedCents: number;
+  /** Hours the buyer has to pay a deal by post once the seller accepted; then it is cancelled. */
+  payWithinHours: number;
+  /** The country of sellers' connected accounts (ISO 3166-1 alpha-2). */
+  accountCountry: string;
 }
 
 export type StorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3Settings);
@@ -258,6 +275,14 @@ export const envSchema = z.object({
       ctx.addIssue({ code: 'custom', message: `must be auto, json or pretty (got "${value}")` });
       return z.NEVER;
     }),
+  STRIPE_SECRET_KEY: text(undefined),
+  STRIPE_WEBHOOK_SECRET: text(undefined),
+  STRIPE_PUBLISHABLE_KEY: text(undefined),
+  STRIPE_API_URL: text(undefined, { url: true }),
+  STRIPE_ACCOUNT_COUNTRY: text('IT'),
+  PAYMENTS_BUYER_FEE_PERCENT: amount(5),
+  PAYMENTS_BUYER_FEE_FIXED: int(70, 0),
+  PAYMENTS_PAY_WITHIN_HOURS: int(48, 1),
   NODE_ENV: text('development'),
 });
 export type Env = z.output<typeof envSchema>;
@@ -288,6 +313,29 @@ export function storageConfigOf(env: Env): StorageConfig {
     secretAccessKey: env.S3_SECRET_ACCESS_KEY,
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
     publicUrl: env.S3_PUBLIC_URL,
+  };
+}
+
+/** Payments are on with a secret key, which needs the webhook's secret to hear of payments. */
+export function paymentsConfigOf(env: Env): PaymentsConfig | undefined {
+  if (!env.STRIPE_SECRET_KEY) return undefined;
+  if (!env.STRIPE_WEBHOOK_SECRET)
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET must be set when STRIPE_SECRET_KEY is',
+    );
+  if (env.PAYMENTS_BUYER_FEE_PERCENT > 50)
+    throw new Error('Invalid configuration:\n  PAYMENTS_BUYER_FEE_PERCENT must be at most 50');
+  if (!/^[A-Za-z]{2}$/.test(env.STRIPE_ACCOUNT_COUNTRY))
+    throw new Error('Invalid configuration:\n  STRIPE_ACCOUNT_COUNTRY must be a two-letter code');
+  return {
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    apiUrl: env.STRIPE_API_URL,
+    buyerFeePercent: env.PAYMENTS_BUYER_FEE_PERCENT,
+    buyerFeeFixedCents: env.PAYMENTS_BUYER_FEE_FIXED,
+    payWithinHours: env.PAYMENTS_PAY_WITHIN_HOURS,
+    accountCountry: env.STRIPE_ACCOUNT_COUNTRY.toUpperCase(),
   };
 }
 
@@ -364,6 +412,7 @@ export function loadConfig(
     storage: storageConfigOf(env),
     metrics: metricsConfigOf(env),
     drain: { delayMs: env.DRAIN_DELAY_MS, timeoutMs: env.DRAIN_TIMEOUT_MS },
+    payments: paymentsConfigOf(env),
     // Pretty for a person: asked for (npm run dev does), or auto and stdout is a terminal.
     logPretty:
       env.LOG_FORMAT === 'pretty' ||

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './moderation';
-import { memberSummarySchema } from './schemas/common';
+import { memberSummarySchema, pageOf } from './schemas/common';
 
 /** Blocked members listed per page in settings. */
 export const BLOCKS_PAGE_SIZE = 20;
@@ -20,12 +20,7 @@ export const blockedMemberSchema = z.object({
 });
 export type BlockedMember = z.infer<typeof blockedMemberSchema>;
 
-export const blockedPageSchema = z.object({
-  items: z.array(blockedMemberSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const blockedPageSchema = pageOf(blockedMemberSchema);
 export type BlockedPage = z.infer<typeof blockedPageSchema>;
 
 export const blocksQuerySchema = pageQuerySchema;

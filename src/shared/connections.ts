@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isUuid, memberSummarySchema, pageNumber } from './schemas/common';
+import { isUuid, memberSummarySchema, pageNumber, pageOf } from './schemas/common';
 
 /** Friends, requests and search results per page. */
 export const FRIENDS_PAGE_SIZE = 20;
@@ -41,12 +41,7 @@ export const friendSchema = z.object({
 });
 export type Friend = z.infer<typeof friendSchema>;
 
-export const friendPageSchema = z.object({
-  items: z.array(friendSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const friendPageSchema = pageOf(friendSchema);
 export type FriendPage = z.infer<typeof friendPageSchema>;
 
 export const connectionRequestSchema = z.object({
@@ -56,12 +51,7 @@ export const connectionRequestSchema = z.object({
 });
 export type ConnectionRequest = z.infer<typeof connectionRequestSchema>;
 
-const requestListSchema = z.object({
-  items: z.array(connectionRequestSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+const requestListSchema = pageOf(connectionRequestSchema);
 
 export const connectionRequestsSchema = z.object({
   incoming: requestListSchema,
@@ -116,12 +106,7 @@ export const friendSearchResultSchema = z.object({
 });
 export type FriendSearchResult = z.infer<typeof friendSearchResultSchema>;
 
-export const friendSearchPageSchema = z.object({
-  items: z.array(friendSearchResultSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const friendSearchPageSchema = pageOf(friendSearchResultSchema);
 export type FriendSearchPage = z.infer<typeof friendSearchPageSchema>;
 
 /** What a connection's id is (a uuid); anything else is simply not found. */

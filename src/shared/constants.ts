@@ -15,16 +15,18 @@ export const MOBILE_MAX_WIDTH = 768;
 export const SIDEBAR_COLLAPSE_WIDTH = 1024;
 export const VIEWPORT_RECALC_DELAY_MS = 500;
 
-export const PASSWORD_MIN_LENGTH = 6;
+/** Eight, as current guidance asks (NIST SP 800-63B); the spec's six was raised (issue 33). */
+export const PASSWORD_MIN_LENGTH = 8;
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 20;
 export const MINIMUM_AGE = 16;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const STORAGE_CACHE_SECONDS = 3600;
-export const SIGNUP_REDIRECT_DELAY_MS = 2000;
 
 /** Dates printed in the legal pages. */
 export const POLICIES_LAST_UPDATED = '2025-09-28';
+/** The terms a member accepts at sign-up are the ones of this date: stored with the acceptance. */
+export const TERMS_VERSION = POLICIES_LAST_UPDATED;
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { formatCounter, formatDate, pageTitle } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatCounter, formatDate, formatDecimal, pageTitle } from './format';
+import { setBrowserLanguages } from './intlLocale';
 import { pickLanguage } from './constants';
 
 describe('formatCounter', () => {
@@ -29,6 +30,33 @@ describe('formatDate', () => {
   });
   it('reads a bare calendar date as that day in any time zone', () => {
     expect(formatDate('2025-09-28', 'it')).toBe('28/09/2025');
+  });
+});
+
+describe("dates in the reader's region (issue 33, 11b)", () => {
+  afterEach(() => setBrowserLanguages([]));
+  const dec1 = new Date(2026, 11, 1);
+  it('writes 1 December day first for an en-GB browser while the interface stays English', () => {
+    setBrowserLanguages(['en-GB', 'en']);
+    expect(formatDate(dec1, 'en')).toBe('01/12/2026');
+    expect(formatDate(dec1, 'en-GB')).toBe('01/12/2026');
+  });
+  it('keeps month first for a US browser, an unknown region, and a region in the language', () => {
+    setBrowserLanguages(['en-US']);
+    expect(formatDate(dec1, 'en')).toBe('12/01/2026');
+    setBrowserLanguages(['it-IT', 'fr']);
+    expect(formatDate(dec1, 'en')).toBe('12/01/2026');
+    setBrowserLanguages(['en-GB']);
+    expect(formatDate(dec1, 'en-US')).toBe('12/01/2026');
+    expect(formatDate(dec1, 'it')).toBe('01/12/2026');
+  });
+});
+
+describe("numbers and plurals in the page's language (issue 33, 11a)", () => {
+  it("writes a rating with the reader's decimal separator", () => {
+    expect(formatDecimal(4.7, 'it')).toBe('4,7');
+    expect(formatDecimal(4, 'it')).toBe('4,0');
+    expect(formatDecimal(4.7, 'en')).toBe('4.7');
   });
 });
 

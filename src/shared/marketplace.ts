@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isUploadPath, normalizeWebUrl } from './urls';
+import type { ListingDetail } from './marketplaceAnswers';
 import { queryInt as commonQueryInt } from './schemas/common';
 import {
   CATALOGUE_MAX_LIMIT,
@@ -156,14 +157,39 @@ export type ListingFormInput = z.input<typeof listingFormSchema>;
 export type ListingForm = z.output<typeof listingFormSchema>;
 
 /**
+ * The edit form of a listing that has no description (a quick listing asks for none): it may stay
+ * without one; `listingChanges` then leaves the empty description out of the PATCH.
+ */
+export const listingEditWithoutDescriptionSchema = z
+  .object({
+    ...listingFieldsShape,
+    description: z
+      .string({ error: 'validation.invalid' })
+      .trim()
+      .max(5000, { error: 'validation.tooLong' }),
+  })
+  .superRefine(requirePriceForSale, always);
+
+/**
+ * The catalogue result a quick listing was made from, when one was chosen: its ids and ISBN. The
+ * server takes the book (its genre, language and cover) from the catalogue by them.
+ */
+const catalogueChoice = {
+  googleBooksId: optionalText(100),
+  isbn: isbnField,
+  bookId: z.preprocess(emptyToUndefined, z.uuid({ error: 'validation.invalid' }).optional()),
+};
+
+/**
  * Quick sell: title, author, price greater than 0; the language (by name, as the full form's) when
- * a catalogue result gave it. The server names a code ('it' reads "Italiano") and otherwise takes
- * the language the catalogue knows for the book.
+ * a catalogue result gave it, and that result's ids. The server names a code ('it' reads
+ * "Italiano") and otherwise takes the language the catalogue knows for the book.
  */
 export const quickSellSchema = z.object({
   title: text('titleRequired', 300),
   author: text('authorRequired', 300),
   language: optionalText(50),
+  ...catalogueChoice,
   price: z.preprocess(
     (x) => (typeof x === 'string' && x.trim() !== '' ? Number(x) : x),
     z
@@ -183,10 +209,8 @@ export const quickTradeSchema = z.object({
   title: text('titleRequired', 300),
   author: text('authorRequired', 300),
   language: optionalText(50),
-  googleBooksId: optionalText(100),
-  isbn: isbnField,
+  ...catalogueChoice,
   coverUrl: coverUrlField,
-  bookId: z.preprocess(emptyToUndefined, z.uuid({ error: 'validation.invalid' }).optional()),
 });
 export type QuickTradeInput = z.input<typeof quickTradeSchema>;
 
@@ -248,6 +272,23 @@ export function listingFormAsUpdate(form: ListingForm): UpdateListingInput {
   for (const key of Object.keys(listingFieldsShape))
     body[key] = form[key as keyof ListingForm] ?? null;
   return body as UpdateListingInput;
+}
+
+/**
+ * An edit as a PATCH body: only the fields whose value differs from the listing as it was (so a
+ * quick listing's new price goes alone, without the description it never had). Empty text and
+ * null are the same "nothing"; a cover counts only when it is the member's own upload.
+ */
+export function listingChanges(form: ListingForm, before: ListingDetail): UpdateListingInput {
+  const was: Record<string, unknown> = {
+    ...before,
+    coverUrl: before.coverUrl && isUploadPath(before.coverUrl) ? before.coverUrl : null,
+  };
+  const nothing = (x: unknown) => (x === '' || x === undefined ? null : x);
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(listingFormAsUpdate(form)))
+    if (nothing(value) !== nothing(was[key])) changes[key] = value;
+  return changes as UpdateListingInput;
 }
 
 export const listingStatusSchema = z.object({

@@ -6,6 +6,7 @@ import {
   MARKET_GENRES,
   type ShelfKey,
 } from './marketplaceConstants';
+import { workSummarySchema } from './works';
 
 /** The marketplace's answers: listing cards and pages, shelves, catalogue books, profiles. */
 
@@ -33,6 +34,8 @@ export const listingCardSchema = z.object({
   createdAt: z.string(),
   /** The catalogue book listed (the wishlist heart adds it). */
   bookId: z.string(),
+  /** The work (every edition of the book, any language): /books/:workId. */
+  workId: z.string().nullable(),
   seller: sellerSummarySchema,
 });
 export type ListingCard = z.infer<typeof listingCardSchema>;
@@ -84,6 +87,10 @@ export const listingPageSchema = z.object({
   correctedQ: z.string().optional(),
   /** True when a word search stopped counting at SEARCH_COUNT_CAP: "more than total". */
   totalCapped: z.boolean().optional(),
+  /** The genres q's genre words mean ("fantascienza": sciFi): their listings match q too. */
+  genres: z.array(z.enum(MARKET_GENRES)).optional(),
+  /** How many available copies each work of the page's items has (its /books/:workId page). */
+  workCopies: z.record(z.string(), z.number().int()).optional(),
   /** With facets=1: counts for the current search, each under every filter except its own. */
   facets: facetsSchema.optional(),
 });
@@ -103,7 +110,14 @@ export type Suggestions = z.infer<typeof suggestionsSchema>;
 export const userListingPageSchema = listingPageSchema.omit({ priceBounds: true });
 export type UserListingPage = z.infer<typeof userListingPageSchema>;
 
-export const myListingsSchema = z.object({ items: z.array(listingCardSchema) });
+/**
+ * One of the owner's own listings: `inOpenDeal` while an accepted offer's deal holds it, when it
+ * changes only through the deal's steps (decision 0088).
+ */
+export const ownListingCardSchema = listingCardSchema.extend({ inOpenDeal: z.boolean() });
+export type OwnListingCard = z.infer<typeof ownListingCardSchema>;
+
+export const myListingsSchema = z.object({ items: z.array(ownListingCardSchema) });
 export type MyListings = z.infer<typeof myListingsSchema>;
 
 export const myListingStatsSchema = z.object({
@@ -127,6 +141,8 @@ export type Shelves = z.infer<typeof shelvesSchema>;
 export const relatedListingsSchema = z.object({
   otherCopies: z.array(listingCardSchema),
   moreFromSeller: z.array(listingCardSchema),
+  /** The listing's work and its other copies ("3 other copies from 6,00 €"); null: no work. */
+  work: workSummarySchema.nullable(),
 });
 export type RelatedListings = z.infer<typeof relatedListingsSchema>;
 

@@ -78,7 +78,6 @@ export function isWholeCents(n: number): boolean {
   return Math.abs(n * 100 - cents) < 1e-6 && (cents !== 0 || n === 0);
 }
 export const QUERY_MAX_LENGTH = 200;
-export const QUICK_SELL_DEFAULT_PRICE = 10;
 /** The quick-add and wishlist search boxes start searching past this many characters. */
 export const CATALOGUE_MIN_QUERY = 3;
 /** The catalogue API accepts queries from this many: the community's book search starts at 2. */

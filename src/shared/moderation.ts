@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, pageNumber, requiredText } from './schemas/common';
+import { emailField, pageNumber, requiredText, pageOf } from './schemas/common';
 import { personName, stripInvisibleControls } from './names';
 
 /** Why something is reported (issue 12): spam, scam or fraud, offensive, illegal, other. */
@@ -82,12 +82,7 @@ export const queueEntrySchema = z.object({
 });
 export type QueueEntry = z.infer<typeof queueEntrySchema>;
 
-export const queuePageSchema = z.object({
-  items: z.array(queueEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const queuePageSchema = pageOf(queueEntrySchema);
 export type QueuePage = z.infer<typeof queuePageSchema>;
 
 export const MODERATION_ACTIONS = [
@@ -101,6 +96,10 @@ export const MODERATION_ACTIONS = [
   'reject',
   'pin',
   'unpin',
+  // The admins' corrections of works (issue 35, migration 0055).
+  'edit_work',
+  'move_book',
+  'merge_works',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

@@ -1,5 +1,5 @@
 import { storedMoney } from './money';
-import type { TFunction } from './translator';
+import type { DataTFunction } from './translator';
 
 /** What the words of a notification need: the web's NotificationView or the digest's row. */
 export interface NotificationWords {
@@ -22,7 +22,7 @@ export interface NotificationWords {
  * Money is data (`amount` and its `currency`), written in the reader's `language` ("7,50 €",
  * "€7.50"); an amount stored already written ("15.00 EUR") is written again the same way.
  */
-export function notificationText(t: TFunction, n: NotificationWords, language: string): string {
+export function notificationText(t: DataTFunction, n: NotificationWords, language: string): string {
   const others = Math.max(0, n.actorCount - 1);
   const { context, variant, ...data } = n.data;
   const values: Record<string, string | number> = {};

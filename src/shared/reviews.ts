@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './schemas/common';
 
 export const REVIEW_TEXT_MAX = 1000;
 /** A review may be edited this long after it was written, while it is not yet published. */
@@ -53,13 +54,9 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
-export const reviewPageSchema = z.object({
-  items: z.array(reviewSchema),
-  total: z.number().int(),
+export const reviewPageSchema = pageOf(reviewSchema).extend({
   /** Mean of every review, one decimal; null while there is none. */
   average: z.number().nullable(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
 });
 export type ReviewPage = z.infer<typeof reviewPageSchema>;
 
@@ -69,6 +66,11 @@ export const tradeSchema = z.object({
   kind: z.enum(['sale', 'trade']),
   role: z.enum(['buyer', 'seller']),
   listingTitle: z.string().nullable(),
+  /**
+   * A trade's books (issue 33 item 8: one trade, one review each way): the titles I gave and
+   * those I received. Null for a sale.
+   */
+  books: z.object({ given: z.array(z.string()), received: z.array(z.string()) }).nullable(),
   other: z.object({
     id: z.string(),
     displayName: z.string(),
@@ -91,10 +93,5 @@ export const tradeSchema = z.object({
   theirReviewWaiting: z.boolean(),
 });
 export type Trade = z.infer<typeof tradeSchema>;
-export const tradePageSchema = z.object({
-  items: z.array(tradeSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const tradePageSchema = pageOf(tradeSchema);
 export type TradePage = z.infer<typeof tradePageSchema>;

@@ -17,7 +17,19 @@ export type TOptions = Record<string, unknown> & {
   defaultValue?: unknown;
   returnObjects?: boolean;
 };
-export type TFunction = (key: string, options?: TOptions | string) => string;
+/**
+ * `t`: the text of a key. The server's takes any string; the web's takes the catalogue's keys
+ * only (`Key`: src/web/lib/localeKeys.ts).
+ */
+export type TFunction<Key extends string = string> = (
+  key: Key,
+  options?: TOptions | string,
+) => string;
+/**
+ * A `t` asked for keys that are data, which no type can check (a notification's type comes from
+ * the server; a key the catalogue lacks reads as itself): the server's `t` or the web's.
+ */
+export type DataTFunction = TFunction<any>;
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !(v instanceof RegExp) && typeof v !== 'function';

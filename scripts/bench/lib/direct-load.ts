@@ -10,7 +10,7 @@
 import { libraryQuerySchema } from '../../../src/shared/marketplace';
 import pg from 'pg';
 import { SESSION_OPTIONS, wrapPool } from '../../../src/server/db/client';
-import { searchListings, TotalsCache } from '../../../src/server/modules/library/search';
+import { searchListings, TotalsCache } from '../../../src/server/modules/library';
 import { cpuSince } from './cpu';
 import { libraryMix, warmup } from './library-mix';
 import { atRate, percentile, summarise, type LoadPlan } from './stats';

@@ -149,11 +149,34 @@ export async function seed(url: string, listings: number, csv: URL): Promise<voi
        on conflict (google_books_id) do nothing`,
       [JSON.stringify(books)],
     );
+    // Every book's work (migration 0053), as the listings' trigger would give it on their first
+    // listing: one work per title and author, its title in the book's language. Set-based, since
+    // the trigger is off here; the listings below carry their book's work.
+    await client.query(
+      `create temporary table bench_works on commit drop as
+       select gen_random_uuid() as work_id, array_agg(b.id) as books, min(b.title) as title,
+         min(b.author) as author, min(coalesce(language_code(b.language), 'und')) as language,
+         min(nullif(substring(coalesce(b.published_date, '') from '^(-?\\d{1,4})'), '')::int) as year
+       from books b where b.google_books_id like 'goodbooks-%' and b.work_id is null
+       group by lower(immutable_unaccent(b.title)), lower(immutable_unaccent(b.author))`,
+    );
+    await client.query(
+      `insert into works (id, author, first_year)
+       select work_id, left(author, 300), case when year between -3000 and 2100 then year end from bench_works`,
+    );
+    await client.query(
+      `insert into work_titles (work_id, language, title)
+       select work_id, language, left(title, 300) from bench_works`,
+    );
+    await client.query(
+      `update books b set work_id = w.work_id
+       from bench_works w where b.id = any(w.books) and b.work_id is null`,
+    );
     // Books numbered 0..n-1 in the data set's order (its most popular first); each keeps one genre.
     await client.query(
       `create temporary table bench_books on commit drop as
        select (row_number() over (order by substr(google_books_id, 11)::int) - 1)::int as n,
-         id, title, author, language, isbn_13,
+         id, work_id, title, author, language, isbn_13,
          ${pick(MARKET_GENRES, 'substr(google_books_id, 11)::bigint', 1)} as genre
        from books where google_books_id like 'goodbooks-%'`,
     );
@@ -172,9 +195,9 @@ export async function seed(url: string, listings: number, csv: URL): Promise<voi
     const count = (await client.query('select count(*)::int as n from bench_books')).rows[0].n;
     // Popular books are listed more often (a skewed pick of the book).
     await client.query(
-      `insert into book_listings (book_id, user_id, title, author, genre, language, isbn,
+      `insert into book_listings (book_id, work_id, user_id, title, author, genre, language, isbn,
          listing_type, condition, price, description, status, created_at, updated_at)
-       select b.id, r.user_id, b.title, b.author, b.genre, b.language, b.isbn_13,
+       select b.id, b.work_id, r.user_id, b.title, b.author, b.genre, b.language, b.isbn_13,
          r.listing_type, r.condition,
          case when r.listing_type = 'trade' then null else round((2 + r.p * 78)::numeric, 2) end,
          r.description, r.status, r.created_at, r.created_at

@@ -20,6 +20,7 @@ import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { pgliteExtensions } from './client';
+import { sql } from './sql';
 
 const gzip = promisify(gzipCallback);
 
@@ -154,7 +155,7 @@ export async function inspectDatabase(
     for (const { name } of tables) {
       const [count] = (
         await db.query<{ n: number }>(
-          `select count(*)::int as n from "${name.replace(/"/g, '""')}"`,
+          sql`select count(*)::int as n from ${sql.identifier(name)}`.text,
         )
       ).rows;
       rows[name] = count.n;

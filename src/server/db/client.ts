@@ -8,6 +8,7 @@ import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as schema from './schema/index';
+import { statementOf, type Statement } from './sql';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<any, Schema>;
@@ -15,8 +16,14 @@ export type Db = PgDatabase<any, Schema>;
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
-  /** Raw parameterised SQL for the few places Drizzle's builder does not fit (search, migrations). */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Parameterised SQL: a `sql` fragment, or text with its parameters written `$1`, `$2` (decision
+   * 0091). Rows come as the driver gives them: `timestamptz` as a Date (see db/rows.ts).
+   */
+  query<T = Record<string, unknown>>(
+    statement: Statement,
+    params?: readonly unknown[],
+  ): Promise<T[]>;
   /** Several statements at once, no parameters (migrations). */
   exec(sql: string): Promise<void>;
   ping(): Promise<boolean>;
@@ -32,8 +39,9 @@ export function wrapPglite(client: PGlite): Database {
     kind: 'pglite',
     db: drizzlePglite(client, { schema }) as unknown as Db,
     pglite: client,
-    async query(text, params) {
-      const res = await client.query(text, params as any[]);
+    async query(statement, params) {
+      const { text, values } = statementOf(statement, params);
+      const res = await client.query(text, values);
       return res.rows as any[];
     },
     async exec(sql) {
@@ -58,8 +66,9 @@ export function wrapPool(pool: pg.Pool): Database {
     kind: 'postgres',
     db: drizzlePg(pool, { schema }) as unknown as Db,
     pool,
-    async query(text, params) {
-      const res = await pool.query(text, params as any[]);
+    async query(statement, params) {
+      const { text, values } = statementOf(statement, params);
+      const res = await pool.query(text, values);
       return res.rows;
     },
     async exec(sql) {
@@ -84,6 +93,11 @@ export function wrapPool(pool: pg.Pool): Database {
  * server runs, a second server) would not see the first one's writes and could corrupt them.
  * A lock file beside the folder holds the owner's pid; a lock left by a dead process is taken over.
  */
+/** The embedded database's folder is held by another live process (a running server). */
+export class DataDirInUseError extends Error {
+  override name = 'DataDirInUseError';
+}
+
 export function lockDataDir(dataDir: string): () => void {
   const file = `${dataDir.replace(/\/$/, '')}.lock`;
   try {
@@ -100,7 +114,7 @@ export function lockDataDir(dataDir: string): () => void {
       }
     }
     if (alive)
-      throw new Error(
+      throw new DataDirInUseError(
         `The embedded database in ${dataDir} is in use by process ${owner} (is \`npm start\` running?). ` +
           'Stop that process first, or use a PostgreSQL server through DATABASE_URL.',
       );

@@ -3,11 +3,11 @@ import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 import * as schema from './schema';
-import { createTestDatabase } from '../test/helpers';
+import { createTestDatabase } from '../test/app';
 
 /**
  * The Drizzle schema (src/server/db/schema) against the migrated database: the migrations are
- * the truth (docs/decisions/0046-data-access-rule.md). Every Drizzle table exists with the same
+ * the truth (decisions 0046 and 0091). Every Drizzle table exists with the same
  * columns, SQL types, nullability and defaults; every table and column of the database is in
  * the Drizzle schema unless listed below as raw-SQL-only, with the reason.
  */
@@ -29,6 +29,10 @@ const RAW_SQL_ONLY: Record<string, string> = {
   'book_listings.search_text': 'generated search column (0003); read only by the search SQL',
   'book_listings.search_vector': 'generated tsvector (0003); read only by the search SQL',
   'book_listings.author_norm': 'generated, unaccented author for trigram search (0003)',
+  'book_listings.work_titles':
+    "the work's other titles, kept by triggers for the search vector (0053); read only by the search SQL",
+  'book_listings.author_variants':
+    "the other spellings of the author's name, kept by triggers for the search vector and relevance (0055)",
   'community_posts.search_vector':
     'tsvector kept by a trigger (0013); read only by the community search SQL',
   'saved_searches.query':

@@ -1,6 +1,17 @@
 import type { Database } from './client';
+import { statementOf, type Statement } from './sql';
 
-export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+/** A `sql` fragment, or text with its `$n` parameters (decision 0091). */
+export type Query = <T = Record<string, unknown>>(
+  statement: Statement,
+  params?: readonly unknown[],
+) => Promise<T[]>;
+
+/** The database's own client as a Query. */
+export const queryOf =
+  (database: Database): Query =>
+  (text, params) =>
+    database.query(text, params);
 
 /**
  * Runs `work` in one transaction on either driver: PGlite's own transaction, or one pooled
@@ -12,14 +23,20 @@ export async function inTransaction<T>(
 ): Promise<T> {
   if (database.pglite) {
     return database.pglite.transaction(async (tx) =>
-      work(async (text, params) => (await tx.query(text, params as any[])).rows as any[]),
+      work(async (statement, params) => {
+        const { text, values } = statementOf(statement, params);
+        return (await tx.query(text, values)).rows as any[];
+      }),
     );
   }
   if (!database.pool) throw new Error('no database client');
   const client = await database.pool.connect();
   try {
     await client.query('begin');
-    const result = await work(async (text, params) => (await client.query(text, params)).rows);
+    const result = await work(async (statement, params) => {
+      const { text, values } = statementOf(statement, params);
+      return (await client.query(text, values)).rows;
+    });
     await client.query('commit');
     return result;
   } catch (err) {

@@ -11,6 +11,7 @@ import { libraryRoutes } from './library/routes';
 import { userRoutes } from './users/routes';
 import { connectionRoutes } from './connections/routes';
 import { chatRoutes } from './chats/routes';
+import { offerRoutes } from './deals/offers/routes';
 import { seoRoutes } from './seo/routes';
 import { notificationRoutes } from './notifications/routes';
 import { wishlistRoutes } from './wishlist/routes';
@@ -25,8 +26,12 @@ import { watchingRoutes } from './watching/routes';
 import { holidayRoutes } from './profiles/holiday';
 import { dealRoutes } from './deals/routes';
 import { bundleRoutes } from './deals/bundles/routes';
+import { paymentRoutes } from './payments/routes';
 
-/** Every domain module, registered in this order by buildApp. */
+/**
+ * Every domain module, registered in this order by buildApp. The registry takes each module's
+ * routes; other modules use a module through its index.ts, which leaves the routes out.
+ */
 export const modules: Module[] = [
   healthRoutes,
   statsRoutes,
@@ -40,8 +45,10 @@ export const modules: Module[] = [
   userRoutes,
   connectionRoutes,
   chatRoutes,
+  offerRoutes,
   dealRoutes,
   bundleRoutes,
+  paymentRoutes,
   notificationRoutes,
   wishlistRoutes,
   savedSearchRoutes,

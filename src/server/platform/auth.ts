@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { unauthorized } from './errors';
+import { AppError, errorSchema, unauthorized } from './errors';
 
 /** The signed-in member as every module sees it. */
 export interface SessionUser {
@@ -8,6 +8,12 @@ export interface SessionUser {
   displayName: string;
   username: string | null;
   emailVerified: boolean;
+  /**
+   * No acceptance of the terms on record (a Google sign-up, or an account older than the terms
+   * at sign-up, decision 0093): such a member may read, accept the terms, take their data or
+   * leave, and nothing else until they accept. Absent (accepted) for members made up by tests.
+   */
+  needsTerms?: boolean;
   /**
    * The session behind the request: realtime sockets remember it, so ending the session closes
    * them. Absent for members made up by tests and scripts.
@@ -30,15 +36,20 @@ declare module 'fastify' {
     user: SessionUser | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 'Unauthorized. Please login.' unless signed in. */
+    /**
+     * preHandler: 401 'Unauthorized. Please login.' unless signed in; 403 `terms_required` for a
+     * change by a member who has not accepted the terms yet (TERMS_EXEMPT excepted).
+     */
     requireUser: (request: FastifyRequest) => Promise<void>;
   }
 }
 
 export function registerSessionSeam(app: FastifyInstance, resolver?: SessionResolver): void {
   app.decorateRequest('user', null);
-  app.decorate('requireUser', async (request: FastifyRequest) => {
+  // Named: the OpenAPI document finds the routes it guards by this name (withTermsRefusal).
+  app.decorate('requireUser', async function requireUser(request: FastifyRequest) {
     if (!request.user) throw unauthorized();
+    if (request.user.needsTerms && changes(request) && !termsExempt(request)) throw termsRequired();
   });
   if (!resolver) return;
   app.addHook('onRequest', async (request, reply) => {
@@ -54,8 +65,63 @@ export function registerSessionSeam(app: FastifyInstance, resolver?: SessionReso
   });
 }
 
+/** A request that changes something: any method but a read. */
+const changesWith = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);
+const changes = (request: FastifyRequest) => changesWith(request.method);
+
+/**
+ * What a member who has not accepted the terms may still change: accept them (and finish the
+ * first-visit page) with PATCH /api/me, take their data, delete the account, end their other
+ * sessions.
+ */
+const TERMS_EXEMPT: ReadonlyArray<[method: string, path: RegExp]> = [
+  ['PATCH', /^\/api\/me$/],
+  ['POST', /^\/api\/me\/export$/],
+  ['POST', /^\/api\/me\/delete$/],
+  ['DELETE', /^\/api\/me\/sessions\/others$/],
+];
+
+const exemptFromTerms = (method: string, path: string) =>
+  TERMS_EXEMPT.some(([m, pattern]) => m === method && pattern.test(path));
+
+const termsExempt = (request: FastifyRequest) =>
+  exemptFromTerms(request.method, request.url.split('?')[0]);
+
+const termsRequired = () => new AppError(403, 'terms_required', 'auth.errors.termsRequired');
+
 /** The authenticated user of a route guarded by app.requireUser. */
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/**
+ * The OpenAPI document's side of the terms gate: a route guarded by requireUser that changes
+ * something also answers 403 `terms_required` (added where the route documents no 403 of its own).
+ */
+export function withTermsRefusal<T extends { schema?: unknown; route?: unknown; url?: string }>(
+  args: T,
+): T {
+  const route = args.route as
+    { method?: string | string[]; preHandler?: unknown; url?: string } | undefined;
+  const schema = args.schema as { response?: Record<string, unknown> } | undefined;
+  if (!route || !schema?.response) return args;
+  const guards = [route.preHandler].flat();
+  const methods = [route.method ?? 'GET'].flat();
+  const guarded = guards.some((g) => (g as { name?: string } | undefined)?.name === 'requireUser');
+  const changing = methods.some(changesWith);
+  const exempt = methods.every((m) => exemptFromTerms(m, route.url ?? ''));
+  if (!guarded || !changing || exempt || schema.response['403']) return args;
+  return {
+    ...args,
+    schema: {
+      ...schema,
+      response: {
+        ...schema.response,
+        403: errorSchema.describe(
+          'terms_required: the member has not accepted the terms of service yet',
+        ),
+      },
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { trustedOriginsOf } from '../config';
-import { createTestApp } from '../test/helpers';
+import { createTestApp } from '../test/app';
 
 describe('trusted origins', () => {
   it('are the public origin, with its loopback twins for a localhost address', () => {

@@ -17,9 +17,17 @@ export class AppError extends Error {
     public readonly code: string,
     message: string,
     public readonly fields?: Record<string, string>,
-    public readonly vars?: Record<string, string | number>,
+    public readonly vars?: Record<string, string | number | ((language: string) => string)>,
   ) {
     super(message);
+  }
+
+  /** The values of the message in `language`: a function writes its value in that language. */
+  varsIn(language: string): Record<string, string | number> | undefined {
+    if (!this.vars) return undefined;
+    return Object.fromEntries(
+      Object.entries(this.vars).map(([k, v]) => [k, typeof v === 'function' ? v(language) : v]),
+    );
   }
 }
 
@@ -64,7 +72,8 @@ function fieldPath(instancePath: string | undefined, fallback?: string): string 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & Partial<AppError>, request, reply) => {
     const lang = requestLanguage(request);
-    const render = (key: string) => (hasKey(key) ? t(lang, key, error.vars) : key);
+    const vars = error instanceof AppError ? error.varsIn(lang) : undefined;
+    const render = (key: string) => (hasKey(key) ? t(lang, key, vars) : key);
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -137,3 +146,10 @@ export const errorSchema = z.object({
     fields: z.record(z.string(), z.string()).optional(),
   }),
 });
+
+/**
+ * A route's refusals for its OpenAPI `response`, each answered with errorSchema:
+ * `response: { 201: postSchema, ...errorResponses(400, 401, 429) }`.
+ */
+export const errorResponses = <const C extends number>(...codes: C[]) =>
+  Object.fromEntries(codes.map((c) => [c, errorSchema])) as Record<C, typeof errorSchema>;

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/helpers';
+import { createTestApp, type TestApp } from '../test/app';
 import { createMember, type Member } from '../test/members';
 import { gattopardo } from '../test/listings';
-import { createWebFixture } from './spa/web-fixture';
+import { createWebFixture } from './spa/web.fixture';
 
 /**
  * A browser revalidates every public read on every load: the second read of an unchanged answer

@@ -4,9 +4,9 @@ import Fastify from 'fastify';
 import websocket from '@fastify/websocket';
 import WebSocket from 'ws';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/helpers';
+import { createTestApp, type TestApp } from '../test/app';
 import { createMember, type Member } from '../test/members';
-import { createWebFixture, type WebFixture } from './spa/web-fixture';
+import { createWebFixture, type WebFixture } from './spa/web.fixture';
 import { registerCompression, registerHttpCache } from './http-cache';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/client';
 import { migrate } from '../db/migrate';
-import { createTestApp, createTestDatabase, testConfig } from '../test/helpers';
+import { createTestApp, createTestDatabase, testConfig } from '../test/app';
 import { createMember, type Member } from '../test/members';
 import { createNullRealtime } from './realtime';
 import { mustOpen } from './realtime/testing';

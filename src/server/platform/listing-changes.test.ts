@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestDatabase, type TestApp } from '../test/helpers';
+import { createTestApp, createTestDatabase, type TestApp } from '../test/app';
 import { callAs, createMember, type Member } from '../test/members';
 import { gattopardo } from '../test/listings';
 import { createListingChanges, type ListingChange, type ListingChanges } from './listing-changes';

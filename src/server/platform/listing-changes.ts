@@ -6,9 +6,9 @@
  * answer and their failures are logged: a subscriber never fails or slows the request.
  *
  * The chat cards' and wishlist's announcers (modules/chats/listing-events.ts,
- * modules/wishlist/alerts.ts) still run from their callers: they read who sees a listing before a
- * deletion and answer inside the request, which this after-the-answer hook does not do
- * (docs/watching.md).
+ * modules/wishlist/alerts.ts) answer inside the request, which this after-the-answer hook does
+ * not do: after an offer or a deal they follow `listings.status` (./changes.ts); the listings'
+ * own routes still call them, reading who sees a listing before a deletion (docs/watching.md).
  */
 import type { ListingStatus } from '@shared/marketplaceConstants';
 import { isUuid } from '@shared/schemas/common';

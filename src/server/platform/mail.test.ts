@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { createTestApp, createTestDatabase } from '../test/helpers';
+import { createTestApp, createTestDatabase } from '../test/app';
 import type { Database } from '../db/client';
 import { createMailer } from './mail';
 

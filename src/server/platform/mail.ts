@@ -1,8 +1,8 @@
 import nodemailer from 'nodemailer';
-import { desc } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import { toIso } from '../db/rows';
+import { sql } from '../db/sql';
 
 export interface MailMessage {
   to: string;
@@ -46,18 +46,24 @@ export function createMailer(opts: {
 }): Mailer {
   const { database, smtpUrl, from } = opts;
   const list: Mailer['list'] = async (limit = 50) => {
-    const rows = await database.db
-      .select()
-      .from(mailOutbox)
-      .orderBy(desc(mailOutbox.id))
-      .limit(limit);
+    const rows = await database.query<{
+      id: number | string;
+      to: string;
+      subject: string;
+      text: string;
+      html: string | null;
+      created_at: Date;
+    }>(
+      sql`select id, "to", subject, text, html, created_at from mail_outbox
+          order by id desc limit ${limit}`,
+    );
     return rows.map((r) => ({
-      id: r.id,
+      id: Number(r.id),
       to: r.to,
       subject: r.subject,
       text: r.text,
       html: r.html,
-      createdAt: r.createdAt.toISOString(),
+      createdAt: toIso(r.created_at),
     }));
   };
   if (smtpUrl) {
@@ -76,14 +82,11 @@ export function createMailer(opts: {
   return {
     transport: 'outbox',
     async send(message) {
-      await database.db.insert(mailOutbox).values({
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
-        aboutUserIds: [...new Set(message.about ?? [])],
-        replyTo: message.replyTo ?? null,
-      });
+      await database.query(
+        sql`insert into mail_outbox ("to", subject, text, html, about_user_ids, reply_to)
+            values (${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null},
+              ${[...new Set(message.about ?? [])]}, ${message.replyTo ?? null})`,
+      );
       opts.log?.info({ to: message.to, subject: message.subject }, 'mail stored in the outbox');
     },
     list,

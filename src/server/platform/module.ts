@@ -20,6 +20,7 @@ import type { Realtime } from './realtime';
 import type { NotificationService } from './notifications';
 import type { OwnedStorage, ReleaseUploads } from './uploads';
 import type { ListingChanges } from './listing-changes';
+import type { Changes } from './changes';
 
 export interface AppDeps {
   config: Config;
@@ -59,6 +60,11 @@ export interface AppDeps {
    * publish, features subscribe. Built on `database` when omitted.
    */
   listingChanges?: ListingChanges;
+  /**
+   * What changed, for the modules that follow it (platform/changes.ts): a deal opened or ended,
+   * listings an offer or a deal changed. A fresh registry when omitted.
+   */
+  changes?: Changes;
 }
 
 export type ModuleApp = FastifyInstance<

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { createTestApp, createTestDatabase, type TestApp } from '../test/helpers';
+import { createTestApp, createTestDatabase, type TestApp } from '../test/app';
 import { createMember, randomClientIp } from '../test/members';
 import { createCounterStore, PostgresCounterStore, storedKey } from './rate-limits-store';
 import { MemoryCounterStore } from './rate-limits';
@@ -176,7 +176,8 @@ describe.skipIf(!onPostgres)('two app instances on one PostgreSQL database', asy
             method: 'POST',
             url: '/api/accounts/sign-in',
             remoteAddress: address,
-            payload: { identifier: member.email, password: 'wrong' },
+            // Other accounts each time: the address's budget is the one raced here.
+            payload: { identifier: `race-${i}-${member.email}`, password: 'wrong' },
           }),
         ),
       ),

@@ -52,7 +52,7 @@ export class PostgresCounterStore implements CounterStore {
 
   async add(key: string, by: number, windowMs: number, now: number): Promise<Window> {
     this.sweep(now);
-    const [row] = await this.database.query<{ count: number; reset_at: string }>(
+    const [row] = await this.database.query<{ count: number; reset_at: number | string }>(
       `insert into rate_limits as r (key, count, reset_at) values ($1, $2, $3::bigint + $4::bigint)
        on conflict (key) do update set
          count = case when r.reset_at <= $3::bigint then excluded.count else r.count + excluded.count end,
@@ -64,7 +64,7 @@ export class PostgresCounterStore implements CounterStore {
   }
 
   async get(key: string, now: number): Promise<Window | undefined> {
-    const [row] = await this.database.query<{ count: number; reset_at: string }>(
+    const [row] = await this.database.query<{ count: number; reset_at: number | string }>(
       'select count, reset_at from rate_limits where key = $1 and reset_at > $2::bigint',
       [storedKey(key), Math.trunc(now)],
     );

@@ -28,16 +28,36 @@ export const idParam = <K extends string>(name: K) =>
 /**
  * What a module's member routes share: the OpenAPI `tags` and `security`, `signedIn` for the
  * routes that need a session, and `writes` for its state changes (a session, and at most
- * `writesPerMinute` a minute for each member).
+ * `writesPerMinute` a minute for each member). `read(schema)` and `write(schema)` are a route's
+ * whole options: `signedIn` or `writes`, and its schema with the module's tags and security.
  */
 export function memberRoutes(app: FastifyInstance, tag: string, writesPerMinute: number) {
-  return {
-    tags: [tag],
-    security: [{ session: [] }],
-    signedIn: { preHandler: app.requireUser },
-    writes: {
-      preHandler: app.requireUser,
-      config: memberWriteLimit(writesPerMinute, '1 minute'),
-    },
+  const tags = [tag];
+  const security = [{ session: [] }];
+  const signedIn = { preHandler: app.requireUser };
+  const writes = {
+    preHandler: app.requireUser,
+    config: memberWriteLimit(writesPerMinute, '1 minute'),
   };
+  return {
+    tags,
+    security,
+    signedIn,
+    writes,
+    read: <S extends object>(schema: S) => ({ ...signedIn, schema: { tags, security, ...schema } }),
+    write: <S extends object>(schema: S) => ({ ...writes, schema: { tags, security, ...schema } }),
+  };
+}
+
+/**
+ * A numbered page of a list (`?page=`, the first when not given): `read(page, pageSize)` reads
+ * that page's items and how many there are in all; the answer adds the page and its size.
+ */
+export async function numberedPage<T>(
+  page: number | undefined,
+  pageSize: number,
+  read: (page: number, pageSize: number) => Promise<{ items: T[]; total: number }>,
+) {
+  const { items, total } = await read(page ?? 1, pageSize);
+  return { items, total, page: page ?? 1, pageSize };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { createTestApp } from '../test/helpers';
+import { createTestApp } from '../test/app';
 import { helmetHeaders, registerSecurityHeaders } from './security-headers';
 
 describe('security headers', async () => {

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { sessions } from '../db/schema';
+import { sql } from '../db/sql';
 import type { SessionResolver, SessionUser } from './auth';
 import { SESSION_ABSOLUTE_MS, type Auth } from './auth/instance';
 import { forwardCookies, toFetchHeaders } from './auth/http';
@@ -225,7 +224,7 @@ export function createSessionResolver(opts: {
     if (status !== undefined && status !== 'active') return null;
     const createdAt = new Date(session.createdAt).getTime();
     if (now().getTime() - createdAt > SESSION_ABSOLUTE_MS) {
-      await database.db.delete(sessions).where(eq(sessions.id, session.id));
+      await database.query(sql`delete from sessions where id = ${session.id}`);
       return null;
     }
     const member: SessionUser = {
@@ -234,6 +233,9 @@ export function createSessionResolver(opts: {
       displayName: user.name,
       username: (user as { username?: string | null }).username ?? null,
       emailVerified: user.emailVerified,
+      ...(((user as { termsAcceptedAt?: Date | string | null }).termsAcceptedAt ?? null) === null
+        ? { needsTerms: true }
+        : {}),
       session: { id: session.id, expiresAt: new Date(session.expiresAt) },
     };
     const validUntil = Math.min(

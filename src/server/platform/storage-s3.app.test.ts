@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/helpers';
+import { createTestApp, type TestApp } from '../test/app';
 import { createMember, type Member } from '../test/members';
 import { uploadImage } from '../test/uploads';
 import { startTestS3, type TestS3 } from '../test/s3';

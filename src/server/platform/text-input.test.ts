@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/helpers';
+import { createTestApp, type TestApp } from '../test/app';
 import { createMember, randomClientIp, type Member } from '../test/members';
 import { findUnstorableText } from './text-input';
 
@@ -96,7 +96,12 @@ describe('text the database cannot store is refused with 400 everywhere', () => 
       url: '/api/auth/sign-up/email',
       remoteAddress: randomClientIp(),
       headers: { 'accept-language': 'en' },
-      payload: { email: 'nul@example.org', password: 'correct-horse-7', name: `Nul${NUL}` },
+      payload: {
+        acceptTerms: true,
+        email: 'nul@example.org',
+        password: 'correct-horse-7',
+        name: `Nul${NUL}`,
+      },
     });
     expectRefused(res, 'name');
   });

@@ -2,11 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/helpers';
+import { createTestApp, type TestApp } from '../test/app';
 import { createMember, type Member } from '../test/members';
 import { uploadImage } from '../test/uploads';
-import { caller, createBook } from '../modules/community/test-support';
-import { saleListing } from '../modules/chats/test-support';
+import { caller, createBook } from '../test/community';
+import { saleListing } from '../test/listings';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;

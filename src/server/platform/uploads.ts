@@ -18,7 +18,8 @@ const IN_USE = `
   union select unnest(images) from book_listings where images && $1::text[]
   union select image_url from community_posts
     where image_url = any($1::text[]) and image_url like '/uploads/%'
-  union select avatar_url from users where avatar_url = any($1::text[]) and avatar_url like '/uploads/%'`;
+  union select avatar_url from users where avatar_url = any($1::text[]) and avatar_url like '/uploads/%'
+  union select cover_url from deal_books where cover_url = any($1::text[])`;
 
 /**
  * The storage the app's modules use: every image saved is recorded with the member who uploaded

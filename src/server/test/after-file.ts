@@ -1,5 +1,5 @@
 import { afterAll } from 'vitest';
-import { closeLeftovers } from './helpers';
+import { closeLeftovers } from './app';
 
 // Registered before each server test file: runs after the file's own hooks.
 afterAll(closeLeftovers);

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from './helpers';
+import { createTestApp } from './app';
 import { createMember, randomClientIp, type Member } from './members';
 
 /**

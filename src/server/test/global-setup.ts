@@ -20,7 +20,7 @@ export default async function setup() {
   await db.close();
   process.env.SCAFFALE_TEST_TEMPLATE = join(dir, 'template.tar');
 
-  // TEST_STORAGE=s3: every app the suite builds keeps its uploads in a bucket (test/helpers.ts).
+  // TEST_STORAGE=s3: every app the suite builds keeps its uploads in a bucket (test/app.ts).
   let s3: TestS3 | undefined;
   if (process.env.TEST_STORAGE === 's3') {
     s3 = await startTestS3(SUITE_BUCKET);

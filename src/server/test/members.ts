@@ -1,8 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { expect } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { users } from '../db/schema';
-import type { TestApp } from './helpers';
+import { grantAdmin } from '../modules/moderation';
+import type { TestApp } from './app';
 
 export interface Member {
   id: string;
@@ -63,6 +65,7 @@ export async function createMember(testApp: TestApp, opts: MemberOptions = {}): 
     url: '/api/auth/sign-up/email',
     remoteAddress: randomClientIp(),
     payload: {
+      acceptTerms: true,
       email,
       password,
       // A chosen name, as the sign-up form asks for one (the local part keeps tests readable).
@@ -104,6 +107,33 @@ export function callAs(testApp: () => TestApp) {
     });
 }
 
+/** A request as a member (or signed out: no member), in a language (English unless told). */
+export function requester(t: TestApp) {
+  return (method: Method, url: string, who?: Member, payload?: unknown, lang = 'en') =>
+    t.inject({
+      method,
+      url,
+      headers: { 'accept-language': lang, ...(who ? { cookie: who.cookie } : {}) },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+}
+
+/**
+ * Sends one request in English and in Italian: both are refused with `status`, each with its
+ * language's message.
+ */
+export async function expectRefusal(
+  t: TestApp,
+  [method, url, who, payload]: [Method, string, Member | undefined, unknown],
+  expected: { status: number; en: string; it: string },
+) {
+  for (const lang of ['en', 'it'] as const) {
+    const res = await requester(t)(method, url, who, payload, lang);
+    expect(res.statusCode, res.body).toBe(expected.status);
+    expect(res.json().error.message).toBe(expected[lang]);
+  }
+}
+
 /** Makes members friends: accepted rows in the connections table (migration 0005). */
 export async function befriend(t: TestApp, a: Member, ...others: Member[]) {
   for (const b of others) {
@@ -114,4 +144,9 @@ export async function befriend(t: TestApp, a: Member, ...others: Member[]) {
       [a.id, b.id],
     );
   }
+}
+
+/** Makes `who` an admin, as `npm run admin -- grant` does. */
+export async function makeAdmin(t: TestApp, who: Member) {
+  expect((await grantAdmin(t.database, who.email)).ok).toBe(true);
 }

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { TestApp } from './helpers';
+import type { TestApp } from './app';
 import type { Member } from './members';
 
 /** An image `who` uploaded through the cover pipeline (POST /api/uploads/cover): its URL. */

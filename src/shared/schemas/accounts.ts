@@ -6,7 +6,9 @@ import { usernameField } from './profile';
 /**
  * POST /api/auth/sign-up/email. Strict: the account's other fields (avatar, display username,
  * language, verification…) are the app's to set, so a body naming one is refused with 400.
- * The password's length is checked by the sign-up itself, with its own messages.
+ * The password's length is checked by the sign-up itself, with its own messages. `acceptTerms`
+ * must be true (400 auth.errors.termsRequired otherwise); the acceptance time and the terms'
+ * version (TERMS_VERSION) are stored with the account.
  */
 export const signUpSchema = z.strictObject(
   {
@@ -21,6 +23,8 @@ export const signUpSchema = z.strictObject(
       .pipe(z.string().trim().max(DISPLAY_NAME_MAX_LENGTH, { error: 'validation.tooLong' }))
       .optional(),
     username: usernameField().optional(),
+    /** The terms of service and the privacy policy, accepted: nobody signs up without. */
+    acceptTerms: z.literal(true, { error: 'auth.errors.termsRequired' }),
     /** Where the confirmation link returns: a path of this site. */
     callbackURL: z.string({ error: 'validation.invalid' }).max(2048).optional(),
   },

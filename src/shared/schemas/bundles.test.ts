@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundleOfferSchema, bundleShipping } from './bundles';
+import { bundleHandOnly, bundleOfferSchema, bundleShipping } from './bundles';
 
 describe('a bundle’s one shipping cost', () => {
   it('is the highest single cost by default', () => {
@@ -9,9 +9,20 @@ describe('a bundle’s one shipping cost', () => {
     expect(bundleShipping({ shippingAmount: 6 }, [3, 9])).toBe(6);
     expect(bundleShipping({ shippingAmount: 0 }, [3, 9])).toBe(0);
   });
-  it('is none when a book does not ship (handed over), or with no books', () => {
-    expect(bundleShipping({ shippingAmount: 6 }, [3, null])).toBeNull();
+  it('is the seller’s bundle price even when a book alone is handed over only: their promise', () => {
+    expect(bundleShipping({ shippingAmount: 5 }, [3, null])).toBe(5);
+    expect(bundleShipping({ shippingAmount: 5 }, [null, null])).toBe(5);
+    expect(bundleHandOnly({ shippingAmount: 5 }, [{ shippingCost: null }])).toEqual([]);
+  });
+  it('is none by the highest cost when a book does not ship, naming it; none with no books', () => {
+    expect(bundleShipping({ shippingAmount: null }, [3, null])).toBeNull();
+    const books = [
+      { title: 'A', shippingCost: 3 },
+      { title: 'B', shippingCost: null },
+    ];
+    expect(bundleHandOnly({ shippingAmount: null }, books)).toEqual([books[1]]);
     expect(bundleShipping({ shippingAmount: null }, [])).toBeNull();
+    expect(bundleShipping({ shippingAmount: 5 }, [])).toBeNull();
   });
 });
 

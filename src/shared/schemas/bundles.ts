@@ -64,14 +64,33 @@ export const bundleQuoteSchemaAnswer = z.object({
   rule: bundleRuleSchema,
   /** The asking prices added up (books for trade count nothing). */
   booksTotal: z.number(),
-  /** The bundle's one shipping cost by post; null when a book is not shipped (hand only). */
+  /**
+   * The bundle's one shipping cost by post: the seller's bundle price when they set one (their
+   * promise for the whole parcel, whatever each book's own terms), else the highest single cost;
+   * null when post is not possible.
+   */
   shipping: z.number().nullable(),
+  /** The titles of the books that make post impossible (hand to hand only); empty when it is. */
+  handOnly: z.array(z.string()),
 });
 export type BundleQuote = z.infer<typeof bundleQuoteSchemaAnswer>;
 
-/** The bundle's one shipping cost: the seller's price, else the highest single one. */
+/**
+ * The bundle's one shipping cost (decision 0076, issue 33): the price the seller set for a bundle
+ * is what they promised for the whole parcel, so it holds even when a book alone is handed over
+ * only; without one, the highest single shipping cost, and no post when a book is not shipped.
+ */
 export function bundleShipping(rule: BundleRule, costs: (number | null)[]): number | null {
-  if (costs.length === 0 || costs.some((c) => c === null)) return null;
+  if (costs.length === 0) return null;
   if (rule.shippingAmount !== null) return rule.shippingAmount;
+  if (costs.some((c) => c === null)) return null;
   return Math.max(...(costs as number[]));
+}
+
+/** The books that make post impossible under `rule` (none when the seller set a bundle price). */
+export function bundleHandOnly<T extends { shippingCost: number | null }>(
+  rule: BundleRule,
+  books: readonly T[],
+): T[] {
+  return rule.shippingAmount !== null ? [] : books.filter((b) => b.shippingCost === null);
 }

@@ -12,7 +12,7 @@ import {
 import { DEAL_METHODS, chatDealSchema } from './deals';
 
 /**
- * Chats API (see CHATS-CONTRACT): request rules shared by the server and the web app, and the
+ * Chats API: request rules shared by the server and the web app, and the
  * answers' shapes. Messages are locale keys under `chatApi.*`.
  */
 
@@ -97,6 +97,11 @@ export const makeTradeOfferSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, {
       error: 'chatApi.validation.tradeBooksRepeated',
     }),
+  /**
+   * 'hand' (a meeting, the default) or 'post': each member sends their own books and pays their
+   * own parcel (decision 0090; the offer's `shippingAmount` is then 0).
+   */
+  delivery: z.enum(DEAL_METHODS, { error: 'validation.invalid' }).optional(),
 });
 export type MakeTradeOfferInput = z.input<typeof makeTradeOfferSchema>;
 
@@ -147,12 +152,15 @@ export const OFFER_STATUSES = [
   'withdrawn',
   'completed',
   'cancelled',
+  /** The seller answered it with a counter-offer (another offer, `counterOf` naming this one). */
+  'countered',
 ] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 export const offerSchema = z.object({
   id: z.string(),
-  listingId: z.string(),
+  /** Null once the listing was deleted after the offer's deal ended (issue 32). */
+  listingId: z.string().nullable(),
   buyerId: z.string(),
   sellerId: z.string(),
   /** 'trade': books for books, no amount (decision 0080). */
@@ -163,14 +171,26 @@ export const offerSchema = z.object({
   status: z.enum(OFFER_STATUSES),
   createdAt: z.string(),
   answeredAt: z.string().nullable(),
-  /** The shipping cost the total includes; null when the book is handed over. */
+  /**
+   * The shipping cost the total includes; null when the book is handed over. A trade by post has
+   * 0: each member pays their own parcel (decision 0090).
+   */
   shippingAmount: z.number().nullable(),
   /** The deal an accepted offer opened (issue 22); null before. */
   dealId: z.string().nullable(),
   /** A trade's books of the member who proposed it (the other's is `listingId`). */
   offered: z.array(chatListingSchema).optional(),
+  /**
+   * A seller's counter-offer (issue 33): the buyer's offer it answers. The seller made it, so
+   * the buyer accepts or declines it and the seller may withdraw it. Absent on other offers.
+   */
+  counterOf: z.string().optional(),
 });
 export type Offer = z.infer<typeof offerSchema>;
+
+/** A seller's counter-offer to a buyer's pending sale offer: another amount, same terms. */
+export const counterOfferSchema = z.object({ amount: offerAmountField() });
+export type CounterOfferInput = z.input<typeof counterOfferSchema>;
 
 export const MESSAGE_TYPES = ['text', 'listing', 'offer', 'system', 'deal'] as const;
 

@@ -52,3 +52,15 @@ export const queryInt = (error: string, min: number, max: number) =>
 
 /** `?page=`: 1 to 10,000, optional (the route reads the first page without it). */
 export const pageNumber = (error: string) => queryInt(error, 1, 10_000);
+
+/**
+ * A numbered page of a list (`?page=`): its items, the page's number and size, and how many
+ * there are in all. A list that says more extends it: `pageOf(item).extend({ max: … })`.
+ */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isOwnCoverUpload } from '../urls';
 import type { RealtimeEvent } from '../realtimeEvents';
-import { pageNumber } from './common';
+import { pageNumber, pageOf } from './common';
 
 /*
  * Community API (server: src/server/modules/community). Request rules shared by the server and the
@@ -317,12 +317,7 @@ export const postSchema = z.object({
 });
 export type Post = z.infer<typeof postSchema>;
 
-export const postPageSchema = z.object({
-  items: z.array(postSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const postPageSchema = pageOf(postSchema);
 export type PostPage = z.infer<typeof postPageSchema>;
 
 export const commentSchema = z.object({
@@ -342,12 +337,7 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
-export const commentPageSchema = z.object({
-  items: z.array(commentSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const commentPageSchema = pageOf(commentSchema);
 export type CommentPage = z.infer<typeof commentPageSchema>;
 
 export const reactionStateSchema = z.object({

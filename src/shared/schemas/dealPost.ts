@@ -218,6 +218,17 @@ export const caseMessageInputSchema = z.object({ body: requiredText(CASE_MESSAGE
 /** POST /api/deals/:id/case/outcome (admins). */
 export const caseOutcomeInputSchema = z.object({
   outcome: z.enum(CASE_OUTCOMES, { error: 'validation.invalid' }),
+  /**
+   * A deal paid in the app, closed as completed in the buyer's favour: the part of the seller's
+   * share (whole cents, more than 0) refunded to the buyer, the rest released to the seller.
+   * Cancelled refunds everything paid: no amount is taken with it.
+   */
+  refundCents: z
+    .number({ error: 'payments.errors.refundNumber' })
+    .int({ error: 'payments.errors.refundNumber' })
+    .positive({ error: 'payments.errors.refundPositive' })
+    .max(100_000_000, { error: 'payments.errors.refundNumber' })
+    .optional(),
 });
 
 export const caseMessageSchema = z.object({

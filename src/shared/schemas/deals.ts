@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { CURRENCIES } from '../marketplace';
+import { CONDITIONS, CURRENCIES } from '../marketplace';
 import { pageNumber } from './common';
 import { dealPostSchema } from './dealPost';
 import { dealMeetingSchema } from './dealMeeting';
+import { dealTradePostSchema } from './dealTradePost';
 
 /**
  * Deals (issue 22, decision 0072): an accepted offer carried to its end on the platform. A deal
@@ -25,12 +26,22 @@ export const dealMemberSchema = z.object({
   username: z.string().nullable(),
 });
 
+/**
+ * A book of the deal as it was agreed when the offer was accepted (issue 32): later edits of the
+ * listing do not change it, and it stays after the listing is deleted (`id` null then).
+ */
 export const dealListingSchema = z.object({
-  id: z.string(),
+  /** The listing; null once it was deleted (after the deal ended). */
+  id: z.string().nullable(),
   title: z.string(),
   author: z.string(),
+  condition: z.enum(CONDITIONS),
+  description: z.string().nullable(),
   coverUrl: z.string().nullable(),
   price: z.number().nullable(),
+  currency: z.enum(CURRENCIES),
+  /** The listing's shipping cost when it was agreed (null: none). */
+  shippingCost: z.number().nullable(),
   /** The member the book belongs to (in a trade, each side gives their own). */
   ownerId: z.string(),
 });
@@ -41,7 +52,7 @@ export const dealSchema = z.object({
   roomId: z.string(),
   method: z.enum(DEAL_METHODS),
   status: z.enum(DEAL_STATUSES),
-  /** 'trade': books for books, hand to hand, no amount (decision 0080). */
+  /** 'trade': books for books, no amount (decision 0080), by hand or by post (0090). */
   kind: z.enum(['sale', 'trade']),
   /** Who is looking: a side of the deal, or an admin (a problem's case). */
   role: z.enum(['buyer', 'seller', 'admin']),
@@ -50,14 +61,16 @@ export const dealSchema = z.object({
   listings: z.array(dealListingSchema),
   /** The offer's amount for the book(s); null for a trade. */
   amount: z.number().nullable(),
-  /** Shipping included in the total; null when handed over. */
+  /** Shipping included in the total; null when handed over (0 for a trade by post). */
   shippingAmount: z.number().nullable(),
   total: z.number(),
   currency: z.enum(CURRENCIES),
   createdAt: z.string(),
   endedAt: z.string().nullable(),
-  /** Sale by post's state (method 'post'), else null. */
+  /** Sale by post's state (a sale of method 'post'), else null. */
   post: dealPostSchema.nullable(),
+  /** A trade by post's two parcels (a trade of method 'post', decision 0090), else null. */
+  tradePost: dealTradePostSchema.nullable(),
   /** The meeting's state (method 'hand'), else null. */
   meeting: dealMeetingSchema.nullable(),
 });

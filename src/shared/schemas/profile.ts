@@ -38,6 +38,8 @@ export const updateProfileSchema = z
       preferredLanguage: z.enum(LANGUAGES, { error: 'validation.invalid' }).optional(),
       /** E-mails about chat messages that arrive while the member is away. */
       emailNotifications: z.boolean({ error: 'validation.invalid' }).optional(),
+      /** The member accepts the terms of service and the privacy policy (the first-visit page). */
+      acceptTerms: z.literal(true, { error: 'auth.errors.termsRequired' }).optional(),
     },
     { error: 'validation.invalid' },
     // Only the fields sent change; at least one.
@@ -68,6 +70,11 @@ export const meSchema = z.object({
    * before sign-up asked for them): the web asks for both before anything else.
    */
   needsProfile: z.boolean(),
+  /**
+   * True while the member has not accepted the terms of service (a Google account, an account
+   * made before sign-up asked): the web asks for them on the same first-visit page.
+   */
+  needsTerms: z.boolean(),
   createdAt: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;

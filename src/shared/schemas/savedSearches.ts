@@ -7,7 +7,7 @@ import {
   QUERY_MAX_LENGTH,
   isWholeCents,
 } from '../marketplaceConstants';
-import { pageNumber } from './common';
+import { pageNumber, pageOf } from './common';
 
 /**
  * Saved searches (issue 22, item 5): a member's library search kept with a name. Filter messages
@@ -119,11 +119,7 @@ export const savedSearchSchema = z.object({
 });
 export type SavedSearch = z.infer<typeof savedSearchSchema>;
 
-export const savedSearchPageSchema = z.object({
-  items: z.array(savedSearchSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+export const savedSearchPageSchema = pageOf(savedSearchSchema).extend({
   /** SAVED_SEARCHES_MAX: how many a member may keep. */
   max: z.number().int(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listingCardSchema } from '../marketplaceAnswers';
-import { pageNumber } from './common';
+import { pageNumber, pageOf } from './common';
 
 /**
  * Watched listings and holiday mode (issue 22, items 4 and 6; docs/watching.md). Messages are
@@ -22,12 +22,9 @@ export type WatchState = z.infer<typeof watchStateSchema>;
 
 export const watchedListingIdsSchema = z.object({ listingIds: z.array(z.string()) });
 
-export const watchesPageSchema = z.object({
-  items: z.array(z.object({ listing: listingCardSchema, watchedAt: z.string() })),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const watchesPageSchema = pageOf(
+  z.object({ listing: listingCardSchema, watchedAt: z.string() }),
+);
 export type WatchesPage = z.infer<typeof watchesPageSchema>;
 
 /** GET /api/listings/:id/watchers: how many watch it (its seller only; never who). */
@@ -71,7 +68,10 @@ export type HolidayInput = z.input<typeof holidayInputSchema>;
  * Returns the locale key of the problem instead when the day is not tomorrow-or-later within
  * HOLIDAY_MAX_DAYS of `now`.
  */
-export function holidayEnd(day: string, now: Date): Date | { error: string } {
+export function holidayEnd(
+  day: string,
+  now: Date,
+): Date | { error: `holiday.validation.${'dateInvalid' | 'dateFuture' | 'dateTooFar'}` } {
   const start = Date.parse(`${day}T00:00:00Z`);
   if (Number.isNaN(start) || new Date(start).toISOString().slice(0, 10) !== day)
     return { error: 'holiday.validation.dateInvalid' };

@@ -21,14 +21,22 @@ export const isWishlistUuid = isUuid;
 
 export const pageQuerySchema = z.object({ page: pageNumber('wishlist.validation.pageInvalid') });
 
-/** POST /api/me/wishlist/items: a catalogue book (the catalogue search stores every result). */
-export const addWishlistItemSchema = z.object({
-  bookId: z
-    .string({ error: 'wishlist.validation.bookRequired' })
-    .trim()
-    .min(1, { error: 'wishlist.validation.bookRequired' })
-    .refine(isWishlistUuid, { error: 'wishlist.validation.bookRequired' }),
-});
+const wishedId = z
+  .string({ error: 'wishlist.validation.bookRequired' })
+  .trim()
+  .min(1, { error: 'wishlist.validation.bookRequired' })
+  .refine(isWishlistUuid, { error: 'wishlist.validation.bookRequired' });
+
+/**
+ * POST /api/me/wishlist/items: a catalogue book (the catalogue search stores every result), or a
+ * work (issue 35: any copy of any of its editions, in any language), one of the two.
+ */
+export const addWishlistItemSchema = z
+  .object({ bookId: wishedId.optional(), workId: wishedId.optional() })
+  .refine((b) => (b.bookId === undefined) !== (b.workId === undefined), {
+    error: 'wishlist.validation.bookRequired',
+    path: ['bookId'],
+  });
 export type AddWishlistItemInput = z.input<typeof addWishlistItemSchema>;
 
 export const wishlistSchema = z.object({
@@ -46,16 +54,34 @@ export const wishlistItemSchema = z.object({
   title: z.string(),
   author: z.string(),
   createdAt: z.string(),
-  book: z.object({
-    id: z.string(),
-    title: z.string(),
-    author: z.string(),
-    /** Our origin: /api/covers/:bookId when the book has a cover, else null (a generated one). */
-    coverUrl: z.string().nullable(),
-    isbn: z.string().nullable(),
-    genre: z.string().nullable(),
-  }),
-  /** Available listings of this book by other members right now, and the newest of them. */
+  /** The wished catalogue book; null for a wished work. */
+  book: z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      author: z.string(),
+      /** Our origin: /api/covers/:bookId when the book has a cover, else null (a generated one). */
+      coverUrl: z.string().nullable(),
+      isbn: z.string().nullable(),
+      genre: z.string().nullable(),
+    })
+    .nullable(),
+  /**
+   * The wished work (issue 35), its title in the reader's language; null for a wished book. Its
+   * copies are every available listing of any of its editions by other members.
+   */
+  work: z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      author: z.string(),
+      coverUrl: z.string().nullable(),
+      /** The lowest total (price plus shipping) of its copies; null when none has a price. */
+      from: z.number().nullable(),
+      currency: z.string().nullable(),
+    })
+    .nullable(),
+  /** Available listings of this book (or work) by other members right now, and the newest. */
   availableListings: z.number().int(),
   newestListingId: z.string().nullable(),
 });

@@ -48,7 +48,7 @@ export const privateAreaRoutes: RouteObject[] = [
   // Marketplace: books
   { path: 'books', ...page(() => import('../features/listings/MyBooksPage')) },
   { path: 'wishlist', ...page(() => import('../features/wishlist/WishlistPage')) },
-  { path: 'watching', ...page(() => import('../features/watching/WatchesPage')) },
+  { path: 'watching', ...page(() => import('./pages/WatchesPage')) },
   {
     path: 'trades',
     ...page(() => import('../features/wishlist/TradeMatchesPage'), ['pages', 'tradeMatches']),
@@ -74,6 +74,7 @@ export const privateAreaRoutes: RouteObject[] = [
     ...page(() => import('../features/ads/AdAnalyticsPage'), ['pages', 'ads']),
   },
   { path: 'transactions', ...page(() => import('../features/moderation/TradesPage')) },
+  { path: 'payments', ...page(() => import('../features/payments/PaymentsPage')) },
 ];
 
 export const routes: RouteObject[] = [
@@ -115,15 +116,18 @@ export const routes: RouteObject[] = [
         ...page(() => import('../features/accounts/PrivateAreaLayout')),
         children: privateAreaRoutes,
       },
-      // Marketplace: library, buy, trade, library/book/:bookId, sell, user/:userId, user/:userId/books
+      // Marketplace: library, buy, trade, library/book/:bookId, books/:workId, sell, user/:userId,
+      // user/:userId/books
       { path: 'library', ...page(() => import('../features/library/LibraryPage')) },
       { path: 'trade', ...page(() => import('../features/library/TradePage')) },
       { path: 'buy', ...page(() => import('../features/library/BuyPage')) },
       { path: 'library/book/:bookId', ...page(() => import('../features/library/BookDetailPage')) },
+      // A work: every edition and copy of one book (issue 35)
+      { path: 'books/:workId', ...page(() => import('../features/works/WorkPage')) },
       { path: 'sell', ...page(() => import('../features/listings/SellPage')) },
       {
         path: 'user/:userId',
-        ...page(() => import('../features/users/PublicProfilePage'), PROFILE),
+        ...page(() => import('./pages/PublicProfilePage'), PROFILE),
       },
       { path: 'user/:userId/books', ...page(() => import('../features/users/UserBooksPage')) },
       // Community: the feed and a post's shareable page

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 
 /**
@@ -60,4 +60,35 @@ export function ConfirmDialog({
       </Stack>
     </Modal>
   );
+}
+
+/** A mutation a ConfirmDialog's answer runs, without variables (e.g. a deal's step). */
+export interface ConfirmedMutation {
+  isPending: boolean;
+  error: { message: string } | null;
+  reset: () => void;
+  mutate: (variables: undefined, options: { onSuccess: () => void }) => void;
+}
+
+/**
+ * A step that cannot be undone, asked first: `ask()` clears the mutation's last error and opens
+ * the question; the answer runs the mutation and closes the question once it is done. Spread
+ * `dialog` on the ConfirmDialog: `<ConfirmDialog {...step.dialog} title=… confirmLabel=…>`.
+ */
+export function useConfirmStep(mutation: ConfirmedMutation) {
+  const [opened, setOpened] = useState(false);
+  const close = () => setOpened(false);
+  return {
+    ask: () => {
+      mutation.reset();
+      setOpened(true);
+    },
+    dialog: {
+      opened,
+      onClose: close,
+      loading: mutation.isPending,
+      error: mutation.error?.message ?? null,
+      onConfirm: () => mutation.mutate(undefined, { onSuccess: close }),
+    },
+  };
 }

@@ -2,18 +2,20 @@ import { Button, Group } from '@mantine/core';
 
 /**
  * A form's buttons, on the right: cancel (when there is `onCancel`), then submit (busy while
- * `loading`).
+ * `loading`, not to be pressed while `disabled`, e.g. while a cover uploads).
  */
 export function FormActions({
   cancelLabel,
   submitLabel,
   onCancel,
   loading,
+  disabled,
 }: {
   cancelLabel: string;
   submitLabel: string;
   onCancel?: () => void;
   loading: boolean;
+  disabled?: boolean;
 }) {
   return (
     <Group justify="flex-end">
@@ -22,7 +24,7 @@ export function FormActions({
           {cancelLabel}
         </Button>
       )}
-      <Button type="submit" loading={loading}>
+      <Button type="submit" loading={loading} disabled={disabled}>
         {submitLabel}
       </Button>
     </Group>

@@ -1,6 +1,7 @@
 import { Badge, Group, Rating, Text } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useTranslation } from '@web/lib/reactI18n';
+import { formatDecimal } from '@shared/format';
 import type { MemberRating as MemberRatingValue } from '@shared/rating';
 
 /**
@@ -32,10 +33,7 @@ export function MemberRating({
       </Badge>
     );
   }
-  const figure = rating.average.toLocaleString(i18n.language, {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  });
+  const figure = formatDecimal(rating.average, i18n.language);
   const label = t('rating.summary', { average: figure, count: rating.reviewCount });
   return (
     <Group gap={6} wrap="nowrap" role="img" aria-label={label}>

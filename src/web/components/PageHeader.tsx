@@ -1,11 +1,22 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A page's heading (h1, sized for a phone and a desktop) and the dimmed line below it. */
-export function PageHeader({ title, subtitle }: { title: ReactNode; subtitle: ReactNode }) {
+/**
+ * A page's heading (h1, sized for a phone and a desktop) and the dimmed line below it; `compact`
+ * for the pages of a member's own area and tools (a smaller heading).
+ */
+export function PageHeader({
+  title,
+  subtitle,
+  compact = false,
+}: {
+  title: ReactNode;
+  subtitle: ReactNode;
+  compact?: boolean;
+}) {
   return (
     <div>
-      <Title order={1} fz={{ base: 28, sm: 34 }}>
+      <Title order={1} fz={compact ? { base: 26, sm: 32 } : { base: 28, sm: 34 }}>
         {title}
       </Title>
       <Text c="dimmed">{subtitle}</Text>

@@ -2,19 +2,14 @@ import type { ReactNode } from 'react';
 import {
   Grid,
   NativeSelect,
-  NumberInput,
   Textarea,
   TextInput,
   type NativeSelectProps,
-  type NumberInputProps,
   type TextareaProps,
   type TextInputProps,
 } from '@mantine/core';
 
-/** An amount of money: not below 0, in cents (two decimals). The form passes the rest. */
-export function MoneyInput(props: NumberInputProps) {
-  return <NumberInput min={0} step={0.01} decimalScale={2} {...props} />;
-}
+export { MoneyInput, type MoneyInputProps, type MoneyValue } from './MoneyInput';
 
 /** The currency beside a MoneyInput: its codes, as they are (EUR, USD...). */
 export function CurrencySelect({

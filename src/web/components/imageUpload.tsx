@@ -1,6 +1,7 @@
 import { Progress, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
+import type { LocaleKey } from '@web/lib/translator';
 import { COVER_MAX_BYTES } from '@shared/marketplaceConstants';
 import { useSession } from '../lib/session';
 import { uploadCover, type UploadError } from '../lib/uploads';
@@ -23,7 +24,7 @@ export function useImageUpload({
 }: {
   onChange: (url: string) => void;
   onBusyChange?: (busy: boolean) => void;
-  failedKey?: string;
+  failedKey?: LocaleKey;
 }) {
   const { t } = useTranslation();
   const session = useSession();
@@ -67,7 +68,7 @@ export function useImageUpload({
       setFile(null);
       setProgress(null);
       const e = err as UploadError;
-      setError(e.translated ? e.message : t(e.message || failedKey));
+      setError(e.message || t(e.key ?? failedKey));
     } finally {
       if (!controller.signal.aborted) {
         abort.current = undefined;

@@ -1,5 +1,6 @@
 import { loaders } from 'virtual:locale-loaders';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY } from '@shared/constants';
+import { setBrowserLanguages } from '@shared/intlLocale';
 import type { LocaleGroup } from './localeGroups';
 import { languageDetector } from './languageDetector';
 import { createTranslator } from './translator';
@@ -15,6 +16,9 @@ async function loadCatalogue(language: string, groups: string[]): Promise<Record
   const parts = await Promise.all(groups.map((g) => forLanguage[g]()));
   return Object.assign({}, ...parts.map((p) => p.default));
 }
+
+// Dates and times follow the browser's region (en-GB: day first) whatever the interface language.
+if (typeof navigator !== 'undefined') setBrowserLanguages(navigator.languages);
 
 // Language detection order: the stored choice, then the browser, then <html lang>.
 const detector = languageDetector(LANGUAGE_STORAGE_KEY);

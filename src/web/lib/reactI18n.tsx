@@ -15,7 +15,7 @@ import {
   type ReactNode,
 } from 'react';
 import i18n from './i18n';
-import type { TFunction, TOptions } from './translator';
+import type { LocaleKey, TFunction, TOptions } from './translator';
 
 const subscribe = (onChange: () => void) => {
   i18n.on('languageChanged', onChange);
@@ -97,7 +97,7 @@ export function Trans({
   defaults,
   t,
 }: {
-  i18nKey: string;
+  i18nKey: LocaleKey;
   values?: Record<string, unknown>;
   components?: Record<string, ReactElement> | readonly ReactElement[];
   count?: number;

@@ -4,6 +4,7 @@
 // (delivery over the socket is at most once). Frames are never queued: best effort, except a
 // chat.send (`sendChatFrame`), which waits for its answer and is sent again after a reconnect
 // until answered or timed out; the caller then falls back to HTTP with the same client id.
+// The browser going offline drops the socket at once (the next try waits for 'online').
 // Close code 4401 means the session this socket was opened with ended (sign-out on this or another
 // device, password reset, suspension): the client stops and tells the app, which asks the server
 // whether this browser is still signed in and starts the socket again only if it is. 4429 means
@@ -218,6 +219,24 @@ function reconnectNow() {
   connect();
 }
 
+/**
+ * The browser says it is offline: the socket is as good as gone (a dead connection can take long
+ * to close by itself, and a chat.send into it would wait for nothing). It is dropped now and the
+ * next try waits for the backoff, or for 'online'; frames awaiting an answer are sent again then.
+ */
+function dropOffline() {
+  if (!wanted || !socket) return;
+  const ws = socket;
+  socket = null;
+  ws.onclose = null;
+  ws.close();
+  openedAt = 0;
+  setStatus('closed');
+  clearTimeout(retry);
+  attempt = Math.min(attempt + 1, 16);
+  retry = setTimeout(connect, reconnectDelay(1006, attempt) ?? BACKOFF_CAP_MS);
+}
+
 /** Opens the tab's socket (on sign-in). `endpoint` defaults to this origin's /api/realtime. */
 export function startRealtime(endpoint?: string): void {
   if (wanted) return;
@@ -228,6 +247,7 @@ export function startRealtime(endpoint?: string): void {
     endpoint ?? `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/realtime`;
   if (typeof window !== 'undefined') {
     window.addEventListener('online', reconnectNow);
+    window.addEventListener('offline', dropOffline);
     document.addEventListener('visibilitychange', reconnectNow);
   }
   connect();
@@ -241,6 +261,7 @@ export function stopRealtime(): void {
   retry = undefined;
   if (typeof window !== 'undefined') {
     window.removeEventListener('online', reconnectNow);
+    window.removeEventListener('offline', dropOffline);
     document.removeEventListener('visibilitychange', reconnectNow);
   }
   const ws = socket;

@@ -27,6 +27,8 @@ export interface SessionUser {
   avatarSeed?: string | null;
   /** No display name or username yet: the app asks for them before anything else. */
   needsProfile?: boolean;
+  /** The terms of service not accepted yet (a Google account): asked on the same first page. */
+  needsTerms?: boolean;
 }
 
 export type SessionState =
@@ -61,6 +63,8 @@ interface SessionAnswer {
 const CHANNEL_NAME = 'scaffale.session';
 const STORAGE_EVENT_KEY = 'scaffale.session.event';
 const CALLBACK_PATH = '/auth/callback';
+/** Dispatched on window when the member signs out (not when the session expired). */
+export const SIGNED_OUT_EVENT = 'scaffale:signed-out';
 
 type SessionMessage = { type: 'signed-in' } | { type: 'signed-out' };
 
@@ -83,6 +87,7 @@ function toSessionUser(me: MeLike): SessionUser {
     emailVerified: Boolean(me.emailVerified),
     avatarSeed: typeof me.avatarSeed === 'string' ? me.avatarSeed : null,
     needsProfile: me.needsProfile === true,
+    needsTerms: me.needsTerms === true,
   };
 }
 
@@ -149,6 +154,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         queryClient.removeQueries({ queryKey: ME_QUERY_KEY });
         void queryClient.resetQueries();
       }
+      // Nor their unsent chat messages in the tab (features/chats/pending.ts); an expired session
+      // keeps them for the member signing in again.
+      if (wasSignedIn && !expired) window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
       if (expired && wasSignedIn) {
         notifications.show({
           id: 'session-expired',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import it_ from '../locales/it.json';
 import en from '../locales/en.json';
-import { createTranslator } from './translator';
+import type { DataTFunction } from '@shared/translator';
+import { createTranslator, type Translator } from './translator';
 
 // The translator that ships (this file's module over @shared/translator), asserted on the
 // strings a person reads.
@@ -43,6 +44,9 @@ function expected(
   );
 }
 
+/** `t` asked for keys as data: these tests read every key, and some no catalogue of ours has. */
+const anyKey = (ours: Translator): DataTFunction => ours.t;
+
 async function translator(language: string, candidates: string[] = [language]) {
   const remembered: string[] = [];
   const ours = createTranslator({
@@ -66,13 +70,13 @@ describe('translator', () => {
         for (const count of [undefined, 0, 1, 2, 25]) {
           const values: Record<string, unknown> = { name: 'Anna', date: '1 maggio', n: 3 };
           if (count !== undefined) values.count = count;
-          expect([key, count, ours.t(key, values)]).toEqual([
+          expect([key, count, anyKey(ours)(key, values)]).toEqual([
             key,
             count,
             expected(catalogues[language], key, { ...values, language }),
           ]);
         }
-        expect(ours.t(key)).toEqual(expected(catalogues[language], key, { language }));
+        expect(anyKey(ours)(key)).toEqual(expected(catalogues[language], key, { language }));
         expect([key, ours.exists(key)]).toEqual([
           key,
           expected(catalogues[language], key, {}) !== key,
@@ -132,9 +136,9 @@ describe('translator', () => {
       ['nope.missing', { defaultValue: 'fallback {{x}}', x: 1 }, 'fallback 1'],
       ['moderation.kinds.unknownKind', { defaultValue: 'unknownKind' }, 'unknownKind'],
       // A value not given stays as written; a value given as undefined reads as nothing.
-      ['bookDetail.memberSince', {}, 'Membro dal {{date}}'],
-      ['bookDetail.memberSince', { date: undefined }, 'Membro dal '],
-      ['bookDetail.memberSince', { date: '1 maggio' }, 'Membro dal 1 maggio'],
+      ['bookDetail.memberSince', {}, 'Membro dal giorno {{date}}'],
+      ['bookDetail.memberSince', { date: undefined }, 'Membro dal giorno '],
+      ['bookDetail.memberSince', { date: '1 maggio' }, 'Membro dal giorno 1 maggio'],
       // Context, as notifications use it (moderation.action_hide), with and without a match.
       [
         'notifications.types.moderation.action',
@@ -169,7 +173,7 @@ describe('translator', () => {
       ],
     ];
     for (const [key, options, text] of cases)
-      expect([key, options, ours.t(key, options)]).toEqual([key, options, text]);
+      expect([key, options, anyKey(ours)(key, options)]).toEqual([key, options, text]);
   });
 
   it("follows any language's plural rules, `_other` for a form the catalogue lacks", async () => {
@@ -186,7 +190,7 @@ describe('translator', () => {
     });
     await ours.ready;
     // Polish: 1 is `one`, 3 `few`, 5 `many` (not in this catalogue), 22 `few`.
-    expect([1, 3, 5, 22].map((count) => ours.t('books', { count }))).toEqual([
+    expect([1, 3, 5, 22].map((count) => anyKey(ours)('books', { count }))).toEqual([
       '1 książka',
       '3 książki',
       '5 książek',

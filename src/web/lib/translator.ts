@@ -9,11 +9,33 @@ import {
   lookup,
   translate,
   type Catalogue,
-  type TFunction,
+  type DataTFunction,
   type TOptions,
 } from '@shared/translator';
+import type { LocaleKey, LocalePath } from './localeKeys';
 
-export type { TFunction, TOptions } from '@shared/translator';
+export type { TOptions } from '@shared/translator';
+export type { LocaleKey, LocalePath } from './localeKeys';
+
+/**
+ * `t`: the text of a key of the catalogue (a key it lacks fails the typecheck; keys built at
+ * run time: ./localeKeys.ts). With `returnObjects`, a node of several texts or a list, whose shape
+ * the caller states.
+ */
+export interface TFunction {
+  (key: LocalePath, options: TOptions & { returnObjects: true }): unknown;
+  (key: LocaleKey, options?: TOptions | string): string;
+}
+
+/**
+ * The words of a key that arrives as data (a shared schema's message, a validator's answer, a
+ * kind the server registers), which no type can name: a key the catalogue lacks reads as itself
+ * (or as the default value), as `t` answers one. A key the code writes goes to `t` itself.
+ */
+export function dataText(t: TFunction, key: string, options?: TOptions | string): string {
+  const anyKey: DataTFunction = t;
+  return anyKey(key, options);
+}
 
 type Listener = (language: string) => void;
 
@@ -68,9 +90,10 @@ export function createTranslator(options: TranslatorOptions) {
     t: ((key: string, opts?: TOptions | string) =>
       translateIn(i18n.language ?? options.fallback, key, opts)) as TFunction,
     getFixedT(language: string): TFunction {
-      return (key, opts) => translateIn(language, key, opts);
+      return (key: string, opts?: TOptions | string) => translateIn(language, key, opts);
     },
-    exists(key: string): boolean {
+    /** Whether the catalogue has an entry at `key` (then a `LocaleKey`, for a key that is data). */
+    exists(key: string): key is LocaleKey {
       const value = lookup(catalogues.get(base(i18n.language ?? options.fallback)), key);
       return value !== undefined && value !== null;
     },

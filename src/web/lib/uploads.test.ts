@@ -20,13 +20,15 @@ describe('uploadCover', () => {
     const message = 'The image store is not answering right now.';
     const err = await failWith(apiError(503, 'storage_unavailable', message));
     expect(err).toBeInstanceOf(UploadError);
-    expect(err).toMatchObject({ status: 503, message, translated: true });
+    expect(err).toMatchObject({ status: 503, message, key: null });
     const refused = await failWith(apiError(413, 'payload_too_large', 'Too large'));
-    expect(refused).toMatchObject({ status: 413, message: 'Too large', translated: true });
+    expect(refused).toMatchObject({ status: 413, message: 'Too large', key: null });
   });
 
-  it('falls back to its own text for other failures', async () => {
+  it('leaves other failures to the caller’s words, and names an expired session', async () => {
     const err = await failWith(apiError(500, 'internal', 'An error occurred.'));
-    expect(err).toMatchObject({ status: 500, message: 'sell.upload.failed', translated: false });
+    expect(err).toMatchObject({ status: 500, message: '', key: null });
+    const expired = await failWith(apiError(401, 'unauthorized', 'Sign in'));
+    expect(expired).toMatchObject({ status: 401, message: '', key: 'sell.upload.sessionExpired' });
   });
 });

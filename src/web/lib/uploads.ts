@@ -1,12 +1,16 @@
 import type { CoverUpload } from '@shared/marketplace';
 import { uploadFile, type ApiError } from './api';
+import type { LocaleKey } from './translator';
 
-/** Why a cover upload failed, as a locale key or the server's (already translated) message. */
+/**
+ * Why a cover upload failed: the server's words (`message`, already translated), else a locale
+ * key (`key`), else neither: a failure nobody explained, worded by the caller.
+ */
 export class UploadError extends Error {
   constructor(
     public readonly status: number,
     message: string,
-    public readonly translated: boolean,
+    public readonly key: LocaleKey | null = null,
   ) {
     super(message);
   }
@@ -22,10 +26,10 @@ export async function uploadCover(
     return await uploadFile<CoverUpload>('/api/uploads/cover', file, { onProgress, signal });
   } catch (err) {
     const e = err as ApiError;
-    if (e.status === 401) throw new UploadError(401, 'sell.upload.sessionExpired', false);
+    if (e.status === 401) throw new UploadError(401, '', 'sell.upload.sessionExpired');
     // 503: the file store did not answer; its message says to try again later.
     if ([400, 413, 415, 503].includes(e.status) && e.message)
-      throw new UploadError(e.status, e.message, true);
-    throw new UploadError(e.status, 'sell.upload.failed', false);
+      throw new UploadError(e.status, e.message);
+    throw new UploadError(e.status, '');
   }
 }

@@ -6,9 +6,9 @@ import {
   index,
   pgTable,
   text,
-  timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz } from './columns';
 import { sql } from 'drizzle-orm';
 
 export const citext = customType<{ data: string }>({ dataType: () => 'citext' });
@@ -35,9 +35,12 @@ export const users = pgTable(
     pushNotifications: boolean('push_notifications').notNull().default(true),
     privacyLevel: text('privacy_level').notNull().default('public'),
     accountStatus: text('account_status').notNull().default('active'),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamptz('last_seen_at'),
+    /** When the member accepted the terms of service, and which (migration 0049). */
+    termsAcceptedAt: timestamptz('terms_accepted_at').defaultNow(),
+    termsVersion: text('terms_version'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     // The @name shown is the username in the letter case its owner typed, never another name.
@@ -48,6 +51,13 @@ export const users = pgTable(
   ],
 );
 
+/** A member's id, `text not null references users(id) on delete cascade`: rows go with them. */
+export function memberRef(name: string) {
+  return text(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+}
+
 /**
  * Triggers of migration 0025 (SQL only) announce every ended session with NOTIFY, so the realtime
  * service closes its sockets on every process.
@@ -56,15 +66,13 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     token: text('token').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -73,20 +81,18 @@ export const accounts = pgTable(
   'accounts',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    accessTokenExpiresAt: timestamptz('access_token_expires_at'),
+    refreshTokenExpiresAt: timestamptz('refresh_token_expires_at'),
     scope: text('scope'),
     password: text('password'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [unique().on(t.providerId, t.accountId), index('accounts_user_idx').on(t.userId)],
 );
@@ -97,9 +103,9 @@ export const verifications = pgTable(
     id: text('id').primaryKey(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );

@@ -12,12 +12,12 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { createdAt, timestamptz, uuidPk } from './columns';
+import { memberRef } from './accounts';
 
 // Mirrors migration 0014_ads.sql (the migration is the source of truth, triggers included).
 
@@ -26,10 +26,8 @@ const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 export const bookAdvertisements = pgTable(
   'book_advertisements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    authorId: memberRef('author_id'),
     title: text('title').notNull(),
     subtitle: text('subtitle'),
     description: text('description').notNull(),
@@ -56,7 +54,7 @@ export const bookAdvertisements = pgTable(
     status: text('status').notNull().default('draft'),
     /** A moderator's reason when status is 'rejected' (migration 0019). */
     rejectionReason: text('rejection_reason'),
-    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    rejectedAt: timestamptz('rejected_at'),
     startDate: date('start_date'),
     endDate: date('end_date'),
     reviewCount: integer('review_count').notNull().default(0),
@@ -67,8 +65,8 @@ export const bookAdvertisements = pgTable(
     /** Clicks charged within the budgets (migration 0023); the rest were counted, not billed. */
     billedClickCount: integer('billed_click_count').notNull().default(0),
     conversionCount: integer('conversion_count').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('book_advertisements_author_idx').on(t.authorId, t.status, t.createdAt.desc(), t.id),
@@ -101,7 +99,7 @@ export const adEvents = pgTable(
     referrer: text('referrer'),
     /** Clicks only: charged (true) or past a budget (false); null for other kinds (0023). */
     billed: boolean('billed'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('ad_events_once_idx').on(t.adId, t.kind, t.day, t.viewerHash),
@@ -127,17 +125,15 @@ export const adDailyStats = pgTable(
 export const adBookReviews = pgTable(
   'ad_book_reviews',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     adId: uuid('ad_id')
       .notNull()
       .references(() => bookAdvertisements.id, { onDelete: 'cascade' }),
-    reviewerId: text('reviewer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    reviewerId: memberRef('reviewer_id'),
     rating: smallint('rating').notNull(),
     reviewText: text('review_text').notNull(),
     verifiedPurchase: boolean('verified_purchase').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     unique().on(t.adId, t.reviewerId),

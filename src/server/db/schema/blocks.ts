@@ -1,17 +1,14 @@
-import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { memberRef } from './accounts';
 
 /** Blocking between members (migration 0017); the check blocker <> blocked is in the SQL only. */
 export const blocks = pgTable(
   'blocks',
   {
-    blockerId: text('blocker_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    blockedId: text('blocked_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    blockerId: memberRef('blocker_id'),
+    blockedId: memberRef('blocked_id'),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.blockerId, t.blockedId] }),

@@ -1,4 +1,5 @@
-import { numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
 import { users } from './accounts';
 
 /**
@@ -10,5 +11,5 @@ export const bundleRules = pgTable('bundle_rules', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   shippingAmount: numeric('shipping_amount', { precision: 10, scale: 2 }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });

@@ -6,27 +6,27 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { createdAt, timestamptz, uuidPk } from './columns';
+import { users, memberRef } from './accounts';
 import { bookListings } from './marketplace';
 
 // Mirrors migration 0006_chats.sql (the migration is the source of truth).
 
 export const chatRooms = pgTable('chat_rooms', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidPk(),
   name: text('name'),
   description: text('description'),
   isGroup: boolean('is_group').notNull().default(false),
   createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
   directKey: text('direct_key').unique(),
   listingId: uuid('listing_id').references(() => bookListings.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
 export const chatParticipants = pgTable(
@@ -35,11 +35,9 @@ export const chatParticipants = pgTable(
     roomId: uuid('room_id')
       .notNull()
       .references(() => chatRooms.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
-    lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: memberRef('user_id'),
+    joinedAt: timestamptz('joined_at').notNull().defaultNow(),
+    lastReadAt: timestamptz('last_read_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.roomId, t.userId] }),
@@ -50,16 +48,11 @@ export const chatParticipants = pgTable(
 export const offers = pgTable(
   'offers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    listingId: uuid('listing_id')
-      .notNull()
-      .references(() => bookListings.id, { onDelete: 'cascade' }),
-    buyerId: text('buyer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    sellerId: text('seller_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    /** Null once the listing is deleted after its deal ended (migration 0047). */
+    listingId: uuid('listing_id').references(() => bookListings.id, { onDelete: 'set null' }),
+    buyerId: memberRef('buyer_id'),
+    sellerId: memberRef('seller_id'),
     roomId: uuid('room_id')
       .notNull()
       .references(() => chatRooms.id, { onDelete: 'cascade' }),
@@ -67,14 +60,21 @@ export const offers = pgTable(
     amount: numeric('amount', { precision: 10, scale: 2 }),
     currency: text('currency').notNull(),
     status: text('status').notNull().default('pending'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    answeredAt: timestamp('answered_at', { withTimezone: true }),
-    /** The shipping cost the total includes; null: handed over (migration 0040). */
+    createdAt: createdAt(),
+    answeredAt: timestamptz('answered_at'),
+    /**
+     * The shipping cost the total includes; null: handed over (migration 0040). A trade by post
+     * has 0: each member pays their own parcel (migration 0048).
+     */
     shippingAmount: numeric('shipping_amount', { precision: 10, scale: 2 }),
     /** An offer for several books of the seller (migration 0044). */
     bundle: boolean('bundle').notNull().default(false),
     /** 'sale', or 'trade': books for books, no amount (migration 0046, decision 0080). */
     kind: text('kind').notNull().default('sale'),
+    /** A seller's counter-offer names the buyer's offer it answers (migration 0051). */
+    counterOf: uuid('counter_of').references((): AnyPgColumn => offers.id, {
+      onDelete: 'cascade',
+    }),
   },
   (t) => [
     uniqueIndex('offers_one_pending_idx')
@@ -89,13 +89,16 @@ export const offers = pgTable(
     uniqueIndex('offers_one_pending_bundle_idx')
       .on(t.buyerId, t.sellerId)
       .where(sql`status = 'pending' and bundle`),
+    uniqueIndex('offers_one_counter_idx')
+      .on(t.counterOf)
+      .where(sql`counter_of is not null`),
   ],
 );
 
 export const chatMessages = pgTable(
   'chat_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     roomId: uuid('room_id')
       .notNull()
       .references(() => chatRooms.id, { onDelete: 'cascade' }),
@@ -104,15 +107,15 @@ export const chatMessages = pgTable(
     content: text('content').notNull().default(''),
     listingId: uuid('listing_id').references(() => bookListings.id, { onDelete: 'set null' }),
     offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true })
+    createdAt: timestamptz('created_at')
       .notNull()
       .default(sql`clock_timestamp()`),
     /** A step of a deal (type 'deal', migration 0040). */
     dealId: uuid('deal_id').references((): AnyPgColumn => deals.id, { onDelete: 'set null' }),
-    editedAt: timestamp('edited_at', { withTimezone: true }),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    editedAt: timestamptz('edited_at'),
+    deletedAt: timestamptz('deleted_at'),
     /** Set when a moderator removes the message (migration 0016). */
-    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedAt: timestamptz('removed_at'),
     /** The sender's own id for the message, unique per sender: retries store it once (0033). */
     clientId: uuid('client_id'),
   },
@@ -128,10 +131,8 @@ export const chatEmailNotices = pgTable(
     roomId: uuid('room_id')
       .notNull()
       .references(() => chatRooms.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    userId: memberRef('user_id'),
+    sentAt: timestamptz('sent_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.roomId, t.userId] })],
 );
@@ -158,7 +159,7 @@ export const offerListings = pgTable(
 export const deals = pgTable(
   'deals',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     offerId: uuid('offer_id')
       .notNull()
       .unique()
@@ -166,18 +167,14 @@ export const deals = pgTable(
     roomId: uuid('room_id')
       .notNull()
       .references(() => chatRooms.id, { onDelete: 'cascade' }),
-    buyerId: text('buyer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    sellerId: text('seller_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    buyerId: memberRef('buyer_id'),
+    sellerId: memberRef('seller_id'),
     /** 'post' | 'hand' */
     method: text('method').notNull(),
     /** 'open' | 'completed' | 'cancelled' */
     status: text('status').notNull().default('open'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    endedAt: timestamptz('ended_at'),
   },
   (t) => [
     index('deals_buyer_idx').on(t.buyerId, t.createdAt.desc(), t.id),

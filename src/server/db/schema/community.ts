@@ -4,11 +4,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { createdAt, timestamptz, uuidPk } from './columns';
+import { memberRef } from './accounts';
 import { books } from './marketplace';
 
 /**
@@ -16,10 +16,8 @@ import { books } from './marketplace';
  * triggers; search_vector (a trigger over the post's and its book's text) is read only in raw SQL.
  */
 export const communityPosts = pgTable('community_posts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  id: uuidPk(),
+  userId: memberRef('user_id'),
   bookId: uuid('book_id').references(() => books.id, { onDelete: 'set null' }),
   title: text('title'),
   content: text('content').notNull(),
@@ -33,22 +31,20 @@ export const communityPosts = pgTable('community_posts', {
   commentCount: integer('comment_count').notNull().default(0),
   isPinned: boolean('is_pinned').notNull().default(false),
   /** When an admin pinned it (migration 0019); the feed shows the newest pins first. */
-  pinnedAt: timestamp('pinned_at', { withTimezone: true }),
+  pinnedAt: timestamptz('pinned_at'),
   isEdited: boolean('is_edited').notNull().default(false),
   /** 'hidden': deleted by its author; 'removed': hidden by a moderator (migration 0019). */
   status: text('status').$type<'published' | 'hidden' | 'removed'>().notNull().default('published'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
 export const postComments = pgTable('post_comments', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidPk(),
   postId: uuid('post_id')
     .notNull()
     .references(() => communityPosts.id, { onDelete: 'cascade' }),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: memberRef('user_id'),
   parentCommentId: uuid('parent_comment_id').references((): AnyPgColumn => postComments.id, {
     onDelete: 'cascade',
   }),
@@ -58,8 +54,8 @@ export const postComments = pgTable('post_comments', {
   status: text('status').$type<'published' | 'hidden' | 'removed'>().notNull().default('published'),
   /** The top comment whose removal by a moderator took this reply with it (migration 0019). */
   removedWith: uuid('removed_with'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
 export const postReactions = pgTable(
@@ -68,11 +64,9 @@ export const postReactions = pgTable(
     postId: uuid('post_id')
       .notNull()
       .references(() => communityPosts.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     reaction: text('reaction').$type<'like'>().notNull().default('like'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.postId, t.userId] })],
 );
@@ -83,11 +77,9 @@ export const commentReactions = pgTable(
     commentId: uuid('comment_id')
       .notNull()
       .references(() => postComments.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     reaction: text('reaction').$type<'like'>().notNull().default('like'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
 );

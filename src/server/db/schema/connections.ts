@@ -1,19 +1,16 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, uuidPk } from './columns';
+import { memberRef } from './accounts';
 
 /**
  * Friend requests (pending) and friendships (accepted). The migration adds a unique index on the
  * unordered pair, which drizzle's table builder does not express.
  */
 export const connections = pgTable('connections', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  requesterId: text('requester_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  addresseeId: text('addressee_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  id: uuidPk(),
+  requesterId: memberRef('requester_id'),
+  addresseeId: memberRef('addressee_id'),
   status: text('status').$type<'pending' | 'accepted'>().notNull().default('pending'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });

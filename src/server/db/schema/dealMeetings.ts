@@ -1,14 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, uuidPk } from './columns';
+import { memberRef } from './accounts';
 import { deals } from './chats';
 
 // Mirrors migration 0043_deal_meetings.sql (the migration is the source of truth; decision 0075).
@@ -17,20 +10,18 @@ import { deals } from './chats';
 export const dealMeetings = pgTable(
   'deal_meetings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     dealId: uuid('deal_id')
       .notNull()
       .references(() => deals.id, { onDelete: 'cascade' }),
-    proposedBy: text('proposed_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    proposedBy: memberRef('proposed_by'),
     place: text('place').notNull(),
     note: text('note'),
-    meetAt: timestamp('meet_at', { withTimezone: true }).notNull(),
+    meetAt: timestamptz('meet_at').notNull(),
     /** 'open' | 'accepted' | 'replaced' */
     status: text('status').notNull().default('open'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    answeredAt: timestamptz('answered_at'),
   },
   (t) => [
     uniqueIndex('deal_meetings_current_idx')
@@ -48,10 +39,8 @@ export const dealMeetingConfirmations = pgTable(
     dealId: uuid('deal_id')
       .notNull()
       .references(() => deals.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: memberRef('user_id'),
+    confirmedAt: timestamptz('confirmed_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.dealId, t.userId] }),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, uuidPk } from './columns';
+import { users, memberRef } from './accounts';
 import { deals } from './chats';
 
 // Mirrors migration 0042_deal_post.sql (sale by post, issue 22 item 1, decision 0074).
@@ -9,10 +10,8 @@ import { deals } from './chats';
 export const memberAddresses = pgTable(
   'member_addresses',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    userId: memberRef('user_id'),
     name: text('name').notNull(),
     street: text('street').notNull(),
     postalCode: text('postal_code').notNull(),
@@ -20,7 +19,7 @@ export const memberAddresses = pgTable(
     region: text('region').notNull().default(''),
     country: text('country').notNull(),
     phone: text('phone').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('member_addresses_user_idx').on(t.userId, t.createdAt, t.id)],
 );
@@ -33,12 +32,12 @@ export const dealPosts = pgTable(
       .primaryKey()
       .references(() => deals.id, { onDelete: 'cascade' }),
     address: jsonb('address').notNull(),
-    addressGivenAt: timestamp('address_given_at', { withTimezone: true }).notNull(),
+    addressGivenAt: timestamptz('address_given_at').notNull(),
     carrier: text('carrier'),
     tracking: text('tracking'),
-    shippedAt: timestamp('shipped_at', { withTimezone: true }),
-    receivedAt: timestamp('received_at', { withTimezone: true }),
-    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }),
+    shippedAt: timestamptz('shipped_at'),
+    receivedAt: timestamptz('received_at'),
+    windowEndsAt: timestamptz('window_ends_at'),
   },
   (t) => [
     index('deal_posts_window_idx')
@@ -56,10 +55,10 @@ export const dealCases = pgTable(
       .references(() => deals.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     openedBy: text('opened_by').references(() => users.id, { onDelete: 'set null' }),
-    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    openedAt: timestamptz('opened_at').notNull(),
     outcome: text('outcome'),
     resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedAt: timestamptz('resolved_at'),
   },
   (t) => [
     index('deal_cases_open_idx')
@@ -72,14 +71,14 @@ export const dealCases = pgTable(
 export const dealCaseMessages = pgTable(
   'deal_case_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     dealId: uuid('deal_id')
       .notNull()
       .references(() => dealCases.dealId, { onDelete: 'cascade' }),
     authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
     asAdmin: boolean('as_admin').notNull().default(false),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('deal_case_messages_deal_idx').on(t.dealId, t.createdAt, t.id)],
 );

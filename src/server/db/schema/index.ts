@@ -2,7 +2,9 @@
 export * from './platform';
 export * from './accounts';
 export * from './marketplace';
+export * from './works';
 export * from './chats';
+export * from './transactions';
 export * from './realtime';
 export * from './connections';
 export * from './notifications';
@@ -16,3 +18,6 @@ export * from './savedSearches';
 export * from './dealMeetings';
 export * from './bundles';
 export * from './dealPost';
+export * from './dealBooks';
+export * from './dealTradeParcels';
+export * from './payments';

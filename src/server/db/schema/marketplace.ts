@@ -1,21 +1,11 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
-import { users } from './accounts';
-import { deals } from './chats';
+import { boolean, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, uuidPk } from './columns';
+import { memberRef } from './accounts';
+import { works } from './works';
 
 export const books = pgTable('books', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidPk(),
   title: text('title').notNull(),
   authors: text('authors').array().notNull().default([]),
   /** authors joined by ', ' */
@@ -30,19 +20,19 @@ export const books = pgTable('books', {
   language: text('language'),
   coverUrl: text('cover_url'),
   googleBooksId: text('google_books_id').unique(),
+  /** The work this edition belongs to (migration 0053), set on the book's first listing. */
+  workId: uuid('work_id').references(() => works.id, { onDelete: 'set null' }),
   // search_text and search_vector are generated columns, read only in raw SQL.
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
 export const bookListings = pgTable('book_listings', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidPk(),
   bookId: uuid('book_id')
     .notNull()
     .references(() => books.id),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: memberRef('user_id'),
   title: text('title').notNull(),
   author: text('author').notNull(),
   genre: text('genre').notNull().default('other'),
@@ -61,35 +51,11 @@ export const bookListings = pgTable('book_listings', {
   location: text('location'),
   shippingCost: numeric('shipping_cost', { precision: 10, scale: 2 }),
   /** Set when a moderator hides the listing (migration 0016); hidden listings are not counted or shown. */
-  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  hiddenAt: timestamptz('hidden_at'),
   isNegotiable: boolean('is_negotiable').notNull().default(false),
   shippingAddress: jsonb('shipping_address').notNull().default({}),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Its book's work, unless an admin chose another (kept by a trigger, migration 0053). */
+  workId: uuid('work_id').references(() => works.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
-
-export const transactions = pgTable(
-  'transactions',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    listingId: uuid('listing_id').references(() => bookListings.id, { onDelete: 'set null' }),
-    buyerId: text('buyer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    sellerId: text('seller_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
-    status: text('status').notNull().default('completed'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** When both members had agreed (accepted offer or confirmation); null: not reviewable. */
-    agreedAt: timestamp('agreed_at', { withTimezone: true }),
-    /** The deal that completed it (migration 0040); a bundle's deal has one per listing. */
-    dealId: uuid('deal_id').references((): AnyPgColumn => deals.id, { onDelete: 'set null' }),
-  },
-  (t) => [
-    uniqueIndex('transactions_one_pending_idx')
-      .on(t.listingId)
-      .where(sql`status = 'pending'`),
-  ],
-);

@@ -7,21 +7,18 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { createdAt, timestamptz, uuidPk } from './columns';
+import { users, memberRef } from './accounts';
 
 // Mirrors migration 0011_notifications.sql (the migration is the source of truth).
 
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    recipientId: text('recipient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    recipientId: memberRef('recipient_id'),
     type: text('type').notNull(),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'cascade' }),
     actorCount: integer('actor_count').notNull().default(1),
@@ -32,9 +29,9 @@ export const notifications = pgTable(
     groupKey: text('group_key'),
     inApp: boolean('in_app').notNull().default(true),
     emailPending: boolean('email_pending').notNull().default(false),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamptz('read_at'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('notifications_recipient_list_idx')
@@ -56,13 +53,11 @@ export const notifications = pgTable(
 export const notificationSettings = pgTable(
   'notification_settings',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     type: text('type').notNull(),
     inApp: boolean('in_app').notNull(),
     email: boolean('email').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.type] })],
 );
@@ -71,5 +66,5 @@ export const notificationDigests = pgTable('notification_digests', {
   userId: text('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  sentAt: timestamptz('sent_at').notNull(),
 });

@@ -1,4 +1,5 @@
-import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
 import { users } from './accounts';
 
 export const mailOutbox = pgTable('mail_outbox', {
@@ -7,7 +8,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   /** Members the e-mail names besides its recipient: their account deletion deletes it. */
   aboutUserIds: text('about_user_ids').array().notNull().default([]),
   replyTo: text('reply_to'),
@@ -20,7 +21,7 @@ export const uploads = pgTable(
     url: text('url').primaryKey(),
     ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
     bytes: integer('bytes'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('uploads_owner_idx').on(t.ownerId)],
 );
@@ -33,5 +34,5 @@ export const contactMessages = pgTable('contact_messages', {
   message: text('message').notNull(),
   language: text('language').notNull().default('it'),
   ip: text('ip'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

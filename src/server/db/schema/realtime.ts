@@ -1,16 +1,15 @@
-import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
+import { memberRef } from './accounts';
 
 /** Which process holds a live socket of which member (see platform/realtime/presence.ts). */
 export const realtimePresence = pgTable(
   'realtime_presence',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     processId: text('process_id').notNull(),
-    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
-    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+    connectedAt: timestamptz('connected_at').notNull().defaultNow(),
+    seenAt: timestamptz('seen_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.processId] }),

@@ -1,15 +1,7 @@
-import {
-  bigint,
-  index,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { citext, users } from './accounts';
-import { transactions } from './marketplace';
+import { bigint, index, pgTable, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, uuidPk } from './columns';
+import { citext, users, memberRef } from './accounts';
+import { transactions } from './transactions';
 
 /**
  * Trust and safety (migration 0016). The partial unique indexes of reports, the append-only
@@ -19,11 +11,11 @@ export const admins = pgTable('admins', {
   userId: text('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+  grantedAt: timestamptz('granted_at').notNull().defaultNow(),
 });
 
 export const reports = pgTable('reports', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidPk(),
   kind: text('kind').notNull(),
   itemId: text('item_id').notNull(),
   reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
@@ -34,8 +26,8 @@ export const reports = pgTable('reports', {
   reason: text('reason').$type<'spam' | 'scam' | 'offensive' | 'illegal' | 'other'>().notNull(),
   text: text('text'),
   status: text('status').$type<'open' | 'dismissed' | 'actioned'>().notNull().default('open'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  resolvedAt: timestamptz('resolved_at'),
 });
 
 export const moderationLog = pgTable(
@@ -49,7 +41,7 @@ export const moderationLog = pgTable(
     itemId: text('item_id'),
     targetUserId: text('target_user_id'),
     reason: text('reason').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('moderation_log_newest_idx').on(t.createdAt, t.id)],
 );
@@ -57,25 +49,21 @@ export const moderationLog = pgTable(
 export const reviews = pgTable(
   'reviews',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     transactionId: uuid('transaction_id')
       .notNull()
       .references(() => transactions.id, { onDelete: 'cascade' }),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    subjectId: text('subject_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: memberRef('author_id'),
+    subjectId: memberRef('subject_id'),
     rating: smallint('rating').notNull(),
     text: text('text').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     /**
      * Shown from then on (decision 0073): written alone, 14 days after the transaction was agreed;
      * the other party's review publishes both at once. Pending while in the future.
      */
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamptz('published_at').notNull().defaultNow(),
   },
   (t) => [unique().on(t.transactionId, t.authorId)],
 );

@@ -1,14 +1,6 @@
-import {
-  boolean,
-  date,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { boolean, date, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, uuidPk } from './columns';
+import { users, memberRef } from './accounts';
 import { bookListings } from './marketplace';
 
 /**
@@ -17,10 +9,8 @@ import { bookListings } from './marketplace';
  * GIN indexes.
  */
 export const savedSearches = pgTable('saved_searches', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  id: uuidPk(),
+  userId: memberRef('user_id'),
   name: text('name').notNull(),
   q: text('q'),
   author: text('author'),
@@ -30,24 +20,22 @@ export const savedSearches = pgTable('saved_searches', {
   minPrice: numeric('min_price', { precision: 10, scale: 2 }),
   maxPrice: numeric('max_price', { precision: 10, scale: 2 }),
   notify: boolean('notify').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
 /** A listing found for a member, waiting for the daily digest until emailed_at. */
 export const savedSearchMatches = pgTable(
   'saved_search_matches',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     listingId: uuid('listing_id')
       .notNull()
       .references(() => bookListings.id, { onDelete: 'cascade' }),
     searchId: uuid('search_id').references(() => savedSearches.id, { onDelete: 'set null' }),
     searchName: text('search_name').notNull(),
-    matchedAt: timestamp('matched_at', { withTimezone: true }).notNull(),
-    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    matchedAt: timestamptz('matched_at').notNull(),
+    emailedAt: timestamptz('emailed_at'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.listingId] })],
 );
@@ -58,5 +46,5 @@ export const savedSearchDigests = pgTable('saved_search_digests', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   sentOn: date('sent_on').notNull(),
-  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  sentAt: timestamptz('sent_at').notNull(),
 });

@@ -1,5 +1,6 @@
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz } from './columns';
+import { users, memberRef } from './accounts';
 import { bookListings } from './marketplace';
 import { chatRooms } from './chats';
 
@@ -7,13 +8,11 @@ import { chatRooms } from './chats';
 export const listingWatches = pgTable(
   'listing_watches',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     listingId: uuid('listing_id')
       .notNull()
       .references(() => bookListings.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.listingId] }),
@@ -27,9 +26,9 @@ export const memberHolidays = pgTable('member_holidays', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   id: uuid('id').notNull().defaultRandom().unique(),
-  awayUntil: timestamp('away_until', { withTimezone: true }).notNull(),
+  awayUntil: timestamptz('away_until').notNull(),
   autoReply: text('auto_reply'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** The holiday's automatic reply, sent once per conversation and holiday. */
@@ -42,7 +41,7 @@ export const holidayReplies = pgTable(
     roomId: uuid('room_id')
       .notNull()
       .references(() => chatRooms.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.holidayId, t.roomId] })],
 );

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { createTestApp } from '../../test/helpers';
+import { createTestApp } from '../../test/app';
 import { cookieFrom, createMember, randomClientIp, signIn } from '../../test/members';
-import { sessions, users } from '../../db/schema';
+import { users } from '../../db/schema';
 
 /** better-auth's e-mail and password flows through our mount: /api/auth/*. */
 describe('accounts: sign-up, verification, password reset', async () => {
@@ -30,6 +30,7 @@ describe('accounts: sign-up, verification, password reset', async () => {
       url: '/api/auth/sign-up/email',
       headers: { 'accept-language': 'it-IT,it;q=0.9' },
       payload: {
+        acceptTerms: true,
         email: 'giulia.bianchi@example.com',
         password: 'libri-usati',
         name: 'giulia.bianchi',
@@ -64,7 +65,7 @@ describe('accounts: sign-up, verification, password reset', async () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { 'accept-language': 'en-GB,en;q=0.8' },
-      payload: { email: 'tom.reader@example.org', password: 'second-hand' },
+      payload: { acceptTerms: true, email: 'tom.reader@example.org', password: 'second-hand' },
     });
     expect(res.statusCode).toBe(200);
     const [row] = await database.db
@@ -83,7 +84,7 @@ describe('accounts: sign-up, verification, password reset', async () => {
     await call({
       method: 'POST',
       url: '/api/auth/sign-up/email',
-      payload: { email, password: 'verify-me-1', name: '' },
+      payload: { acceptTerms: true, email, password: 'verify-me-1', name: '' },
     });
     const link = linkIn((await latestMailTo(email)).text);
     const res = await inject({ method: 'GET', url: `${link.pathname}${link.search}` });
@@ -133,36 +134,12 @@ describe('accounts: sign-up, verification, password reset', async () => {
     });
   });
 
-  it('a password shorter than 6 characters is refused with its message', async () => {
-    const en = await call({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      headers: { 'accept-language': 'en' },
-      payload: { email: 'short@example.com', password: '12345', name: 'short' },
-    });
-    expect(en.statusCode).toBe(400);
-    expect(en.json().error).toMatchObject({
-      code: 'password_too_short',
-      message: 'Password must be at least 6 characters',
-      fields: { password: 'Password must be at least 6 characters' },
-    });
-    const it = await call({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      headers: { 'accept-language': 'it' },
-      payload: { email: 'short@example.com', password: '12345', name: 'short' },
-    });
-    expect(it.json().error.message).toBe('La password deve contenere almeno 6 caratteri');
-    const rows = await database.db.select().from(users).where(eq(users.email, 'short@example.com'));
-    expect(rows).toHaveLength(0);
-  });
-
   it('an invalid e-mail address is refused', async () => {
     const res = await call({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { 'accept-language': 'en' },
-      payload: { email: 'not-an-address', password: 'long-enough', name: '' },
+      payload: { acceptTerms: true, email: 'not-an-address', password: 'long-enough', name: '' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual({
@@ -179,13 +156,23 @@ describe('accounts: sign-up, verification, password reset', async () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { 'accept-language': 'it' },
-      payload: { email: 'not.taken.yet@example.com', password: 'another-pass', name: '' },
+      payload: {
+        acceptTerms: true,
+        email: 'not.taken.yet@example.com',
+        password: 'another-pass',
+        name: '',
+      },
     });
     const known = await call({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { 'accept-language': 'it' },
-      payload: { email: 'Taken@Example.com', password: 'another-pass', name: '' },
+      payload: {
+        acceptTerms: true,
+        email: 'Taken@Example.com',
+        password: 'another-pass',
+        name: '',
+      },
     });
     expect(known.statusCode).toBe(fresh.statusCode);
     expect(known.body).toBe(fresh.body);
@@ -212,7 +199,13 @@ describe('accounts: sign-up, verification, password reset', async () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { 'accept-language': 'en' },
-      payload: { email: 'bad.name@example.com', password: 'good-pass', name: '', username: 'a b' },
+      payload: {
+        acceptTerms: true,
+        email: 'bad.name@example.com',
+        password: 'good-pass',
+        name: '',
+        username: 'a b',
+      },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe(
@@ -224,6 +217,7 @@ describe('accounts: sign-up, verification, password reset', async () => {
       url: '/api/auth/sign-up/email',
       headers: { 'accept-language': 'en' },
       payload: {
+        acceptTerms: true,
         email: 'dupe.name@example.com',
         password: 'good-pass',
         name: '',
@@ -280,7 +274,7 @@ describe('accounts: sign-up, verification, password reset', async () => {
       payload: { newPassword: '123', token },
     });
     expect(tooShort.statusCode).toBe(400);
-    expect(tooShort.json().error.message).toBe('Password must be at least 6 characters');
+    expect(tooShort.json().error.message).toBe('Password must be at least 8 characters');
 
     const reset = await call({
       method: 'POST',
@@ -356,6 +350,7 @@ describe('accounts: sign-up, verification, password reset', async () => {
       url: '/api/auth/sign-up/email',
       headers: { 'accept-language': 'en' },
       payload: {
+        acceptTerms: true,
         email: 'phished@example.com',
         password: 'long-enough',
         name: '',
@@ -372,68 +367,5 @@ describe('accounts: sign-up, verification, password reset', async () => {
       .from(users)
       .where(eq(users.email, 'phished@example.com'));
     expect(rows).toHaveLength(0);
-  });
-
-  it('sign-out ends the session', async () => {
-    const member = await createMember(testApp);
-    const out = await call({
-      method: 'POST',
-      url: '/api/auth/sign-out',
-      headers: { cookie: member.cookie },
-    });
-    expect(out.statusCode).toBe(200);
-    const me = await inject({ method: 'GET', url: '/api/me', headers: { cookie: member.cookie } });
-    expect(me.statusCode).toBe(401);
-    expect(me.json().error.code).toBe('unauthorized');
-  });
-
-  it('the session cookie is httpOnly and SameSite=Lax', async () => {
-    const email = 'cookie.check@example.com';
-    await createMember(testApp, { email, password: 'cookie-pass' });
-    const res = await call({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      payload: { email, password: 'cookie-pass' },
-    });
-    const setCookie = [res.headers['set-cookie']].flat().join('\n');
-    expect(setCookie).toMatch(/scaffale\.session_token=[^;]+;.*HttpOnly/i);
-    expect(setCookie).toMatch(/SameSite=Lax/i);
-    expect(setCookie).not.toMatch(/Secure/i);
-  });
-
-  it('an idle session (expired) and a session older than 30 days are anonymous', async () => {
-    const idle = await createMember(testApp);
-    await database.db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.userId, idle.id));
-    const idleMe = await inject({
-      method: 'GET',
-      url: '/api/me',
-      headers: { cookie: idle.cookie },
-    });
-    expect(idleMe.statusCode).toBe(401);
-
-    const old = await createMember(testApp);
-    await database.db
-      .update(sessions)
-      .set({ createdAt: sql`now() - interval '31 days'` })
-      .where(eq(sessions.userId, old.id));
-    const oldMe = await inject({ method: 'GET', url: '/api/me', headers: { cookie: old.cookie } });
-    expect(oldMe.statusCode).toBe(401);
-    const left = await database.db.select().from(sessions).where(eq(sessions.userId, old.id));
-    expect(left).toHaveLength(0);
-
-    const young = await createMember(testApp);
-    await database.db
-      .update(sessions)
-      .set({ createdAt: sql`now() - interval '29 days'` })
-      .where(eq(sessions.userId, young.id));
-    const youngMe = await inject({
-      method: 'GET',
-      url: '/api/me',
-      headers: { cookie: young.cookie },
-    });
-    expect(youngMe.statusCode).toBe(200);
   });
 });

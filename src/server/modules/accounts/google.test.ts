@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startOidcProvider, type OidcAccount } from '../../../../scripts/oidc-provider';
-import { createTestApp } from '../../test/helpers';
+import { createTestApp } from '../../test/app';
 import { cookieFrom, createMember, randomClientIp } from '../../test/members';
 import { accounts } from '../../db/schema';
 
@@ -91,7 +91,16 @@ describe('accounts: Google sign-in (OpenID Connect)', async () => {
       emailVerified: true,
       accountStatus: 'verified',
       displayName: 'Gianni Google',
+      // Google asked nothing of the terms: the first-visit page asks for them.
+      needsTerms: true,
     });
+    const accepted = await inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: { cookie },
+      payload: { acceptTerms: true },
+    });
+    expect(accepted.json()).toMatchObject({ needsTerms: false });
     const linked = await database.db
       .select()
       .from(accounts)

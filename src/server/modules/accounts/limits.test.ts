@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { createTestApp } from '../../test/helpers';
+import { createTestApp } from '../../test/app';
 import { createMember, randomClientIp } from '../../test/members';
 
 /**
@@ -92,7 +92,7 @@ describe('accounts: limits per account, whatever the address', async () => {
       fromAnywhere({
         method: 'POST',
         url: '/api/auth/sign-up/email',
-        payload: { email, password: 'long-enough-1', name: '' },
+        payload: { acceptTerms: true, email, password: 'long-enough-1', name: '' },
       });
     const fresh = await signUp(`fresh-${Date.now()}@example.com`);
     const known = await signUp(owner.email);
@@ -174,5 +174,125 @@ describe('accounts: the per-account budget is a setting', async () => {
     expect((await signInWith(member.password)).statusCode).toBe(200);
     for (let i = 0; i < 3; i++) expect((await signInWith('typo')).statusCode).toBe(401);
     expect((await signInWith(member.password)).statusCode).toBe(429);
+  }, 120_000);
+});
+
+/**
+ * AUTH_RATE_LIMIT_PER_MINUTE is one budget per client address for every authentication route
+ * together, counted once over every instance: on PostgreSQL two app instances on one database
+ * stand for two processes (the embedded database is one process by design, so one instance).
+ */
+describe('accounts: one budget per address for every sign-in route, over every instance', async () => {
+  const onPostgres = !!process.env.TEST_DATABASE_URL;
+  const one = await createTestApp();
+  const two = onPostgres ? await createTestApp({ database: one.database }) : one;
+  const perMinute = one.config.authRateLimitPerMinute;
+  const attempts = (n: number): InjectOptions => {
+    const who = `nobody${n}`;
+    return [
+      {
+        method: 'POST',
+        url: '/api/accounts/sign-in',
+        payload: { identifier: `${who}@example.com`, password: 'guess' },
+      },
+      {
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: `${who}@example.com`, password: 'guess' },
+      },
+      {
+        method: 'POST',
+        url: '/api/auth/sign-in/username',
+        payload: { username: who, password: 'guess' },
+      },
+    ][n % 3] as InjectOptions;
+  };
+
+  it('the real budget is tested here', () => expect(perMinute).toBe(10));
+
+  it('30 attempts in a minute over the three sign-in routes: 10 reach the check, then 429 with Retry-After', async () => {
+    const address = randomClientIp();
+    const results = [];
+    for (let n = 0; n < 30; n++) {
+      const app = n % 2 ? two : one;
+      results.push(
+        await app.inject({
+          remoteAddress: address,
+          ...attempts(n),
+          headers: { 'accept-language': 'en' },
+        }),
+      );
+    }
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses).toEqual([...Array(perMinute).fill(401), ...Array(30 - perMinute).fill(429)]);
+    for (const res of results.slice(perMinute)) {
+      expect(res.json().error.message).toMatch(
+        /^Too many requests\. Please wait \d+ seconds and try again\.$/,
+      );
+      const wait = Number(res.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+    }
+    // Sign-up and the e-mail routes share the budget (README: "sign-in, sign-up and reset").
+    for (const [url, payload] of [
+      [
+        '/api/auth/sign-up/email',
+        { acceptTerms: true, email: 'new@example.com', password: 'long-enough-1' },
+      ],
+      ['/api/auth/request-password-reset', { email: 'new@example.com' }],
+      ['/api/auth/send-verification-email', { email: 'new@example.com' }],
+      ['/api/auth/reset-password', { token: 'x', newPassword: 'long-enough-1' }],
+    ] as const) {
+      const res = await two.inject({ method: 'POST', url, remoteAddress: address, payload });
+      expect(res.statusCode, url).toBe(429);
+    }
+    // Another address is not affected.
+    const other = await one.inject({ remoteAddress: randomClientIp(), ...attempts(0) });
+    expect(other.statusCode).toBe(401);
+  }, 120_000);
+
+  it('racing attempts from one address are all counted', async () => {
+    const address = randomClientIp();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        (n % 2 ? two : one).inject({ remoteAddress: address, ...attempts(n) }),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - perMinute);
+  }, 120_000);
+
+  it('an unknown username answers as a known one with a wrong password, on both username routes, and takes as long', async () => {
+    const known = await createMember(one, { username: 'Conosciuta' });
+    const ask = (o: InjectOptions) =>
+      one.inject({ remoteAddress: randomClientIp(), ...o, headers: { 'accept-language': 'it' } });
+    for (const [route, body] of [
+      ['/api/accounts/sign-in', (u: string) => ({ identifier: u, password: 'sbagliata' })],
+      ['/api/auth/sign-in/username', (u: string) => ({ username: u, password: 'sbagliata' })],
+    ] as const) {
+      const a = await ask({ method: 'POST', url: route, payload: body(known.username!) });
+      const b = await ask({ method: 'POST', url: route, payload: body('Sconosciuta') });
+      expect(a.statusCode, route).toBe(401);
+      expect(b.statusCode, route).toBe(a.statusCode);
+      expect(b.json(), route).toEqual(a.json());
+      expect(b.headers['retry-after']).toBeUndefined();
+    }
+    // Timing: the unknown name is hashed too (scrypt), so it is not several times faster.
+    const median = async (identifier: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const start = performance.now();
+        await ask({
+          method: 'POST',
+          url: '/api/accounts/sign-in',
+          payload: { identifier, password: `sbagliata-${i}` },
+        });
+        times.push(performance.now() - start);
+      }
+      return times.sort((x, y) => x - y)[2];
+    };
+    const unknownMs = await median(`Sconosciuta${Date.now() % 1000}`);
+    const knownMs = await median(known.username!);
+    expect(unknownMs).toBeGreaterThan(knownMs / 3);
   }, 120_000);
 });

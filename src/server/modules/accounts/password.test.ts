@@ -1,7 +1,7 @@
 // POST /api/me/password: the current password, a new one; every other session of the member ends
 // (and its sockets close through the sessions table's trigger), the current one stays.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/app';
 import { createMember, randomClientIp, signIn, type Member } from '../../test/members';
 import { mustOpen, openSocket, wait } from '../../platform/realtime/testing';
 
@@ -160,7 +160,7 @@ describe('POST /api/me/password', () => {
       [
         { currentPassword: member.password, newPassword: '12345' },
         'newPassword',
-        'Password must be at least 6 characters',
+        'Password must be at least 8 characters',
       ],
       [
         { currentPassword: member.password, newPassword: 'x'.repeat(5000) },

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { isLanguage } from '@shared/constants';
 import { changePasswordSchema } from '@shared/schemas/profile';
 import type { Module } from '../../platform/module';
-import { AppError, errorSchema, unauthorized } from '../../platform/errors';
+import { AppError, unauthorized, errorResponses } from '../../platform/errors';
 import { currentUser } from '../../platform/auth';
 import { toFetchHeaders } from '../../platform/auth/http';
 import { passwordChangedEmail } from '../../platform/auth/emails';
+import { setDeviceCookie } from '../../platform/auth/device-cookie';
 import { memberWriteLimit } from '../../platform/route-presets';
 import { inTransaction } from '../../db/tx';
 
@@ -39,13 +40,11 @@ export const passwordRoutes: Module = async (app, { auth, config, database, mail
         body: changePasswordSchema,
         response: {
           200: z.object({ endedSessions: z.number().int() }),
-          400: errorSchema,
-          401: errorSchema,
-          429: errorSchema,
+          ...errorResponses(400, 401, 429),
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
       const { currentPassword, newPassword } = request.body;
       const session = await auth.api.getSession({ headers: toFetchHeaders(request) });
@@ -70,14 +69,13 @@ export const passwordRoutes: Module = async (app, { auth, config, database, mail
       if (!credential?.password)
         throw new AppError(400, 'no_password', 'settings.password.errors.noPassword');
 
-      // A stolen session must not guess the password it lacks: one budget per member.
-      await app.authLimits.passwordCheck.check(user.id);
+      // A stolen session must not guess the password it lacks: one budget per member, counted
+      // before the check so that guesses sent at once are all counted.
+      await app.authLimits.passwordCheck.consume(user.id);
       if (
         !(await context.password.verify({ password: currentPassword, hash: credential.password }))
-      ) {
-        await app.authLimits.passwordCheck.record(user.id);
+      )
         throw wrongCurrent();
-      }
       await app.authLimits.passwordCheck.reset(user.id);
 
       const hash = await context.password.hash(newPassword);
@@ -94,6 +92,9 @@ export const passwordRoutes: Module = async (app, { auth, config, database, mail
           session.session.id,
         ]);
       });
+
+      // The device cookies issued before this password no longer count: this browser gets a new one.
+      setDeviceCookie(reply, config, { userId: user.id, passwordHash: hash });
 
       const [member] = await database.query<{
         email: string;

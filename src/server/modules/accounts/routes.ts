@@ -1,12 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { meSchema } from '@shared/schemas/profile';
 import type { Module } from '../../platform/module';
-import { AppError, unauthorized, errorSchema } from '../../platform/errors';
+import { unauthorized, errorSchema, errorResponses } from '../../platform/errors';
 import { currentUser } from '../../platform/auth';
-import { authRateLimit } from '../../platform/auth/mount';
+import { guardSignIn, targetOfEmail, targetOfUsername } from '../../platform/auth/sign-in-guard';
 import { forwardCookies, sendAuthResponse, toFetchHeaders } from '../../platform/auth/http';
-import { loadMe } from '../profiles/service';
-import { endOtherSessions, findEmailByUsername } from './queries';
+import { loadMe } from '../profiles';
+import { endOtherSessions } from './queries';
 import { passwordRoutes } from './password';
 
 /** Sign-in form: an e-mail address or a username, and the password. */
@@ -28,43 +29,39 @@ export const accountRoutes: Module = async (app, deps) => {
   app.post(
     '/api/accounts/sign-in',
     {
-      config: { rateLimit: authRateLimit(config) },
+      onRequest: app.authLimits.addressHook,
       schema: {
         tags: ['accounts'],
         summary: 'Sign in with an e-mail address or a username and the password',
         description:
-          'An identifier containing @ is an e-mail address; otherwise it is a username. Sets the session cookie.',
+          'An identifier containing @ is an e-mail address; otherwise it is a username. Sets the ' +
+          'session cookie and the device cookie. An unknown username answers as a wrong password ' +
+          '(401). 429 past the budgets: per address, per account, per account and address, per ' +
+          'device cookie (docs/accounts.md).',
         body: signInSchema,
-        response: {
-          200: z.object({ user: meSchema }),
-          400: errorSchema,
-          401: errorSchema,
-          429: errorSchema,
-        },
+        response: { 200: z.object({ user: meSchema }), ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
       const { identifier, password } = request.body;
-      let email = identifier;
-      if (!identifier.includes('@')) {
-        const found = await findEmailByUsername(database, identifier);
-        if (!found) {
-          throw new AppError(400, 'user_not_found', 'auth.errors.noUserWithUsername', {
-            identifier: 'auth.errors.noUserWithUsername',
-          });
-        }
-        email = found;
-      }
-      // One budget per account, however it is named and from wherever the guesses come.
-      await app.authLimits.signIn.check(email);
-      const response = await auth.api.signInEmail({
-        body: { email, password },
-        headers: toFetchHeaders(request),
-        asResponse: true,
-      });
-      if (response.status === 401) await app.authLimits.signIn.record(email);
+      const byEmail = identifier.includes('@');
+      const target = byEmail
+        ? await targetOfEmail(database, identifier)
+        : await targetOfUsername(database, identifier);
+      // An unknown username answers exactly as a wrong password: better-auth looks up an address
+      // nobody has and hashes the password, as long as it takes to check a known one.
+      const email = byEmail
+        ? identifier
+        : (target.email ?? `${randomUUID()}@unknown-username.invalid`);
+      const limits = { limits: app.authLimits, config };
+      const response = await guardSignIn(limits, request, reply, target, () =>
+        auth.api.signInEmail({
+          body: { email, password },
+          headers: toFetchHeaders(request),
+          asResponse: true,
+        }),
+      );
       if (!response.ok) return sendAuthResponse(request, reply, response);
-      await app.authLimits.signIn.reset(email);
       const { user } = (await response.json()) as { user: { id: string } };
       forwardCookies(response.headers, reply);
       return { user: await loadMe(database, user.id) };

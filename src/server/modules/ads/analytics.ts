@@ -19,7 +19,7 @@ interface DayRow {
 
 interface EventRow {
   kind: AdAnalytics['recent'][number]['kind'];
-  created_at: Date | string;
+  created_at: Date;
   placement: AdAnalytics['recent'][number]['placement'];
   device: AdAnalytics['recent'][number]['device'];
   referrer: string | null;

@@ -1,9 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { createTestApp, testConfig, type TestApp } from '../../test/helpers';
+import { createTestApp, testConfig, type TestApp } from '../../test/app';
 import { createMember, type Member } from '../../test/members';
 import { flushAdEvents } from './routes';
-import { adsClient, BROWSER_UA, testClock } from './test-support';
+import { adsClient, BROWSER_UA, testClock } from '../../test/ads';
 
 /**
  * Forged clicks and spend past budget (issue 19, finding 2), attacked as a script would through

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { flushAdEvents } from './routes';
 import { isBot } from './events';
-import { BROWSER_UA } from './test-support';
+import { BROWSER_UA } from '../../test/ads';
 import {
   clock,
   t,

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/app';
 import { createMember, type Member } from '../../test/members';
-import { adsClient, testClock } from './test-support';
+import { adsClient, testClock } from '../../test/ads';
 
 export const clock = testClock('2026-03-10T10:00:00Z');
 export let t: TestApp;

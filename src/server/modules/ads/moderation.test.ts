@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationText } from '../../platform/notifications';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/app';
 import { createMember, randomClientIp, type Member } from '../../test/members';
-import { grantAdmin } from '../moderation/roles';
-import { adsClient } from './test-support';
+import { grantAdmin } from '../moderation';
+import { adsClient } from '../../test/ads';
 
 /**
  * Moderation of advertisements (issue 12): reportable like every item; an admin rejects an ad

@@ -8,8 +8,10 @@ import type {
   AdType,
   Advertisement,
 } from '@shared/schemas/ads';
+import { sql } from '../../db/sql';
 import { activeMember } from '../../platform/moderation/members';
 import { isUuid } from '@shared/schemas/common';
+import { toIso } from '../../db/rows';
 
 /** A day (YYYY-MM-DD) in UTC: ads' dates, daily counts and budgets all use UTC days. */
 export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -21,8 +23,6 @@ export function addDays(day: string, n: number): string {
 
 /** Ids that are not UUIDs can name no ad (and must never reach a ::uuid cast). */
 export const isAdId = isUuid;
-
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 export interface AdRow {
   id: string;
@@ -61,8 +61,8 @@ export interface AdRow {
   /** Clicks charged within the budgets (the others were counted, not billed). */
   billed_click_count: number;
   conversion_count: number;
-  created_at: Date | string;
-  updated_at: Date | string;
+  created_at: Date;
+  updated_at: Date;
   display_name: string;
   username: string | null;
   avatar_url: string | null;
@@ -169,8 +169,8 @@ export function toAdvertisement(row: AdRow, today: string): Advertisement {
     viewCount: row.view_count,
     clickCount: row.click_count,
     conversionCount: row.conversion_count,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
   };
 }
 
@@ -254,7 +254,14 @@ export const FIELD_COLUMNS = {
 export type AdField = keyof typeof FIELD_COLUMNS;
 
 /** A field's value as a query parameter (jsonb goes as text). */
-export function paramOf(field: AdField, value: unknown): unknown {
+function paramOf(field: AdField, value: unknown): unknown {
   if (field === 'purchaseLinks') return JSON.stringify(value ?? {});
   return value ?? null;
 }
+
+/** A field's column. */
+export const columnOf = (field: AdField) => sql.raw(FIELD_COLUMNS[field][0]);
+
+/** A field's value as a parameter cast to its column's type. */
+export const valueOf = (field: AdField, value: unknown) =>
+  sql`${paramOf(field, value)}${sql.raw(FIELD_COLUMNS[field][1])}`;

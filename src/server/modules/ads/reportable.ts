@@ -3,14 +3,14 @@
  * 'rejected' with the moderator's reason, which the author sees in their list and on the ad's
  * page. A rejected ad is never served (serving reads only active ads) and cannot be activated
  * or resumed; editing it makes it a draft; a moderator's restore makes it paused, for its author
- * to resume (docs/decisions.md).
+ * to resume (decision 0037).
  */
 import {
   defineReportable,
   type ModerationQuery,
   type ReportableView,
 } from '../../platform/moderation';
-import { excerpt } from '../moderation/reportables';
+import { excerpt } from '../moderation';
 import { dayOf, isAdId, isRunning } from './queries';
 
 /**

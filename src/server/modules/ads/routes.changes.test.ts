@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validAd } from './test-support';
+import { validAd } from '../../test/ads';
 import {
   clock,
   t,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validAd } from './test-support';
+import { validAd } from '../../test/ads';
 import { t, clock, ada, bruno, api, call, adCount, useFixture } from './routes.fixture';
 
 useFixture();

@@ -21,10 +21,10 @@ import {
   promotedQuerySchema,
 } from '@shared/schemas/ads';
 import type { Module } from '../../platform/module';
-import { idParam, memberWriteLimit } from '../../platform/route-presets';
+import { idParam, memberRoutes, memberWriteLimit } from '../../platform/route-presets';
 import type { Database } from '../../db/client';
 import { currentUser } from '../../platform/auth';
-import { AppError, badRequest, errorSchema } from '../../platform/errors';
+import { AppError, badRequest, errorSchema, errorResponses } from '../../platform/errors';
 import { publicRead } from '../../platform/http-cache';
 import { analyticsCsv, analyticsOf } from './analytics';
 import {
@@ -83,12 +83,7 @@ export const adRoutes: Module = async (app, { database, now, config, releaseUplo
     writers.delete(database);
   });
 
-  const tags = ['advertisements'];
-  const security = [{ session: [] }];
-  const writes = {
-    preHandler: app.requireUser,
-    config: memberWriteLimit(60, '1 minute'),
-  };
+  const { tags, security, writes, read, write } = memberRoutes(app, 'advertisements', 60);
   const owner = { 401: errorSchema, 404: errorSchema };
   const viewer = (request: FastifyRequest) => request.user?.id ?? null;
 
@@ -138,17 +133,12 @@ export const adRoutes: Module = async (app, { database, now, config, releaseUplo
 
   app.get(
     '/api/ads/mine',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary:
-          'My advertisements, newest first, 20 a page, by tab (all, active, paused, draft, expired)',
-        querystring: adListQuerySchema,
-        response: { 200: adListPageSchema, 400: errorSchema, 401: errorSchema },
-      },
-    },
+    read({
+      summary:
+        'My advertisements, newest first, 20 a page, by tab (all, active, paused, draft, expired)',
+      querystring: adListQuerySchema,
+      response: { 200: adListPageSchema, 400: errorSchema, 401: errorSchema },
+    }),
     async (request) => {
       return ads.list(currentUser(request).id, request.query.status, request.query.page ?? 1);
     },
@@ -156,16 +146,11 @@ export const adRoutes: Module = async (app, { database, now, config, releaseUplo
 
   app.post(
     '/api/ads',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Create an advertisement (always a draft)',
-        body: adCreateSchema,
-        response: { 201: adAnswerSchema, 400: errorSchema, 401: errorSchema },
-      },
-    },
+    write({
+      summary: 'Create an advertisement (always a draft)',
+      body: adCreateSchema,
+      response: { 201: adAnswerSchema, 400: errorSchema, 401: errorSchema },
+    }),
     async (request, reply) => {
       const ad = await ads.create(currentUser(request).id, request.body);
       return reply.status(201).send({ ad });
@@ -189,17 +174,12 @@ export const adRoutes: Module = async (app, { database, now, config, releaseUplo
 
   app.patch(
     '/api/ads/:id',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Change my advertisement: only the fields sent (null clears an optional one)',
-        params: idParams,
-        body: adUpdateSchema,
-        response: { 200: adAnswerSchema, 400: errorSchema, ...owner },
-      },
-    },
+    write({
+      summary: 'Change my advertisement: only the fields sent (null clears an optional one)',
+      params: idParams,
+      body: adUpdateSchema,
+      response: { 200: adAnswerSchema, 400: errorSchema, ...owner },
+    }),
     async (request) => ({
       ad: await ads.update(currentUser(request).id, request.params.id, request.body),
     }),
@@ -207,17 +187,12 @@ export const adRoutes: Module = async (app, { database, now, config, releaseUplo
 
   app.delete(
     '/api/ads/:id',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Delete my advertisement (its events, counters and reviews go with it, and its uploaded images no listing or other ad shows)',
-        params: idParams,
-        response: { 204: z.null().describe('Deleted'), ...owner },
-      },
-    },
+    write({
+      summary:
+        'Delete my advertisement (its events, counters and reviews go with it, and its uploaded images no listing or other ad shows)',
+      params: idParams,
+      response: { 204: z.null().describe('Deleted'), ...owner },
+    }),
     async (request, reply) => {
       await ads.remove(currentUser(request).id, request.params.id);
       return reply.status(204).send(null);
@@ -267,12 +242,7 @@ export const adRoutes: Module = async (app, { database, now, config, releaseUplo
           'Count an impression, click or conversion (application/json or text/plain for sendBeacon). Once per viewer (the member, or the address), ad, kind and UTC day; never the author’s own or a known bot’s; written in batches. An impression answers a token that the click on the same ad must send back the same day; a click counts only after an impression by the same viewer that day, and is billed only while it fits the daily and total budgets',
         params: idParams,
         body: adEventSchema,
-        response: {
-          202: adEventAnswerSchema,
-          400: errorSchema,
-          404: errorSchema,
-          503: errorSchema,
-        },
+        response: { 202: adEventAnswerSchema, ...errorResponses(400, 404, 503) },
       },
     },
     async (request, reply) => {
@@ -328,18 +298,13 @@ export const adRoutes: Module = async (app, { database, now, config, releaseUplo
 
   app.get(
     '/api/ads/:id/analytics',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Analytics of my advertisement: impressions, clicks, click rate, conversions, conversion rate, cost, a series per day and the 20 most recent events',
-        params: idParams,
-        querystring: adAnalyticsQuerySchema,
-        response: { 200: adAnalyticsSchema, 400: errorSchema, ...owner },
-      },
-    },
+    read({
+      summary:
+        'Analytics of my advertisement: impressions, clicks, click rate, conversions, conversion rate, cost, a series per day and the 20 most recent events',
+      params: idParams,
+      querystring: adAnalyticsQuerySchema,
+      response: { 200: adAnalyticsSchema, 400: errorSchema, ...owner },
+    }),
     async (request) => {
       return analyticsFor(request, request.params.id, request.query.timeframe);
     },
@@ -347,26 +312,19 @@ export const adRoutes: Module = async (app, { database, now, config, releaseUplo
 
   app.get(
     '/api/ads/:id/analytics.csv',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'The same analytics as CSV, one row a day',
-        params: idParams,
-        querystring: adAnalyticsQuerySchema,
-        produces: ['text/csv'],
-        response: {
-          200: z
-            .string()
-            .describe(
-              'date,impressions,clicks,click_rate,conversions,conversion_rate,cost,currency',
-            ),
-          400: errorSchema,
-          ...owner,
-        },
+    read({
+      summary: 'The same analytics as CSV, one row a day',
+      params: idParams,
+      querystring: adAnalyticsQuerySchema,
+      produces: ['text/csv'],
+      response: {
+        200: z
+          .string()
+          .describe('date,impressions,clicks,click_rate,conversions,conversion_rate,cost,currency'),
+        400: errorSchema,
+        ...owner,
       },
-    },
+    }),
     async (request, reply) => {
       const analytics = await analyticsFor(request, request.params.id, request.query.timeframe);
       return reply
@@ -396,25 +354,13 @@ export const adRoutes: Module = async (app, { database, now, config, releaseUplo
 
   app.post(
     '/api/ads/:id/reviews',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Rate an advertised book 1 to 5 with a text, once per reader (409 the second time; 403 for its author)',
-        params: idParams,
-        body: adReviewSchema,
-        response: {
-          201: adReviewCreatedSchema,
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-        },
-      },
-    },
+    write({
+      summary:
+        'Rate an advertised book 1 to 5 with a text, once per reader (409 the second time; 403 for its author)',
+      params: idParams,
+      body: adReviewSchema,
+      response: { 201: adReviewCreatedSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    }),
     async (request, reply) => {
       const review = await ads.review(
         currentUser(request).id,

@@ -11,18 +11,20 @@ import {
   type Advertisement,
 } from '@shared/schemas/ads';
 import type { Database } from '../../db/client';
+import { sql } from '../../db/sql';
 import { AppError, conflict, forbidden, notFound, validationFailed } from '../../platform/errors';
 import { sqlState } from '../../db/tx';
 import type { ReleaseUploads } from '../../platform/uploads';
 import {
   AD_COLUMNS,
   FIELD_COLUMNS,
+  columnOf,
   dayOf,
   isAdId,
   isRunning,
-  paramOf,
   toAdvertisement,
   type AdField,
+  valueOf,
   type AdRow,
 } from './queries';
 
@@ -45,7 +47,7 @@ interface ReviewRow {
   rating: number;
   review_text: string;
   verified_purchase: boolean;
-  created_at: Date | string;
+  created_at: Date;
   display_name: string;
   username: string | null;
   avatar_url: string | null;
@@ -180,15 +182,14 @@ export function createAdService({
       // The book's language, unless chosen, is the author's own.
       const input = sent.language ? sent : { ...sent, language: await authorLanguage(me) };
       const fields = Object.keys(FIELD_COLUMNS) as AdField[];
-      const values = fields.map((f) => paramOf(f, defaultOf(f, input[f as keyof AdCreate])));
+      const columns = sql.join(fields.map(columnOf));
+      const values = sql.join(
+        fields.map((f) => valueOf(f, defaultOf(f, input[f as keyof AdCreate]))),
+      );
       const [{ id }] = await saving(() =>
         database.query<{ id: string }>(
-          `insert into book_advertisements (author_id, status, ${fields
-            .map((f) => FIELD_COLUMNS[f][0])
-            .join(', ')})
-           values ($1, 'draft', ${fields.map((f, i) => `$${i + 2}${FIELD_COLUMNS[f][1]}`).join(', ')})
-           returning id`,
-          [me, ...values],
+          sql`insert into book_advertisements (author_id, status, ${columns})
+              values (${me}, 'draft', ${values}) returning id`,
         ),
       );
       onChange();
@@ -205,18 +206,18 @@ export function createAdService({
       const end = sent.includes('endDate') ? (input.endDate ?? null) : current.end_date;
       if (start && end && end < start)
         throw validationFailed({ endDate: 'ads.validation.endBeforeStart' });
-      const sets = sent.map((f, i) => `${FIELD_COLUMNS[f][0]} = $${i + 3}${FIELD_COLUMNS[f][1]}`);
-      // Editing a rejected ad sends it back to draft (its author activates it again).
-      sets.push(
-        `status = case when status = 'rejected' then 'draft' else status end`,
-        `rejection_reason = case when status = 'rejected' then null else rejection_reason end`,
-        `rejected_at = case when status = 'rejected' then null else rejected_at end`,
-      );
+      const sets = sql.join([
+        ...sent.map((f) => sql`${columnOf(f)} = ${valueOf(f, input[f])}`),
+        // Editing a rejected ad sends it back to draft (its author activates it again).
+        sql`status = case when status = 'rejected' then 'draft' else status end`,
+        sql`rejection_reason = case when status = 'rejected' then null else rejection_reason end`,
+        sql`rejected_at = case when status = 'rejected' then null else rejected_at end`,
+        sql`updated_at = now()`,
+      ]);
       const [row] = await saving(() =>
         database.query<{ id: string }>(
-          `update book_advertisements set ${[...sets, 'updated_at = now()'].join(', ')}
-           where id = $1 and author_id = $2 returning id`,
-          [id, me, ...sent.map((f) => paramOf(f, input[f]))],
+          sql`update book_advertisements set ${sets}
+              where id = ${id} and author_id = ${me} returning id`,
         ),
       );
       if (!row) throw adNotFound();

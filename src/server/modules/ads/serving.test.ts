@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/helpers';
+import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/app';
 import { createMember, type Member } from '../../test/members';
 import { createEventWriter, viewerOf } from './events';
 import { flushAdEvents } from './routes';
 import { adGenreOf, pickAds, searchTerms } from './serving';
-import { adsClient, BROWSER_UA, validAd } from './test-support';
+import { adsClient, BROWSER_UA, validAd } from '../../test/ads';
 
 const candidate = (id: string, genre: string, keywords: string[], impressions = 0) => ({
   id,

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { migrationsDir } from '../../db/migrate';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/app';
 import { createMember, type Member } from '../../test/members';
-import { adsClient, validAd } from './test-support';
+import { adsClient, validAd } from '../../test/ads';
 
 /**
  * Author-supplied addresses (issue 19, finding 6): an ad image of `/uploads/../api/me/export`

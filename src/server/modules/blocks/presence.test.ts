@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
-import { createMember, type Member } from '../../test/members';
+import type { TestApp } from '../../test/app';
 import { eventually, mustOpen, wait, type TestSocket } from '../../platform/realtime/testing';
-import { createListing, requester } from '../chats/test-support';
+import { createListing } from '../../test/listings';
+import type { Member } from '../../test/members';
+import { appWithMembers, SIGN_UP_TIMEOUT, type Requester } from '../../test/harness';
 
 /**
  * After a block the blocked member no longer sees the blocker's presence, over real sockets:
  * no presence events, and the conversation shows them neither online nor last seen. Unblocking
  * gives it back. A member with no block keeps seeing it.
  */
-let t: TestApp;
-let req: ReturnType<typeof requester>;
+let t: TestApp, req: Requester;
+let blocker: Member, blocked: Member, other: Member;
 let base: string;
-let blocker: Member;
-let blocked: Member;
-let other: Member;
 let roomWithBlocked: string;
 const sockets: TestSocket[] = [];
 
@@ -53,15 +51,15 @@ async function contact(buyer: Member, title: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  req = requester(t);
+  ({ t, req, blocker, blocked, other } = await appWithMembers({
+    blocker: { displayName: 'Bianca Blocker' },
+    blocked: { displayName: 'Bruno Blocked' },
+    other: { displayName: 'Olga Other' },
+  }));
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  blocker = await createMember(t, { displayName: 'Bianca Blocker' });
-  blocked = await createMember(t, { displayName: 'Bruno Blocked' });
-  other = await createMember(t, { displayName: 'Olga Other' });
   roomWithBlocked = await contact(blocked, 'Il nome della rosa');
   await contact(other, 'Il pendolo di Foucault');
-}, 120_000);
+}, SIGN_UP_TIMEOUT);
 
 afterAll(async () => {
   for (const s of sockets) s.ws.close();

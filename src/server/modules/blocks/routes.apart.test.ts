@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type Member } from '../../test/members';
-import { createListing } from '../chats/test-support';
-import { createBook, createPost } from '../community/test-support';
-import { adsClient } from '../ads/test-support';
+import { createListing } from '../../test/listings';
+import { createBook, createPost } from '../../test/community';
+import { adsClient } from '../../test/ads';
 import { t, call, block, unblock, befriend, useFixture } from './routes.fixture';
 
 useFixture();

@@ -1,7 +1,7 @@
 import { beforeAll } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/app';
 import { befriend as befriendMembers, type Member } from '../../test/members';
-import { caller } from '../community/test-support';
+import { caller } from '../../test/community';
 
 export let t: TestApp;
 export let call: ReturnType<typeof caller>;

@@ -6,8 +6,9 @@ import { activeMember } from '../../platform/moderation';
 import type { Notifications } from '../../platform/notifications';
 import type { Realtime } from '../../platform/realtime';
 import { inTransaction } from '../../db/tx';
-import { SUBJECT as CONNECTION_SUBJECT } from '../connections/notifications';
-import { avatarSeedOf } from '../profiles/service';
+import { CONNECTION_SUBJECT } from '../connections';
+import { avatarSeedOf } from '../profiles';
+import { toIso } from '../../db/rows';
 
 export interface BlockServiceDeps {
   database: Database;
@@ -16,15 +17,15 @@ export interface BlockServiceDeps {
   log: FastifyBaseLogger;
 }
 
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
-
 /**
  * Blocking (issue 12, part 2). The effects live where they apply (chats, connections, community,
  * listings, library, users), each with the conditions of platform/moderation/blocks.ts; here
  * only the block itself and what it ends at once: a friendship or a pending request between the
- * two, and their open offers on each other's listings. Blocking is silent: nothing is sent to the blocked member (no notification, no e-mail, no
- * live event) but the one presence update that makes the blocker vanish from their view (no
- * longer online, never seen), what their next fetch of a conversation shows anyway.
+ * two, their open offers on each other's listings, and the notifications either has of the
+ * other (platform/notifications/audience.ts keeps new ones from reaching across). Blocking is
+ * silent: nothing is sent to the blocked member (no notification, no e-mail, no live event) but
+ * the one presence update that makes the blocker vanish from their view (no longer online, never
+ * seen), what their next fetch of a conversation shows anyway.
  */
 export function createBlockService({ database, realtime, notifications, log }: BlockServiceDeps) {
   const memberNotFound = () => notFound('blocks.errors.memberNotFound');
@@ -43,7 +44,7 @@ export function createBlockService({ database, realtime, notifications, log }: B
             [a, b],
           ),
           realtime.onlineAmong([a, b]),
-          database.query<{ id: string; last_seen_at: Date | string | null }>(
+          database.query<{ id: string; last_seen_at: Date | null }>(
             'select id, last_seen_at from users where id = any($1::text[])',
             [[a, b]],
           ),
@@ -58,7 +59,7 @@ export function createBlockService({ database, realtime, notifications, log }: B
             type: 'presence',
             userId: about,
             online: online.has(about),
-            lastSeenAt: at === null ? null : iso(at),
+            lastSeenAt: at === null ? null : toIso(at),
           });
         }
       } else {
@@ -124,6 +125,9 @@ export function createBlockService({ database, realtime, notifications, log }: B
         );
         return { connections, offers };
       });
+      // What either was told of the other goes, pending digest lines too (after the commit: a
+      // notifier that had not seen the block deletes its own row, platform/notifications).
+      await notifications.forgetBetween(me, userId);
       // Only the blocker's own pages refresh: the blocked member is not told.
       for (const { room_id: roomId, message_id: messageId } of closed.offers)
         await realtime
@@ -169,7 +173,7 @@ export function createBlockService({ database, realtime, notifications, log }: B
           display_name: string;
           username: string | null;
           avatar_url: string | null;
-          created_at: Date | string;
+          created_at: Date;
         }>(
           `select u.id, u.display_name, u.username::text as username, u.avatar_url, b.created_at
            from blocks b join users u on u.id = b.blocked_id
@@ -187,7 +191,7 @@ export function createBlockService({ database, realtime, notifications, log }: B
             avatarUrl: r.avatar_url,
             avatarSeed: avatarSeedOf(r.id),
           },
-          blockedAt: iso(r.created_at),
+          blockedAt: toIso(r.created_at),
         })),
         total: count.total,
         page,

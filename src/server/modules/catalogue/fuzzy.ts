@@ -1,6 +1,8 @@
 import type { Database } from '../../db/client';
+import { statementOf } from '../../db/sql';
+import type { Query } from '../../db/tx';
 
-export type QueryFn = <T>(text: string, params?: unknown[]) => Promise<T[]>;
+export type QueryFn = Query;
 
 /**
  * Typo matching uses pg_trgm's `%>` (word similarity, GIN-indexed), whose threshold is a
@@ -19,9 +21,9 @@ export async function withFuzzyMatching<T>(
     const client = await database.pool.connect();
     try {
       await client.query(SET_THRESHOLD);
-      return await run(async <R>(text: string, params?: unknown[]) => {
-        const res = await client.query(text, params as unknown[]);
-        return res.rows as R[];
+      return await run(async (statement, params) => {
+        const { text, values } = statementOf(statement, params);
+        return (await client.query(text, values)).rows;
       });
     } finally {
       client.release();
@@ -32,5 +34,5 @@ export async function withFuzzyMatching<T>(
     await database.query(SET_THRESHOLD);
     prepared.add(database);
   }
-  return run(<R>(text: string, params?: unknown[]) => database.query<R>(text, params));
+  return run((statement, params) => database.query(statement, params));
 }

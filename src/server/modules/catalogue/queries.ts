@@ -1,4 +1,4 @@
-import type { CatalogueBook, Genre } from '@shared/marketplace';
+import type { CatalogueBook } from '@shared/marketplace';
 import type { Database } from '../../db/client';
 import type { CatalogueEntry } from './google';
 import { withFuzzyMatching } from './fuzzy';
@@ -171,29 +171,4 @@ export async function findBookByIsbn(database: Database, isbn: string): Promise<
     [isbn],
   );
   return row ?? null;
-}
-
-/** Google's categories (e.g. 'Juvenile Fiction', 'Biography & Autobiography') as our genres. */
-export function genreFromCategories(categories: string[]): Genre {
-  const text = categories.join(' / ').toLowerCase();
-  const rules: [RegExp, Genre][] = [
-    [/comic|graphic novel|manga/, 'comics'],
-    [/young adult/, 'youngAdult'],
-    [/juvenile|children/, 'children'],
-    [/science fiction|sci-fi/, 'sciFi'],
-    [/fantasy/, 'fantasy'],
-    [/mystery|detective|crime|thriller/, 'mystery'],
-    [/romance/, 'romance'],
-    [/biography|autobiography|memoir/, 'biography'],
-    [/history/, 'history'],
-    [/self-help|self help/, 'selfHelp'],
-    [/business|economics|management/, 'business'],
-    [/study aids|textbook|education/, 'textbook'],
-    [/science|mathematics|medical|philosophy|law|computers|technology/, 'academic'],
-    [/poetry/, 'poetry'],
-    [/drama|plays/, 'drama'],
-    [/fiction/, 'fiction'],
-  ];
-  for (const [pattern, genre] of rules) if (pattern.test(text)) return genre;
-  return categories.length > 0 ? 'nonFiction' : 'other';
 }

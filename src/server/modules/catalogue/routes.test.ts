@@ -3,10 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/app';
 import { COVER_WIDTHS, coverSvg } from '@shared/cover';
 import { GOOGLE_FIELDS } from './google';
-import { startFakeGoogleBooks, type FakeGoogleBooks } from './test/fake-google-books';
+import {
+  startFakeGoogleBooks,
+  type FakeGoogleBooks,
+} from '../../test/google-books/fake-google-books';
 
 let fake: FakeGoogleBooks;
 let t: TestApp;

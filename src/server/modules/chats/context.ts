@@ -8,17 +8,13 @@ import type { Mailer } from '../../platform/mail';
 import type { Realtime } from '../../platform/realtime';
 import type { Notifications } from '../../platform/notifications';
 import type { ListingChanges } from '../../platform/listing-changes';
+import type { Changes } from '../../platform/changes';
 import { createMissedMessageNotifier } from './email';
-import { insertMessage } from './messages';
-import { holidayRepliesTo } from '../profiles/holiday';
+import { insertMessage } from './insert';
+import { holidayRepliesTo } from '../profiles';
 import { createPublisher, messageEvent } from './events';
-import {
-  findMessageWithAudience,
-  findRoomFor,
-  isParticipant,
-  participantIds,
-  queryOf,
-} from './queries';
+import { findMessageWithAudience, findRoomFor, isParticipant, participantIds } from './queries';
+import { queryOf } from '../../db/tx';
 
 export interface ChatServiceDeps {
   database: Database;
@@ -28,7 +24,9 @@ export interface ChatServiceDeps {
   notifications?: Notifications;
   /** An accepted or completed offer changes its listing (platform/listing-changes.ts). */
   listingChanges?: ListingChanges;
-  config: Pick<Config, 'publicUrl'>;
+  /** What changed (platform/changes.ts): a deal opened, the listings an accept reserved. */
+  changes: Changes;
+  config: Pick<Config, 'publicUrl' | 'payments'>;
   now: () => Date;
   log: FastifyBaseLogger;
 }
@@ -153,17 +151,24 @@ export function createChatContext(deps: ChatServiceDeps) {
 
 export type ChatContext = ReturnType<typeof createChatContext>;
 
+/** What a module's conversations (and deals, built on them) need of the app's dependencies. */
+export type ChatModuleDeps = Pick<
+  ModuleDeps,
+  | 'database'
+  | 'realtime'
+  | 'mailer'
+  | 'config'
+  | 'now'
+  | 'notifications'
+  | 'listingChanges'
+  | 'changes'
+>;
+
 /**
  * The chat context of a module that posts into conversations (chats, deals, bundles): built on
  * the module's dependencies, its pending e-mail work awaited when the app closes.
  */
-export function moduleChatContext(
-  app: FastifyInstance,
-  deps: Pick<
-    ModuleDeps,
-    'database' | 'realtime' | 'mailer' | 'config' | 'now' | 'notifications' | 'listingChanges'
-  >,
-) {
+export function moduleChatContext(app: FastifyInstance, deps: ChatModuleDeps) {
   const chat = createChatContext({ ...deps, log: app.log });
   app.addHook('onClose', async () => {
     await Promise.allSettled([...chat.background]);

@@ -92,7 +92,7 @@ export function registerLiveChat(opts: {
       const rows = await query<{
         user_id: string;
         mate_id: string;
-        last_seen_at: Date | string | null;
+        last_seen_at: Date | null;
       }>(
         // A block keeps presence apart both ways: the blocked member stops seeing the blocker's.
         `select distinct p1.user_id, p2.user_id as mate_id, u.last_seen_at
@@ -103,7 +103,7 @@ export function registerLiveChat(opts: {
            and not ${blockedBetween('p1.user_id', 'p2.user_id')}`,
         [[...latest.keys()]],
       );
-      const byMember = new Map<string, { mates: string[]; seen: Date | string | null }>();
+      const byMember = new Map<string, { mates: string[]; seen: Date | null }>();
       for (const r of rows) {
         const entry = byMember.get(r.user_id) ?? { mates: [], seen: r.last_seen_at };
         entry.mates.push(r.mate_id);

@@ -1,31 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
-import { createMember, type Member } from '../../test/members';
+import type { TestApp } from '../../test/app';
 import { mustOpen, wait, type TestSocket } from '../../platform/realtime/testing';
-import { bothConfirm, createListing, requester } from './test-support';
-import { grantAdmin } from '../moderation/roles';
+import { bothConfirm } from '../../test/deals';
+import { createListing } from '../../test/listings';
+import { createMember, type Member } from '../../test/members';
+import { grantAdmin } from '../moderation';
+import { appWithMembers, SIGN_UP_TIMEOUT, type Requester } from '../../test/harness';
 
 /**
  * chat.listing over real sockets: the card of a listing in a conversation follows its status
  * (sold, reserved, available again, deleted) whatever path changed it, and only the members of
  * the conversations about it hear of it.
  */
-let t: TestApp;
-let req: ReturnType<typeof requester>;
+let t: TestApp, req: Requester;
+let seller: Member, buyer: Member, stranger: Member;
 let base: string;
-let seller: Member;
-let buyer: Member;
-let stranger: Member;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  req = requester(t);
+  ({ t, req, seller, buyer, stranger } = await appWithMembers({
+    seller: { displayName: 'Sara Seller' },
+    buyer: { displayName: 'Bruno Buyer' },
+    stranger: { displayName: 'Stella Stranger' },
+  }));
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  seller = await createMember(t, { displayName: 'Sara Seller' });
-  buyer = await createMember(t, { displayName: 'Bruno Buyer' });
-  stranger = await createMember(t, { displayName: 'Stella Stranger' });
-}, 120_000);
+}, SIGN_UP_TIMEOUT);
 
 afterAll(async () => {
   for (const s of sockets) s.ws.close();
@@ -77,7 +76,7 @@ describe('the listing card in a conversation', () => {
     expect(strangerTab.frames.filter((f) => f.type === 'chat.listing')).toEqual([]);
   });
 
-  it('follows an accepted offer (reserved), available again, then a deletion (null)', async () => {
+  it('follows an accepted offer (reserved), its deal cancelled (available), then a deletion (null)', async () => {
     const { listingId, roomId } = await conversation('Le città invisibili');
     const buyerTab = await tab(buyer);
     const offer = await req('POST', `/api/chats/rooms/${roomId}/offers`, buyer, {
@@ -86,10 +85,13 @@ describe('the listing card in a conversation', () => {
     });
     expect(offer.statusCode, offer.body).toBe(201);
     const offerId = offer.json().message.offer.id;
-    expect((await req('POST', `/api/chats/offers/${offerId}/accept`, seller)).statusCode).toBe(200);
+    const accepted = await req('POST', `/api/chats/offers/${offerId}/accept`, seller);
+    expect(accepted.statusCode).toBe(200);
     expect(await buyerTab.next(aboutListing(listingId))).toMatchObject({ status: 'reserved' });
 
-    await req('POST', `/api/listings/${listingId}/status`, seller, { status: 'available' });
+    // A book in an open deal goes back on sale through the deal (issue 32): its cancellation.
+    const dealId = accepted.json().message.offer.dealId as string;
+    expect((await req('POST', `/api/deals/${dealId}/cancel`, seller)).statusCode).toBe(200);
     expect(await buyerTab.next(aboutListing(listingId))).toMatchObject({ status: 'available' });
 
     expect((await req('DELETE', `/api/listings/${listingId}`, seller)).statusCode).toBe(204);

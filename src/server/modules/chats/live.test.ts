@@ -1,39 +1,32 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
-import { createMember, type Member } from '../../test/members';
-import {
-  befriend,
-  createListing,
-  createRecordingRealtime,
-  eventually,
-  requester,
-} from './test-support';
+import { befriend, createMember, type Member } from '../../test/members';
+import { createListing } from '../../test/listings';
+import { createRecordingRealtime } from '../../test/realtime';
+import { eventually, type TestApp } from '../../test/app';
+import { appWithMembers, SIGN_UP_TIMEOUT, type Requester } from '../../test/harness';
 
-let t: TestApp;
-let req: ReturnType<typeof requester>;
+let t: TestApp, req: Requester;
+let ada: Member, bea: Member, cleo: Member, dino: Member, emil: Member, outsider: Member;
 const rt = createRecordingRealtime();
 /** The app's clock, moved forward past the typing throttle and the hourly e-mail window. */
 let clock = Date.parse('2026-03-02T09:00:00Z');
-let ada: Member;
-let bea: Member;
-let cleo: Member;
-let dino: Member;
-let emil: Member;
-let outsider: Member;
 
 beforeAll(async () => {
-  t = await createTestApp({ deps: { realtime: rt.realtime, now: () => new Date(clock) } });
-  req = requester(t);
-  ada = await createMember(t, { username: 'ada_live', displayName: 'Ada Lovelace' });
-  bea = await createMember(t, { username: 'bea_live', displayName: 'Bea Bianchi' });
-  cleo = await createMember(t, { username: 'cleo_live', displayName: 'Cleo Conti' });
-  dino = await createMember(t, { username: 'dino_live', displayName: 'Dino Dini' });
-  emil = await createMember(t, { username: 'emil_live', displayName: 'Emil Evans' });
-  outsider = await createMember(t, { username: 'otto_live', displayName: 'Otto Outsider' });
+  ({ t, req, ada, bea, cleo, dino, emil, outsider } = await appWithMembers(
+    {
+      ada: { username: 'ada_live', displayName: 'Ada Lovelace' },
+      bea: { username: 'bea_live', displayName: 'Bea Bianchi' },
+      cleo: { username: 'cleo_live', displayName: 'Cleo Conti' },
+      dino: { username: 'dino_live', displayName: 'Dino Dini' },
+      emil: { username: 'emil_live', displayName: 'Emil Evans' },
+      outsider: { username: 'otto_live', displayName: 'Otto Outsider' },
+    },
+    { deps: { realtime: rt.realtime, now: () => new Date(clock) } },
+  ));
   await req('PATCH', '/api/me', bea, { preferredLanguage: 'it' });
   await req('PATCH', '/api/me', emil, { preferredLanguage: 'en' });
   await befriend(t, ada, bea, cleo);
-}, 120_000); // signing members up hashes passwords: slow on a busy machine
+}, SIGN_UP_TIMEOUT);
 
 const sorted = (...members: Member[]) => members.map((m) => m.id).sort();
 

@@ -1,20 +1,8 @@
-import type { Notifications, NotifyInput } from '../../platform/notifications';
+import type { Notifications } from '../../platform/notifications';
 import type { Query } from '../../db/tx';
 
-/** Offer notifications are about the room where the offer was made: they open that chat. */
+/** Room notifications (offers', deals' steps) are about a conversation: they open that chat. */
 export const SUBJECT = 'room';
-
-/**
- * 'offer.received' (to the seller) and 'offer.answered' (to the buyer, with `context` 'accepted'
- * or 'declined', including offers declined because another was accepted). Shown while the
- * recipient is still in the room; deleted with the room.
- */
-export function defineOfferNotifications(notifications: Notifications, query: Query) {
-  // Chat messages already reach members who are away by e-mail (email.ts): offers are chat
-  // messages, so their notifications stay out of the digest unless the member asks.
-  for (const type of ['offer.received', 'offer.answered'])
-    defineRoomNotification(notifications, query, type, { inApp: true, email: false });
-}
 
 /**
  * A notification type about a conversation (its subject is the room): it opens that chat and is
@@ -29,6 +17,9 @@ export function defineRoomNotification(
   notifications.defineType({
     type,
     defaults,
+    // About a conversation, which a block leaves standing with its history, and a sale under way
+    // in it (decision 0036): it reaches across a block (audience.ts).
+    acrossBlocks: true,
     link: ({ subjectId, recipientId }) =>
       `/profile/${encodeURIComponent(recipientId)}/chats?room=${encodeURIComponent(subjectId)}`,
     visible: async (recipientId, ids) => {
@@ -39,67 +30,5 @@ export function defineRoomNotification(
       );
       return new Set(rows.map((r) => r.room_id));
     },
-  });
-}
-
-/** The notifications of offers that were just made, accepted or declined (after the commit). */
-export async function offerNotices(
-  query: Query,
-  offerIds: readonly string[],
-  actorId: string,
-): Promise<NotifyInput[]> {
-  const offers = await query<{
-    buyer_id: string;
-    seller_id: string;
-    room_id: string;
-    amount: string | number | null;
-    currency: string;
-    kind: string;
-    offered: string | null;
-    status: string;
-    listing_id: string;
-    title: string;
-  }>(
-    `select o.buyer_id, o.seller_id, o.room_id::text as room_id, o.amount, o.currency, o.status,
-       o.listing_id::text as listing_id, l.title, o.kind,
-       case when o.kind = 'trade' then
-         (select string_agg(tl.title, ', ' order by tl.title, tl.id)
-          from offer_listings tol join book_listings tl on tl.id = tol.listing_id
-          where tol.offer_id = o.id and tl.user_id = o.buyer_id) end as offered
-     from offers o join book_listings l on l.id = o.listing_id
-     where o.id = any($1::uuid[])`,
-    [offerIds],
-  );
-  return offers.flatMap((o): NotifyInput[] => {
-    // The amount as data (number and ISO currency): each reader sees it written in their
-    // language when the notification is shown (`@shared/notificationText`).
-    // A trade (decision 0080) has no amount: it names the books offered, and its texts are the
-    // type's with the context 'trade' (offer.received_trade, offer.answered_trade_accepted).
-    const trade = o.kind === 'trade';
-    const data: Record<string, string | number | null> = trade
-      ? { title: o.title, offered: o.offered ?? '', listingId: o.listing_id }
-      : { title: o.title, amount: Number(o.amount), currency: o.currency, listingId: o.listing_id };
-    const subject = { type: SUBJECT, id: o.room_id };
-    if (o.status === 'pending')
-      return [
-        {
-          recipientId: o.seller_id,
-          type: 'offer.received',
-          actorId,
-          subject,
-          data: trade ? { ...data, context: 'trade' } : data,
-        },
-      ];
-    if (o.status === 'accepted' || o.status === 'declined')
-      return [
-        {
-          recipientId: o.buyer_id,
-          type: 'offer.answered',
-          actorId,
-          subject,
-          data: { ...data, context: trade ? `trade_${o.status}` : o.status },
-        },
-      ];
-    return [];
   });
 }

@@ -5,12 +5,17 @@ import { isBlockedBetween } from '../../platform/moderation';
 import { inTransaction, type Query } from '../../db/tx';
 import { accessDenied, cannotMessage, type ChatContext } from './context';
 import { messageEvent } from './events';
-import { insertMessage } from './messages';
-import { claimHolidayReply } from '../profiles/holiday';
+import { insertMessage } from './insert';
+import { claimHolidayReply } from '../profiles';
 import { SUBJECT as NOTIFICATION_SUBJECT } from './notifications';
 import { directKey, findMessage, isUuid, listRooms, participantIds, unreadTotal } from './queries';
 
-/** Creates the pair's one direct room, or finds it; both members are (again) participants. */
+/**
+ * Creates the pair's one direct room, or finds it; both members are (again) participants. A room
+ * contacted about a listing is about that listing from now on: the pair's one room may discuss
+ * several books over time, and its current book (room.listing, where the offer controls look) is
+ * the latest one contacted about (issue 33). `changed` then tells both members to refresh it.
+ */
 export async function directRoom(
   q: Query,
   me: string,
@@ -26,12 +31,20 @@ export async function directRoom(
   const roomId =
     created?.id ??
     (await q<{ id: string }>('select id from chat_rooms where direct_key = $1', [key]))[0].id;
+  const moved =
+    !created && listingId !== null
+      ? await q(
+          `update chat_rooms set listing_id = $2
+           where id = $1 and listing_id is distinct from $2 returning id`,
+          [roomId, listingId],
+        )
+      : [];
   const joined = await q(
     `insert into chat_participants (room_id, user_id) values ($1, $2), ($1, $3)
      on conflict do nothing returning user_id`,
     [roomId, me, other],
   );
-  return { roomId, changed: created !== undefined || joined.length > 0 };
+  return { roomId, changed: created !== undefined || moved.length > 0 || joined.length > 0 };
 }
 
 /** Conversations: the member's rooms, direct and group rooms, leaving one, reading it. */
@@ -51,7 +64,11 @@ export function roomActions(ctx: ChatContext) {
     async direct(userId: string, otherId: string): Promise<{ room: ChatRoom; created: boolean }> {
       if (otherId === userId)
         throw badRequest('chatApi.errors.selfChat', { userId: 'chatApi.errors.selfChat' });
-      const [other] = await query('select id from users where id = $1', [otherId]);
+      // A suspended (or deleted) member is out of reach: as unknown as one who never signed up.
+      const [other] = await query(
+        `select id from users where id = $1 and account_status = 'active'`,
+        [otherId],
+      );
       if (!other) throw notFound('chatApi.errors.userNotFound');
       if (await isBlockedBetween(query, userId, otherId)) throw cannotMessage();
       const { roomId, changed, replyId } = await orFail('chatApi.errors.startFailed', () =>
@@ -154,7 +171,7 @@ export function roomActions(ctx: ChatContext) {
     async markRead(userId: string, roomId: string): Promise<void> {
       if (!isUuid(roomId)) throw accessDenied();
       // Up to the newest message there is (not "now"): one committed a moment later stays unread.
-      const [row] = await query<{ last_read_at: Date | string }>(
+      const [row] = await query<{ last_read_at: Date }>(
         `update chat_participants p set last_read_at = greatest(p.last_read_at,
            coalesce((select max(m.created_at) from chat_messages m where m.room_id = p.room_id),
              p.last_read_at))

@@ -1,25 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
-import { createMember, type Member } from '../../test/members';
-import { befriend, createListing, requester } from './test-support';
+import type { TestApp } from '../../test/app';
+import { befriend, createMember, type Member } from '../../test/members';
+import { createListing } from '../../test/listings';
+import { appWithMembers, SIGN_UP_TIMEOUT, type Requester } from '../../test/harness';
 
-let t: TestApp;
-let req: ReturnType<typeof requester>;
-let ada: Member;
-let bea: Member;
-let cleo: Member;
-let dino: Member;
-let outsider: Member;
+let t: TestApp, req: Requester;
+let ada: Member, bea: Member, cleo: Member, dino: Member, outsider: Member;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  req = requester(t);
-  ada = await createMember(t, { username: 'ada_chat', displayName: 'Ada Lovelace' });
-  bea = await createMember(t, { username: 'bea_chat', displayName: 'Bea Bianchi' });
-  cleo = await createMember(t, { username: 'cleo_chat', displayName: 'Cleo Conti' });
-  dino = await createMember(t, { username: 'dino_chat', displayName: 'Dino Dini' });
-  outsider = await createMember(t, { username: 'outsider', displayName: 'Otto Outsider' });
-}, 120_000); // signing members up hashes passwords: slow on a busy machine
+  ({ t, req, ada, bea, cleo, dino, outsider } = await appWithMembers({
+    ada: { username: 'ada_chat', displayName: 'Ada Lovelace' },
+    bea: { username: 'bea_chat', displayName: 'Bea Bianchi' },
+    cleo: { username: 'cleo_chat', displayName: 'Cleo Conti' },
+    dino: { username: 'dino_chat', displayName: 'Dino Dini' },
+    outsider: { username: 'outsider', displayName: 'Otto Outsider' },
+  }));
+}, SIGN_UP_TIMEOUT);
 
 async function directRoom(a: Member, b: Member): Promise<string> {
   const res = await req('POST', '/api/chats/direct', a, { userId: b.id });

@@ -4,8 +4,6 @@ import {
   contactSellerSchema,
   directRoomSchema,
   groupRoomSchema,
-  makeOfferSchema,
-  makeTradeOfferSchema,
   messageAnswerSchema,
   messagesPageSchema,
   messagesQuerySchema,
@@ -21,16 +19,15 @@ import type { Module } from '../../platform/module';
 import { idParam, memberRoutes } from '../../platform/route-presets';
 import { currentUser } from '../../platform/auth';
 import { registerLiveChat } from './events';
-import { queryOf } from './queries';
-import { createChatService, type OfferAction } from './service';
-import { defineOfferNotifications } from './notifications';
+import { queryOf } from '../../db/tx';
+import { createChatService } from './service';
 import { errorSchema, validationFailed } from '../../platform/errors';
-import { CHAT_SENDS_PER_MINUTE, clientIdField, registerSendFrame } from './send';
-import { createWishlistAlerts } from '../wishlist/alerts';
+import { CHAT_SENDS_PER_MINUTE, clientIdField } from './send';
+import { registerSendFrame } from './send-frame';
+import { createListingAnnouncer } from './listing-events';
 
 const roomParams = idParam('roomId');
 const messageParams = z.object({ roomId: z.string().max(64), messageId: z.string().max(64) });
-const offerParams = idParam('offerId');
 const noContent = z.null().describe('No content');
 const sendBody = sendMessageSchema.extend({ clientId: clientIdField().optional() });
 const sendHeaders = z.looseObject({ 'idempotency-key': clientIdField().optional() });
@@ -39,13 +36,12 @@ const sendHeaders = z.looseObject({ 'idempotency-key': clientIdField().optional(
 const common = { 401: errorSchema, 403: errorSchema };
 
 /**
- * Chats (CHATS-CONTRACT.md): rooms, messages, contacting a seller and offers, with live events
+ * Chats: rooms, messages, contacting a seller and offers, with live events
  * through the realtime service. A room that does not exist and a room the member is not in
  * answer the same 403, so a non-participant learns nothing of it.
  */
 export const chatRoutes: Module = async (app, deps) => {
   const { database, realtime, mailer, config, now, notifications } = deps;
-  defineOfferNotifications(notifications, queryOf(database));
   const chats = createChatService({
     database,
     realtime,
@@ -54,12 +50,16 @@ export const chatRoutes: Module = async (app, deps) => {
     now,
     notifications,
     listingChanges: deps.listingChanges,
+    changes: deps.changes,
     log: app.log,
   });
   registerLiveChat({ realtime, query: queryOf(database), log: app.log, now });
   registerSendFrame({ realtime, chats, query: queryOf(database), log: app.log, now });
-  // An accepted offer reserves the listing, a completed one sells it: wishers see it live.
-  const wished = createWishlistAlerts({ ...deps, log: app.log });
+  // The conversations' cards follow a listing an offer or a deal changed (platform/changes.ts).
+  const cards = createListingAnnouncer({ realtime, query: queryOf(database), log: app.log });
+  deps.changes.on('listings.status', async ({ listingIds }) => {
+    for (const l of listingIds) await cards.announce(l);
+  });
   app.addHook('onClose', async () => {
     await Promise.allSettled([...chats.background]);
   });
@@ -313,6 +313,12 @@ export const chatRoutes: Module = async (app, deps) => {
         tags,
         security,
         summary: 'Contact a seller about a listing: the direct room, a card of it, then the text',
+        description:
+          'A listing hidden by a moderator, of a suspended seller or across a block is 404, as ' +
+          '`GET /api/listings/:id` answers (platform/reach.ts). A seller on holiday is contacted ' +
+          'all the same: their automatic reply says when they are back (decision 0087). The ' +
+          "pair's one direct room is about this listing from then on (the room's `listing`, " +
+          'issue 33): a conversation may discuss several books over time.',
         body: contactSellerSchema,
         response: {
           201: contactAnswerSchema,
@@ -333,97 +339,4 @@ export const chatRoutes: Module = async (app, deps) => {
       return reply.status(201).send(result);
     },
   );
-
-  /** The answers of making an offer, sale or trade. */
-  const offerMade = {
-    201: messageAnswerSchema,
-    400: errorSchema,
-    ...common,
-    404: errorSchema,
-    409: errorSchema,
-  };
-  app.post(
-    '/api/chats/rooms/:roomId/offers',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: "Make an offer on the room's listing for sale (buyer only, one open at a time)",
-        params: roomParams,
-        body: makeOfferSchema,
-        response: offerMade,
-      },
-    },
-    async (request, reply) => {
-      const message = await chats.makeOffer(
-        currentUser(request).id,
-        request.params.roomId,
-        request.body,
-      );
-      return reply.status(201).send({ message });
-    },
-  );
-
-  app.post(
-    '/api/chats/rooms/:roomId/trade-offers',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary:
-          "Propose a trade for the room's listing (trade or both): one to three of my own " +
-          'available tradeable listings in exchange, no amount (decision 0080). 400: not my ' +
-          'listing, not tradeable, my own listing asked for; 404: no such listing; 409: a book ' +
-          'not available, or an open offer already',
-        params: roomParams,
-        body: makeTradeOfferSchema,
-        response: offerMade,
-      },
-    },
-    async (request, reply) => {
-      const message = await chats.makeTradeOffer(
-        currentUser(request).id,
-        request.params.roomId,
-        request.body,
-      );
-      return reply.status(201).send({ message });
-    },
-  );
-
-  const offerRoute = (action: OfferAction, summary: string) =>
-    app.post(
-      `/api/chats/offers/:offerId/${action}`,
-      {
-        ...writes,
-        schema: {
-          tags,
-          security,
-          summary,
-          params: offerParams,
-          response: { 200: messageAnswerSchema, ...common, 409: errorSchema },
-        },
-      },
-      async (request) => {
-        const message = await chats.answerOffer(
-          currentUser(request).id,
-          request.params.offerId,
-          action,
-        );
-        if (action === 'accept' && message.offer)
-          for (const id of [
-            message.offer.listingId,
-            ...(message.offer.offered ?? []).map((l) => l.id),
-          ])
-            wished.availabilityChanged(id);
-        return { message };
-      },
-    );
-  offerRoute(
-    'accept',
-    'Accept an offer (seller): reserves the listing, declines other open offers',
-  );
-  offerRoute('decline', 'Decline an offer (seller)');
-  offerRoute('withdraw', 'Withdraw my open offer (buyer)');
 };

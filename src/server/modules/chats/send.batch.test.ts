@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
-import { createMember, type Member } from '../../test/members';
+import { createTestApp, type TestApp } from '../../test/app';
 import { mustOpen, wait, type TestSocket } from '../../platform/realtime/testing';
 import { AppError } from '../../platform/errors';
-import { queryOf } from './queries';
-import { requester } from './test-support';
+import { queryOf } from '../../db/tx';
+import { requester, createMember, type Member } from '../../test/members';
 import { createSendBatcher, SEND_BATCH_SQL, type BatchRow, type SendResult } from './send';
 
 /**

@@ -1,37 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
-import { createMember, type Member } from '../../test/members';
+import { createTestApp, type TestApp } from '../../test/app';
 import { mustOpen, wait, type TestSocket } from '../../platform/realtime/testing';
 import { storedKey } from '../../platform/rate-limits-store';
-import { requester } from './test-support';
+import { createMember, type Member } from '../../test/members';
 import { CHAT_SENDS_PER_MINUTE, SOCKET_SEND_BURST } from './send';
+import { appWithMembers, SIGN_UP_TIMEOUT, type Requester } from '../../test/harness';
 
 /**
  * Sending a message as a socket frame (chat.send), over real sockets: the sender's socket gets
  * chat.ack with the stored message or chat.nack with the HTTP route's refusal; the message is
  * stored and delivered once however often it is sent with the same client id, by frame or POST.
  */
-let t: TestApp;
-let req: ReturnType<typeof requester>;
+let t: TestApp, req: Requester;
+let ada: Member, bea: Member, cleo: Member;
 let base: string;
-let ada: Member;
-let bea: Member;
-let cleo: Member;
 let room: string;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  req = requester(t);
+  ({ t, req, ada, bea, cleo } = await appWithMembers({
+    ada: { displayName: 'Ada Send' },
+    bea: { displayName: 'Bea Send' },
+    cleo: { displayName: 'Cleo Send' },
+  }));
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  ada = await createMember(t, { displayName: 'Ada Send' });
-  bea = await createMember(t, { displayName: 'Bea Send' });
-  cleo = await createMember(t, { displayName: 'Cleo Send' });
   await req('PATCH', '/api/me', ada, { preferredLanguage: 'en' });
   await req('PATCH', '/api/me', cleo, { preferredLanguage: 'it' });
   room = (await req('POST', '/api/chats/direct', ada, { userId: bea.id })).json().room.id;
-}, 120_000);
+}, SIGN_UP_TIMEOUT);
 
 afterAll(async () => {
   for (const s of sockets) s.ws.close();

@@ -3,11 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/helpers';
-import { createMember, type Member } from '../../test/members';
+import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/app';
 import { createNullRealtime } from '../../platform/realtime';
 import { mustOpen, wait, type TestSocket } from '../../platform/realtime/testing';
-import { requester } from './test-support';
+import { requester, createMember, type Member } from '../../test/members';
 
 const ORIGIN = 'http://localhost:3000';
 const pgUrl = process.env.TEST_DATABASE_URL;

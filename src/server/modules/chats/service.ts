@@ -1,16 +1,15 @@
 import { createChatContext, type ChatServiceDeps } from './context';
 import { messageActions } from './messages';
-import { offerActions } from './offers';
+import { contactActions } from './contact';
 import { roomActions } from './rooms';
 import { sendActions } from './send';
-import { tradeOfferActions } from './trade-offers';
 
 export type { ChatServiceDeps } from './context';
-export type { OfferAction } from './offers';
 
 /**
- * The chats module's service: conversations (./rooms.ts), their messages (./messages.ts, sent by ./send.ts) and the
- * marketplace in them, contacts and offers (./offers.ts), on a shared context (./context.ts).
+ * The chats module's service: conversations (./rooms.ts), their messages (./messages.ts, sent by
+ * ./send.ts) and contacting a seller (./contact.ts), on a shared context (./context.ts). The offers
+ * made in them are the deals' (modules/deals/offers).
  */
 export function createChatService(deps: ChatServiceDeps) {
   const ctx = createChatContext(deps);
@@ -20,8 +19,7 @@ export function createChatService(deps: ChatServiceDeps) {
     ...roomActions(ctx),
     ...messageActions(ctx),
     ...sendActions(ctx),
-    ...offerActions(ctx),
-    ...tradeOfferActions(ctx),
+    ...contactActions(ctx),
   };
 }
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { POSTS_PER_HOUR } from '@shared/schemas/community';
 import type { SessionResolver } from '../../platform/auth';
-import { createTestApp, createTestDatabase, type TestApp } from '../../test/helpers';
-import { createBook } from './test-support';
+import { createTestApp, createTestDatabase, type TestApp } from '../../test/app';
+import { createBook } from '../../test/community';
 
 /**
  * Many members at once. Signing up 100 members through better-auth would cost most of the run in

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Post } from '@shared/schemas/community';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/app';
 import { createMember, type Member } from '../../test/members';
 import { uploadImage } from '../../test/uploads';
-import { caller, createBook, createPost } from './test-support';
+import { caller, createBook, createPost } from '../../test/community';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;

@@ -1,10 +1,10 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notificationText, type NotificationService } from '../../platform/notifications';
-import { createTestApp, createTestDatabase, type TestApp } from '../../test/helpers';
+import { createTestApp, createTestDatabase, type TestApp } from '../../test/app';
 import { createMember, type Member } from '../../test/members';
 import { createTestNotifications } from '../../test/notifications';
-import { createRecordingRealtime } from '../chats/test-support';
-import { caller, createBook, createPost } from './test-support';
+import { createRecordingRealtime } from '../../test/realtime';
+import { caller, createBook, createPost } from '../../test/community';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;

@@ -1,10 +1,10 @@
 import { beforeAll, beforeEach, expect } from 'vitest';
 import { type Comment } from '@shared/schemas/community';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/app';
 import { createMember, randomClientIp, type Member } from '../../test/members';
-import { createRecordingRealtime } from '../chats/test-support';
-import { grantAdmin } from '../moderation/roles';
-import { caller, createBook } from './test-support';
+import { createRecordingRealtime } from '../../test/realtime';
+import { grantAdmin } from '../moderation';
+import { caller, createBook } from '../../test/community';
 
 /**
  * Moderation of the community (issue 12): posts and comments are reportable; a moderator's hide

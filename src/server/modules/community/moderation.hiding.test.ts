@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { notificationText } from '../../platform/notifications';
-import { befriend, createPost } from './test-support';
+import { befriend } from '../../test/members';
+import { createPost } from '../../test/community';
 import {
   t,
   call,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PINNED_MAX, type Post } from '@shared/schemas/community';
-import { createPost } from './test-support';
+import { createPost } from '../../test/community';
 import {
   t,
   call,

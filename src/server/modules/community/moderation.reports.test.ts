@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPost } from './test-support';
+import { createPost } from '../../test/community';
 import {
   t,
   call,

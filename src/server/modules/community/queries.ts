@@ -1,22 +1,24 @@
 import type { Comment, Post, PostAuthor } from '@shared/schemas/community';
 import { PINNED_MAX, POPULAR_WINDOW_DAYS } from '@shared/schemas/community';
 import type { Database } from '../../db/client';
-import { coverPath, prefixQuery } from '../catalogue/queries';
+import { sql, type Sql } from '../../db/sql';
+import { coverPath, prefixQuery } from '../catalogue';
 import type { Query } from '../../db/tx';
 import { activeMember, notBlocked, visibleListing } from '../../platform/moderation';
 import { isUuid } from '@shared/schemas/common';
+import { toIso } from '../../db/rows';
 
 /**
- * SQL: what the viewer ($1, null for visitors) may read of the member in `column`: their account
- * is active (suspended or deleted members' posts and comments disappear) and, for a signed-in
+ * SQL: what the viewer (null for visitors) may read of the member in `column`: their account is
+ * active (suspended or deleted members' posts and comments disappear) and, for a signed-in
  * viewer, no block stands between them (platform/moderation/blocks.ts).
  */
 const readableAuthor = (column: string, viewerId: string | null) =>
-  viewerId ? `${activeMember(column)} and ${notBlocked('$1', column)}` : activeMember(column);
+  viewerId
+    ? sql`${sql.raw(activeMember(column))} and ${notBlocked(sql`${viewerId}`, column)}`
+    : sql.raw(activeMember(column));
 
 export { isUuid };
-
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 interface AuthorColumns {
   user_id: string;
@@ -39,8 +41,8 @@ export interface PostRow extends AuthorColumns {
   is_pinned: boolean;
   is_edited: boolean;
   status: Post['status'];
-  created_at: Date | string;
-  updated_at: Date | string;
+  created_at: Date;
+  updated_at: Date;
   book_title: string | null;
   book_author: string | null;
   book_cover_url: string | null;
@@ -57,8 +59,8 @@ export interface CommentRow extends AuthorColumns {
   like_count: number;
   is_edited: boolean;
   status: Comment['status'];
-  created_at: Date | string;
-  updated_at: Date | string;
+  created_at: Date;
+  updated_at: Date;
   liked_by_me: boolean;
 }
 
@@ -100,8 +102,8 @@ export function toPost(row: PostRow, viewerId: string | null): Post {
     isPinned: row.is_pinned,
     isEdited: row.is_edited,
     status: row.status,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
   };
 }
 
@@ -117,17 +119,17 @@ export function toComment(row: CommentRow, viewerId: string | null): Comment {
     isOwner: viewerId !== null && viewerId === row.user_id,
     isEdited: row.is_edited,
     status: row.status,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
   };
 }
 
 /**
- * Post `p` with its author `u` and book `b`; $1 is the viewer (null for visitors). `page`, when
- * given, is a subquery of the ids to read: lists pick their page from the posts' indexes alone
- * (often index-only), then read and join those rows only.
+ * Post `p` with its author `u` and book `b`, as the viewer (null for visitors) sees it. `page`,
+ * when given, is a subquery of the ids to read: lists pick their page from the posts' indexes
+ * alone (often index-only), then read and join those rows only.
  */
-const postSelect = (page?: string) => `
+const postSelect = (viewerId: string | null, page?: Sql) => sql`
   select p.id, p.user_id, p.book_id, p.title, p.content, p.post_type, p.tags, p.image_url,
     p.like_count, p.comment_count, p.is_pinned, p.is_edited, p.status, p.created_at, p.updated_at,
     u.display_name, u.username::text as username, u.avatar_url, u.account_status,
@@ -135,19 +137,19 @@ const postSelect = (page?: string) => `
     coalesce(b.isbn_13, b.isbn_10) as book_isbn,
     (select l.id from book_listings l
       where p.book_id is not null and l.book_id = p.book_id and l.status = 'available'
-        and ${visibleListing('l')} and ${notBlocked('$1', 'l.user_id')}
+        and ${sql.raw(visibleListing('l'))} and ${notBlocked(sql`${viewerId}`, 'l.user_id')}
       order by l.created_at desc, l.id desc limit 1) as book_listing_id,
-    exists (select 1 from post_reactions r where r.post_id = p.id and r.user_id = $1::text)
+    exists (select 1 from post_reactions r where r.post_id = p.id and r.user_id = ${viewerId}::text)
       as liked_by_me
-  from ${page ? `(${page}) page join community_posts p on p.id = page.id` : 'community_posts p'}
+  from ${page ? sql`(${page}) page join community_posts p on p.id = page.id` : sql`community_posts p`}
   join users u on u.id = p.user_id
   left join books b on b.id = p.book_id`;
 
-const COMMENT_SELECT = `
+const commentSelect = (viewerId: string | null) => sql`
   select c.id, c.post_id, c.user_id, c.parent_comment_id, c.content, c.like_count, c.is_edited,
     c.status, c.created_at, c.updated_at,
     u.display_name, u.username::text as username, u.avatar_url, u.account_status,
-    exists (select 1 from comment_reactions r where r.comment_id = c.id and r.user_id = $1::text)
+    exists (select 1 from comment_reactions r where r.comment_id = c.id and r.user_id = ${viewerId}::text)
       as liked_by_me
   from post_comments c
   join users u on u.id = c.user_id`;
@@ -159,7 +161,7 @@ export async function findPost(
   viewerId: string | null,
 ): Promise<PostRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await query<PostRow>(`${postSelect()} where p.id = $2`, [viewerId, id]);
+  const [row] = await query<PostRow>(sql`${postSelect(viewerId)} where p.id = ${id}`);
   return row ?? null;
 }
 
@@ -170,9 +172,9 @@ export async function findComment(
 ): Promise<(CommentRow & { post_status: Post['status'] }) | null> {
   if (!isUuid(id)) return null;
   const [row] = await query<CommentRow & { post_status: Post['status'] }>(
-    `select x.*, p.status as post_status
-     from (${COMMENT_SELECT} where c.id = $2) x join community_posts p on p.id = x.post_id`,
-    [viewerId, id],
+    sql`select x.*, p.status as post_status
+        from (${commentSelect(viewerId)} where c.id = ${id}) x
+        join community_posts p on p.id = x.post_id`,
   );
   return row ?? null;
 }
@@ -195,81 +197,67 @@ export async function listPosts(
   page: number,
   pageSize: number,
 ): Promise<{ items: Post[]; total: number }> {
-  // $1 viewer, $2 list parameter (when any), then limit and offset.
-  const params: unknown[] = [viewerId];
-  let where = `p.status = 'published'`;
-  let order = 'p.created_at desc, p.id desc';
+  const conditions = [sql`p.status = 'published'`];
+  let order = sql`p.created_at desc, p.id desc`;
   // Popular: pinned posts come first (read below with the same conditions as the list).
   let popular = false;
   switch (list.kind) {
     case 'popular':
       popular = true;
-      order = 'p.like_count desc, p.created_at desc, p.id desc';
+      order = sql`p.like_count desc, p.created_at desc, p.id desc`;
       break;
     case 'friends':
       // The friends' ids as an array: each friend's posts come from the (user_id, created_at)
       // index, then the newest are picked (rather than filtering the whole recent index).
-      params.push(list.memberId);
-      where += ` and p.user_id = any(array(
-        select case when c.requester_id = $2 then c.addressee_id else c.requester_id end
+      conditions.push(sql`p.user_id = any(array(
+        select case when c.requester_id = ${list.memberId} then c.addressee_id else c.requester_id end
         from connections c
-        where c.status = 'accepted' and (c.requester_id = $2 or c.addressee_id = $2)))`;
+        where c.status = 'accepted'
+          and (c.requester_id = ${list.memberId} or c.addressee_id = ${list.memberId})))`);
       break;
     case 'user':
-      params.push(list.userId);
-      where += ' and p.user_id = $2';
+      conditions.push(sql`p.user_id = ${list.userId}`);
       break;
     case 'search': {
       const tsquery = prefixQuery(list.q);
       if (!tsquery) return { items: [], total: 0 };
-      params.push(tsquery);
       // Newest first: ranking would read every match's vector (measured: about a second for
       // 28,000 matches among 200,000 posts); newest first stops at the page.
-      where += ` and p.search_vector @@ to_tsquery('simple', immutable_unaccent($2))`;
+      conditions.push(sql`p.search_vector @@ to_tsquery('simple', immutable_unaccent(${tsquery}))`);
       break;
     }
   }
   // Blocks and inactive authors apply to pinned posts too.
-  where += ` and ${readableAuthor('p.user_id', viewerId)}`;
+  conditions.push(readableAuthor('p.user_id', viewerId));
   let pinned: PostRow[] = [];
   if (popular) {
+    const page = sql`select p.id, p.pinned_at from community_posts p
+      where ${sql.join(conditions, ' and ')} and p.is_pinned
+      order by p.pinned_at desc, p.id limit ${PINNED_MAX}`;
     pinned = await database.query<PostRow>(
-      `${postSelect(
-        `select p.id, p.pinned_at from community_posts p where ${where} and p.is_pinned
-         order by p.pinned_at desc, p.id limit ${PINNED_MAX}`,
-      )} order by page.pinned_at desc, p.id`,
-      params,
+      sql`${postSelect(viewerId, page)} order by page.pinned_at desc, p.id`,
     );
-    // The rest: this week's, without the pinned ones (ids inlined: they are uuids read just
-    // now, and the popular index stays index-only).
-    where += ` and p.created_at >= now() - interval '${POPULAR_WINDOW_DAYS} days'`;
-    if (pinned.length)
-      where += ` and p.id <> all('{${pinned.map((r) => r.id).join(',')}}'::uuid[])`;
+    // The rest: this week's, without the pinned ones.
+    conditions.push(sql`p.created_at >= now() - make_interval(days => ${POPULAR_WINDOW_DAYS})`);
+    if (pinned.length) conditions.push(sql`p.id <> all(${pinned.map((r) => r.id)}::uuid[])`);
   }
+  const where = sql.join(conditions, ' and ');
   // The combined list is pinned ++ rest: this page's slice of each.
   const start = (page - 1) * pageSize;
   const pinnedHere = pinned.slice(start, start + pageSize);
   const restOffset = Math.max(0, start - pinned.length);
   const restLimit = pageSize - pinnedHere.length;
-  const n = params.length;
   const [[count], rows] = await Promise.all([
-    // Visitors' count has no viewer parameter ($2 becomes $1).
-    viewerId
-      ? database.query<{ total: number }>(
-          `select count(*)::int as total from community_posts p where ${where}`,
-          params,
-        )
-      : database.query<{ total: number }>(
-          `select count(*)::int as total from community_posts p where ${where.replaceAll('$2', '$1')}`,
-          params.slice(1),
-        ),
+    database.query<{ total: number }>(
+      sql`select count(*)::int as total from community_posts p where ${where}`,
+    ),
     restLimit > 0
       ? database.query<PostRow>(
-          `${postSelect(
-            `select p.id from community_posts p where ${where}
-             order by ${order} limit $${n + 1} offset $${n + 2}`,
+          sql`${postSelect(
+            viewerId,
+            sql`select p.id from community_posts p where ${where}
+                order by ${order} limit ${restLimit} offset ${restOffset}`,
           )} order by ${order}`,
-          [...params, restLimit, restOffset],
         )
       : Promise.resolve([] as PostRow[]),
   ]);
@@ -287,18 +275,15 @@ export async function listComments(
   page: number,
   pageSize: number,
 ): Promise<{ items: Comment[]; total: number }> {
-  const where = `c.post_id = $2 and c.status = 'published'
+  const where = sql`c.post_id = ${postId} and c.status = 'published'
     and ${readableAuthor('c.user_id', viewerId)}`;
   const [[count], rows] = await Promise.all([
     database.query<{ total: number }>(
-      viewerId
-        ? `select count(*)::int as total from post_comments c where ${where}`
-        : `select count(*)::int as total from post_comments c where ${where.replace('$2', '$1')}`,
-      viewerId ? [viewerId, postId] : [postId],
+      sql`select count(*)::int as total from post_comments c where ${where}`,
     ),
     database.query<CommentRow>(
-      `${COMMENT_SELECT} where ${where} order by c.created_at, c.id limit $3 offset $4`,
-      [viewerId, postId, pageSize, (page - 1) * pageSize],
+      sql`${commentSelect(viewerId)} where ${where}
+          order by c.created_at, c.id limit ${pageSize} offset ${(page - 1) * pageSize}`,
     ),
   ]);
   return { total: count.total, items: rows.map((r) => toComment(r, viewerId)) };

@@ -12,7 +12,7 @@ import {
   ownerOfRow,
 } from '../../platform/moderation';
 import type { Realtime } from '../../platform/realtime';
-import { excerpt } from '../moderation/reportables';
+import { excerpt } from '../moderation';
 import { postPath } from './live';
 import { isUuid } from './queries';
 
@@ -22,6 +22,42 @@ const uuids = (ids: string[]) => ids.filter(isUuid);
 async function statusOf(query: ModerationQuery, table: string, id: string) {
   const [row] = await query<{ status: string }>(`select status from ${table} where id = $1`, [id]);
   return row?.status ?? null;
+}
+
+/** The columns both kinds' `load` reads: the item, its author and whether they are active. */
+interface LoadedRow {
+  id: string;
+  content: string;
+  user_id: string;
+  display_name: string;
+  status: string;
+  active: boolean;
+}
+
+/**
+ * The views of the loaded rows by id, as a reader sees them: a removed row, one of a suspended
+ * author, or one `readable` says no to, only for a moderator.
+ */
+function viewsOf<R extends LoadedRow>(
+  rows: R[],
+  moderator: boolean | undefined,
+  readable: (row: R) => boolean,
+  view: (row: R) => { title: string; link: string },
+) {
+  const out = new Map<string, ReportableView>();
+  for (const r of rows) {
+    const removed = r.status === 'removed';
+    if (!moderator && (removed || !r.active || !readable(r))) continue;
+    out.set(r.id, {
+      id: r.id,
+      ...view(r),
+      excerpt: excerpt(r.content),
+      authorId: r.user_id,
+      authorName: r.display_name,
+      hidden: removed,
+    });
+  }
+  return out;
 }
 
 async function publish(realtime: unknown, event: CommunityEvent) {
@@ -49,21 +85,12 @@ export const postReportable = defineReportable({
        where p.id = any($1::uuid[]) and p.status <> 'hidden'`,
       [uuids(ids)],
     );
-    const out = new Map<string, ReportableView>();
-    for (const r of rows) {
-      const removed = r.status === 'removed';
-      if (!viewer.moderator && (removed || !r.active)) continue;
-      out.set(r.id, {
-        id: r.id,
-        title: r.title || r.book_title || r.display_name,
-        excerpt: excerpt(r.content),
-        authorId: r.user_id,
-        authorName: r.display_name,
-        link: postPath(r.id),
-        hidden: removed,
-      });
-    }
-    return out;
+    return viewsOf(
+      rows,
+      viewer.moderator,
+      () => true,
+      (r) => ({ title: r.title || r.book_title || r.display_name, link: postPath(r.id) }),
+    );
   },
   async hide(query, id) {
     if (!isUuid(id)) return false;
@@ -125,21 +152,12 @@ export const commentReportable = defineReportable({
        where c.id = any($1::uuid[]) and c.status <> 'hidden' and p.status <> 'hidden'`,
       [uuids(ids)],
     );
-    const out = new Map<string, ReportableView>();
-    for (const r of rows) {
-      const removed = r.status === 'removed';
-      if (!viewer.moderator && (removed || r.post_status !== 'published' || !r.active)) continue;
-      out.set(r.id, {
-        id: r.id,
-        title: r.post_title || r.book_title || r.display_name,
-        excerpt: excerpt(r.content),
-        authorId: r.user_id,
-        authorName: r.display_name,
-        link: postPath(r.post_id),
-        hidden: removed,
-      });
-    }
-    return out;
+    return viewsOf(
+      rows,
+      viewer.moderator,
+      (r) => r.post_status === 'published',
+      (r) => ({ title: r.post_title || r.book_title || r.display_name, link: postPath(r.post_id) }),
+    );
   },
   /** A top comment takes its published replies with it; they remember which comment took them. */
   async hide(query, id) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Post } from '@shared/schemas/community';
-import { createPost } from './test-support';
+import { createPost } from '../../test/community';
 import { t, call, anna, bruno, carla, calvino, useFixture } from './routes.fixture';
 
 useFixture();

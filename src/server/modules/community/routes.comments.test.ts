@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMMENTS_PER_HOUR, type Comment } from '@shared/schemas/community';
-import { befriend, createPost } from './test-support';
+import { befriend } from '../../test/members';
+import { createPost } from '../../test/community';
 import { t, call, anna, bruno, carla, calvino, eco, useFixture } from './routes.fixture';
 
 useFixture();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Post } from '@shared/schemas/community';
-import { befriend, createBook, createPost } from './test-support';
+import { befriend } from '../../test/members';
+import { createBook, createPost } from '../../test/community';
 import { t, call, anna, bruno, carla, calvino, eco, useFixture } from './routes.fixture';
 
 useFixture();

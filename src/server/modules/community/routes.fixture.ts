@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/app';
 import { createMember, type Member } from '../../test/members';
-import { caller, createBook } from './test-support';
+import { caller, createBook } from '../../test/community';
 
 export let t: TestApp;
 export let call: ReturnType<typeof caller>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { POSTS_PER_HOUR, POST_MAX, type Post } from '@shared/schemas/community';
-import { befriend, createPost } from './test-support';
+import { befriend } from '../../test/members';
+import { createPost } from '../../test/community';
 import { t, call, anna, bruno, carla, calvino, eco, postCount, useFixture } from './routes.fixture';
 
 useFixture();

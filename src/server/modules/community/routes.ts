@@ -20,9 +20,9 @@ import {
 } from '@shared/schemas/community';
 import { MODERATION_REASON_MAX } from '@shared/moderation';
 import type { Module } from '../../platform/module';
-import { idParam, memberWriteLimit } from '../../platform/route-presets';
+import { idParam, memberRoutes } from '../../platform/route-presets';
 import { currentUser } from '../../platform/auth';
-import { errorSchema, notFound } from '../../platform/errors';
+import { errorSchema, notFound, errorResponses } from '../../platform/errors';
 import { adminOnly } from '../../platform/moderation';
 import { publicRead } from '../../platform/http-cache';
 import { registerCommunityLive } from './live';
@@ -66,13 +66,8 @@ export const communityRoutes: Module = async (app, deps) => {
   });
   registerCommunityLive({ realtime, notifications, database, canRead: community.canRead });
 
-  const tags = ['community'];
-  const security = [{ session: [] }];
   // The hourly limits are counted in the database; this only stops floods of requests.
-  const writes = {
-    preHandler: app.requireUser,
-    config: memberWriteLimit(120, '1 minute'),
-  };
+  const { tags, security, writes, read, write } = memberRoutes(app, 'community', 120);
   const ownerErrors = {
     400: errorSchema,
     401: errorSchema,
@@ -107,16 +102,11 @@ export const communityRoutes: Module = async (app, deps) => {
 
   app.get(
     '/api/community/posts/friends',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: `Friends activity: my accepted friends' posts, newest first (${FRIENDS_POSTS_PAGE_SIZE} a page)`,
-        querystring: pageQuerySchema,
-        response: { 200: postPageSchema, 400: errorSchema, 401: errorSchema },
-      },
-    },
+    read({
+      summary: `Friends activity: my accepted friends' posts, newest first (${FRIENDS_POSTS_PAGE_SIZE} a page)`,
+      querystring: pageQuerySchema,
+      response: { 200: postPageSchema, 400: errorSchema, 401: errorSchema },
+    }),
     async (request) =>
       page(
         request,
@@ -182,16 +172,11 @@ export const communityRoutes: Module = async (app, deps) => {
 
   app.post(
     '/api/community/posts',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Write a post about a book (at most 10 an hour)',
-        body: createPostSchema,
-        response: { 201: postSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
-      },
-    },
+    write({
+      summary: 'Write a post about a book (at most 10 an hour)',
+      body: createPostSchema,
+      response: { 201: postSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+    }),
     async (request, reply) => {
       const post = await withRetryAfter(reply, () =>
         community.create(currentUser(request).id, request.body),
@@ -202,33 +187,23 @@ export const communityRoutes: Module = async (app, deps) => {
 
   app.patch(
     '/api/community/posts/:postId',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Edit my post: only the fields sent change; marked edited',
-        params: postParams,
-        body: updatePostSchema,
-        response: { 200: postSchema, ...ownerErrors },
-      },
-    },
+    write({
+      summary: 'Edit my post: only the fields sent change; marked edited',
+      params: postParams,
+      body: updatePostSchema,
+      response: { 200: postSchema, ...ownerErrors },
+    }),
     async (request) =>
       community.update(currentUser(request).id, request.params.postId, request.body),
   );
 
   app.delete(
     '/api/community/posts/:postId',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Delete my post (hidden: gone from every list, the search and its page)',
-        params: postParams,
-        response: { 204: noContent, ...ownerErrors },
-      },
-    },
+    write({
+      summary: 'Delete my post (hidden: gone from every list, the search and its page)',
+      params: postParams,
+      response: { 204: noContent, ...ownerErrors },
+    }),
     async (request, reply) => {
       await community.remove(currentUser(request).id, request.params.postId);
       return reply.status(204).send(null);
@@ -263,23 +238,12 @@ export const communityRoutes: Module = async (app, deps) => {
 
   app.post(
     '/api/community/posts/:postId/comments',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Comment on a post, or reply to a comment (at most 60 comments an hour)',
-        params: postParams,
-        body: createCommentSchema,
-        response: {
-          201: commentSchema,
-          400: errorSchema,
-          401: errorSchema,
-          404: errorSchema,
-          429: errorSchema,
-        },
-      },
-    },
+    write({
+      summary: 'Comment on a post, or reply to a comment (at most 60 comments an hour)',
+      params: postParams,
+      body: createCommentSchema,
+      response: { 201: commentSchema, ...errorResponses(400, 401, 404, 429) },
+    }),
     async (request, reply) => {
       const comment = await withRetryAfter(reply, () =>
         community.comment(currentUser(request).id, request.params.postId, request.body),
@@ -290,17 +254,12 @@ export const communityRoutes: Module = async (app, deps) => {
 
   app.patch(
     '/api/community/comments/:commentId',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Edit my comment (marked edited)',
-        params: commentParams,
-        body: updateCommentSchema,
-        response: { 200: commentSchema, ...ownerErrors },
-      },
-    },
+    write({
+      summary: 'Edit my comment (marked edited)',
+      params: commentParams,
+      body: updateCommentSchema,
+      response: { 200: commentSchema, ...ownerErrors },
+    }),
     async (request) =>
       community.updateComment(
         currentUser(request).id,
@@ -311,16 +270,11 @@ export const communityRoutes: Module = async (app, deps) => {
 
   app.delete(
     '/api/community/comments/:commentId',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Delete my comment (hidden, with the replies to it)',
-        params: commentParams,
-        response: { 204: noContent, ...ownerErrors },
-      },
-    },
+    write({
+      summary: 'Delete my comment (hidden, with the replies to it)',
+      params: commentParams,
+      response: { 204: noContent, ...ownerErrors },
+    }),
     async (request, reply) => {
       await community.removeComment(currentUser(request).id, request.params.commentId);
       return reply.status(204).send(null);

@@ -18,6 +18,7 @@ import type { Realtime } from '../../platform/realtime';
 import type { Notifications } from '../../platform/notifications/types';
 import { conflict, validationFailed } from '../../platform/errors';
 import { writeModerationLog, type Moderator } from '../../platform/moderation';
+import { sql } from '../../db/sql';
 import { inTransaction, type Query } from '../../db/tx';
 import type { ReleaseUploads } from '../../platform/uploads';
 import { findComment, findPost, isUuid, toComment, toPost, type PostRow } from './queries';
@@ -185,12 +186,8 @@ export function createCommunityService({
       await ownPost(me, id);
       if (body.bookId !== undefined && !(await bookExists(body.bookId))) throw bookRequired();
       const imageUrl = body.imageUrl === undefined ? undefined : ownImage(me, body.imageUrl);
-      const sets: string[] = ['is_edited = true', 'updated_at = now()'];
-      const params: unknown[] = [id, me];
-      const set = (column: string, value: unknown) => {
-        params.push(value);
-        sets.push(`${column} = $${params.length}`);
-      };
+      const sets = [sql`is_edited = true`, sql`updated_at = now()`];
+      const set = (column: string, value: unknown) => sets.push(sql`${sql.raw(column)} = ${value}`);
       if (body.bookId !== undefined) set('book_id', body.bookId);
       if (body.content !== undefined) set('content', body.content);
       if (body.title !== undefined) set('title', body.title ? body.title : null);
@@ -198,11 +195,10 @@ export function createCommunityService({
       if (body.tags !== undefined) set('tags', body.tags);
       if (imageUrl !== undefined) set('image_url', imageUrl);
       const [row] = await query<{ id: string; image_url: string | null; previous: string | null }>(
-        `with old as (select id, image_url from community_posts where id = $1 for update)
-         update community_posts p set ${sets.join(', ')}
-         from old where p.id = old.id and p.user_id = $2 and p.status = 'published'
-         returning p.id, p.image_url, old.image_url as previous`,
-        params,
+        sql`with old as (select id, image_url from community_posts where id = ${id} for update)
+            update community_posts p set ${sql.join(sets)}
+            from old where p.id = old.id and p.user_id = ${me} and p.status = 'published'
+            returning p.id, p.image_url, old.image_url as previous`,
       );
       if (!row) throw postNotFound();
       if (row.previous && row.previous !== row.image_url) await releaseUploads(me, [row.previous]);

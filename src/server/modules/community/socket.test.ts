@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/helpers';
+import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/app';
 import { createMember, type Member } from '../../test/members';
 import { createRealtime } from '../../platform/realtime';
 import { mustOpen, wait } from '../../platform/realtime/testing';
-import { caller, createBook, createPost } from './test-support';
+import { caller, createBook, createPost } from '../../test/community';
 
 /** The real realtime service over real sockets: what a reader's and the author's tabs receive. */
 const ORIGIN = 'http://localhost:3000';

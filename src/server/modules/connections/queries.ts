@@ -6,16 +6,17 @@ import type {
   FriendSearchResult,
 } from '@shared/connections';
 import type { Database } from '../../db/client';
-import { avatarSeedOf } from '../profiles/service';
+import { avatarSeedOf } from '../profiles';
 import { activeMember, notBlocked } from '../../platform/moderation';
+import { toIso } from '../../db/rows';
 
 export interface ConnectionRow {
   id: string;
   requester_id: string;
   addressee_id: string;
   status: 'pending' | 'accepted';
-  created_at: Date | string;
-  updated_at: Date | string;
+  created_at: Date;
+  updated_at: Date;
 }
 
 interface MemberColumns {
@@ -23,14 +24,12 @@ interface MemberColumns {
   display_name: string;
   username: string | null;
   avatar_url: string | null;
-  member_created_at: Date | string;
+  member_created_at: Date;
 }
 
 /** The public bits of the member `u`. */
 const MEMBER_COLUMNS = `u.id as member_id, u.display_name, u.username::text as username,
   u.avatar_url, u.created_at as member_created_at`;
-
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 function toMember(row: MemberColumns): ConnectionMember {
   return {
@@ -39,7 +38,7 @@ function toMember(row: MemberColumns): ConnectionMember {
     username: row.username,
     avatarUrl: row.avatar_url,
     avatarSeed: avatarSeedOf(row.member_id),
-    memberSince: iso(row.member_created_at),
+    memberSince: toIso(row.member_created_at),
   };
 }
 
@@ -108,7 +107,7 @@ export async function listFriends(
     database.query<
       MemberColumns & {
         connection_id: string;
-        friends_since: Date | string;
+        friends_since: Date;
         books_exchanged: number;
         reactions: number;
       }
@@ -129,7 +128,7 @@ export async function listFriends(
     items: rows.map((r) => ({
       connectionId: r.connection_id,
       member: toMember(r),
-      friendsSince: iso(r.friends_since),
+      friendsSince: toIso(r.friends_since),
       booksExchanged: r.books_exchanged,
       reactions: r.reactions,
       interactions: r.books_exchanged + r.reactions,
@@ -153,7 +152,7 @@ export async function listRequests(
       `select count(*)::int as total from connections c where ${where}`,
       [me],
     ),
-    database.query<MemberColumns & { connection_id: string; created_at: Date | string }>(
+    database.query<MemberColumns & { connection_id: string; created_at: Date }>(
       `select c.id as connection_id, c.created_at, ${MEMBER_COLUMNS}
        from connections c join users u on u.id = c.${theirs}
        where ${where}
@@ -167,7 +166,7 @@ export async function listRequests(
     items: rows.map((r) => ({
       connectionId: r.connection_id,
       member: toMember(r),
-      sentAt: iso(r.created_at),
+      sentAt: toIso(r.created_at),
     })),
   };
 }

@@ -27,22 +27,17 @@ const userParams = idParam('userId');
 export const connectionRoutes: Module = async (app, { database, realtime, notifications }) => {
   defineFriendNotifications(notifications, database);
   const connections = createConnectionService({ database, realtime, notifications, log: app.log });
-  const { tags, security, signedIn, writes } = memberRoutes(app, 'connections', 60);
+  const { tags, security, read, write } = memberRoutes(app, 'connections', 60);
   const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
   app.get(
     '/api/connections',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary:
-          'My friends, most interactions first (completed transactions between us + reactions)',
-        querystring: friendsQuerySchema,
-        response: { 200: friendPageSchema, 400: errorSchema, 401: errorSchema },
-      },
-    },
+    read({
+      summary:
+        'My friends, most interactions first (completed transactions between us + reactions)',
+      querystring: friendsQuerySchema,
+      response: { 200: friendPageSchema, 400: errorSchema, 401: errorSchema },
+    }),
     async (request) => {
       const page = request.query.page ?? 1;
       const result = await listFriends(database, currentUser(request).id, page, FRIENDS_PAGE_SIZE);
@@ -52,16 +47,11 @@ export const connectionRoutes: Module = async (app, { database, realtime, notifi
 
   app.get(
     '/api/connections/requests',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'Pending requests sent to me (incoming) and by me (outgoing), newest first',
-        querystring: connectionRequestsQuerySchema,
-        response: { 200: connectionRequestsSchema, 400: errorSchema, 401: errorSchema },
-      },
-    },
+    read({
+      summary: 'Pending requests sent to me (incoming) and by me (outgoing), newest first',
+      querystring: connectionRequestsQuerySchema,
+      response: { 200: connectionRequestsSchema, 400: errorSchema, 401: errorSchema },
+    }),
     async (request) => {
       const me = currentUser(request).id;
       const incomingPage = request.query.incomingPage ?? 1;
@@ -107,16 +97,11 @@ export const connectionRoutes: Module = async (app, { database, realtime, notifi
 
   app.get(
     '/api/connections/status/:userId',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'How I stand with a member: none, pending-outgoing, pending-incoming or accepted',
-        params: userParams,
-        response: { 200: connectionStatusSchema, 401: errorSchema },
-      },
-    },
+    read({
+      summary: 'How I stand with a member: none, pending-outgoing, pending-incoming or accepted',
+      params: userParams,
+      response: { 200: connectionStatusSchema, 401: errorSchema },
+    }),
     async (request) => {
       return connections.status(currentUser(request).id, request.params.userId);
     },
@@ -124,17 +109,12 @@ export const connectionRoutes: Module = async (app, { database, realtime, notifi
 
   app.post(
     '/api/connections',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Send a friend request (409 when any connection exists between us, either direction; 403 with a neutral message when a block stands between us)',
-        body: sendConnectionSchema,
-        response: { 201: connectionSchema, 400: errorSchema, ...errors },
-      },
-    },
+    write({
+      summary:
+        'Send a friend request (409 when any connection exists between us, either direction; 403 with a neutral message when a block stands between us)',
+      body: sendConnectionSchema,
+      response: { 201: connectionSchema, 400: errorSchema, ...errors },
+    }),
     async (request, reply) => {
       const connection = await connections.send(currentUser(request).id, request.body.userId);
       return reply.status(201).send(connection);
@@ -143,31 +123,21 @@ export const connectionRoutes: Module = async (app, { database, realtime, notifi
 
   app.post(
     '/api/connections/:id/accept',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Accept a request sent to me (the addressee only)',
-        params: idParams,
-        response: { 200: connectionSchema, ...errors },
-      },
-    },
+    write({
+      summary: 'Accept a request sent to me (the addressee only)',
+      params: idParams,
+      response: { 200: connectionSchema, ...errors },
+    }),
     async (request) => connections.accept(currentUser(request).id, request.params.id),
   );
 
   app.post(
     '/api/connections/:id/decline',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Decline a request sent to me (the addressee only); the request is deleted',
-        params: idParams,
-        response: { 204: z.null().describe('Declined'), ...errors },
-      },
-    },
+    write({
+      summary: 'Decline a request sent to me (the addressee only); the request is deleted',
+      params: idParams,
+      response: { 204: z.null().describe('Declined'), ...errors },
+    }),
     async (request, reply) => {
       await connections.decline(currentUser(request).id, request.params.id);
       return reply.status(204).send(null);
@@ -176,16 +146,11 @@ export const connectionRoutes: Module = async (app, { database, realtime, notifi
 
   app.delete(
     '/api/connections/:id',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Cancel a request I sent (while pending) or remove a friend (either friend)',
-        params: idParams,
-        response: { 204: z.null().describe('Removed'), ...errors },
-      },
-    },
+    write({
+      summary: 'Cancel a request I sent (while pending) or remove a friend (either friend)',
+      params: idParams,
+      response: { 204: z.null().describe('Removed'), ...errors },
+    }),
     async (request, reply) => {
       await connections.remove(currentUser(request).id, request.params.id);
       return reply.status(204).send(null);

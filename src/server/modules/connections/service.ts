@@ -12,11 +12,10 @@ import {
   stateOf,
   type ConnectionRow,
 } from './queries';
+import { toIso } from '../../db/rows';
 
 export const connectionNotFound = () => notFound('connections.errors.notFound');
 const memberNotFound = () => notFound('connections.errors.memberNotFound');
-
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 export function toConnection(row: ConnectionRow): Connection {
   return {
@@ -24,8 +23,8 @@ export function toConnection(row: ConnectionRow): Connection {
     requesterId: row.requester_id,
     addresseeId: row.addressee_id,
     status: row.status,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
   };
 }
 

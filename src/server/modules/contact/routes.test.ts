@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp } from '../../test/helpers';
+import { createTestApp } from '../../test/app';
 import { contactMessages, mailOutbox } from '../../db/schema';
 import type { Mailer } from '../../platform/mail';
 

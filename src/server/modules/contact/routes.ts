@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Module } from '../../platform/module';
 import { contactMessageSchema } from '@shared/schemas/contact';
-import { contactMessages } from '../../db/schema';
+import { sql } from '../../db/sql';
 import { requestLanguage, t } from '../../platform/i18n';
 
 /** Contact messages are stored first, then e-mailed to SUPPORT_EMAIL; a mail failure loses nothing. */
@@ -20,10 +20,13 @@ export const contactRoutes: Module = async (app, { database, mailer, config }) =
     async (request, reply) => {
       const language = requestLanguage(request);
       const input = request.body;
-      const [saved] = await database.db
-        .insert(contactMessages)
-        .values({ ...input, language, ip: request.ip })
-        .returning({ id: contactMessages.id });
+      const [row] = await database.query<{ id: number | string }>(
+        sql`insert into contact_messages (name, email, subject, message, language, ip)
+            values (${input.name}, ${input.email}, ${input.subject}, ${input.message},
+              ${language}, ${request.ip})
+            returning id`,
+      );
+      const saved = { id: Number(row.id) };
       const subjectLabel = t('en', `contact.subjects.${input.subject}`);
       try {
         await mailer.send({

@@ -4,12 +4,11 @@ import { inTransaction, sqlState, type Query } from '../../db/tx';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import type { Notifications, NotifyInput } from '../../platform/notifications';
 import type { ListingChanges } from '../../platform/listing-changes';
+import type { Changes } from '../../platform/changes';
 import type { Realtime } from '../../platform/realtime';
-import type { ChatContext } from '../chats/context';
-import { insertMessage } from '../chats/messages';
-import { createListingAnnouncer } from '../chats/listing-events';
-import { recordAgreedSale } from '../listings/service';
-import type { DealFacts } from './parts';
+import { type ChatContext, insertMessage } from '../chats';
+import { alreadyCompleted, recordAgreedSale } from '../listings';
+import type { DealFacts, DealParts } from './parts';
 
 export const dealNotFound = () => notFound('deals.errors.notFound');
 export const dealNotOpen = () => conflict('deals.errors.notOpen');
@@ -26,8 +25,8 @@ interface DealRow {
   kind: 'sale' | 'trade';
   method: 'post' | 'hand';
   status: 'open' | 'completed' | 'cancelled';
-  created_at: Date | string;
-  ended_at: Date | string | null;
+  created_at: Date;
+  ended_at: Date | null;
 }
 
 const toFacts = (r: DealRow): DealFacts => ({
@@ -77,12 +76,27 @@ export async function openDeal(q: Query, offerId: string): Promise<string> {
      returning id::text`,
     [offerId],
   );
+  // What was agreed stays agreed (issue 32): the books as they are now, under the accept's locks.
+  await q(
+    `insert into deal_books (deal_id, position, listing_id, owner_id, title, author, condition,
+       description, price, currency, shipping_cost, cover_url)
+     select $1, row_number() over (order by l.title, l.id), l.id, l.user_id, l.title, l.author,
+       l.condition, l.description, l.price, l.currency, l.shipping_cost,
+       coalesce(l.cover_url, case when b.cover_url is not null then '/api/covers/' || b.id end)
+     from offer_listings ol join book_listings l on l.id = ol.listing_id
+     left join books b on b.id = l.book_id
+     where ol.offer_id = $2`,
+    [row.id, offerId],
+  );
   return row.id;
 }
 
 /**
- * Completes an open deal (locked by the caller): each listing sold with a completed transaction
- * that names the deal, the offer completed. Returns the listings.
+ * Completes an open deal (locked by the caller), the offer completed. A sale: each listing sold,
+ * with a completed transaction naming the deal. A trade (decision 0080, issue 33): one exchange
+ * between two members, so one completed transaction of kind `trade` (its listing the book asked
+ * for, the proposer its buyer, the owner its seller: one review each way), every book of both
+ * sides traded. Returns the listings.
  */
 export async function completeDeal(q: Query, deal: DealFacts): Promise<string[]> {
   if (deal.status !== 'open') throw dealNotOpen();
@@ -93,21 +107,28 @@ export async function completeDeal(q: Query, deal: DealFacts): Promise<string[]>
      where listing_id = any($1::uuid[]) and status = 'pending'`,
     [listings],
   );
-  // A trade (decision 0080) records one transaction of kind trade per book, its owner the
-  // seller and the other side the buyer; a sale, the deal's seller for every book.
-  const owners = await q<{ id: string; user_id: string; kind: 'sale' | 'trade' }>(
-    `select l.id::text, l.user_id, o.kind from book_listings l, offers o
-     where l.id = any($1::uuid[]) and o.id = $2 order by l.id`,
-    [listings, deal.offerId],
-  );
-  for (const { id: listingId, user_id: ownerId, kind } of owners) {
-    const trade = kind === 'trade';
-    const seller = trade ? ownerId : deal.sellerId;
-    const buyer =
-      trade && ownerId === deal.sellerId ? deal.buyerId : trade ? deal.sellerId : deal.buyerId;
-    const transactionId = await recordAgreedSale(q, seller, listingId, kind, buyer);
-    await q('update transactions set deal_id = $2 where id = $1', [transactionId, deal.id]);
-  }
+  const recorded: string[] = [];
+  if (deal.kind === 'trade') {
+    const [asked] = await q<{ listing_id: string }>(
+      'select listing_id::text from offers where id = $1',
+      [deal.offerId],
+    );
+    recorded.push(
+      await recordAgreedSale(q, deal.sellerId, asked.listing_id, 'trade', deal.buyerId),
+    );
+    // The proposer's books change hands in the same exchange: no transaction of their own.
+    const given = await q(
+      `update book_listings set status = 'traded', updated_at = now()
+       where id = any($1::uuid[]) and id <> $2 and user_id = $3
+         and status not in ('sold', 'traded')
+       returning id`,
+      [listings, asked.listing_id, deal.buyerId],
+    );
+    if (given.length !== listings.length - 1) throw alreadyCompleted();
+  } else
+    for (const listingId of listings)
+      recorded.push(await recordAgreedSale(q, deal.sellerId, listingId, 'sale', deal.buyerId));
+  await q('update transactions set deal_id = $2 where id = any($1::uuid[])', [recorded, deal.id]);
   await q(`update offers set status = 'completed' where id = $1`, [deal.offerId]);
   await q(`update deals set status = 'completed', ended_at = now() where id = $1`, [deal.id]);
   return listings;
@@ -131,26 +152,31 @@ export async function cancelDeal(q: Query, deal: DealFacts): Promise<string[]> {
 }
 
 export interface DealContextDeps {
+  /** The deal's parts by method (post, hand), built once by the deals module (./routes.ts). */
+  parts: DealParts;
   database: Database;
   query: Query;
   chat: ChatContext;
   realtime: Realtime;
   notifications: Notifications;
   listingChanges: ListingChanges;
+  /**
+   * What changed (platform/changes.ts): the listings a step changed (the chat cards, the
+   * wishlist), a deal that ended (payments: its money follows), a parcel about to leave.
+   */
+  changes: Changes;
   now: () => Date;
   log: FastifyBaseLogger;
-  /** The wishlist's "available now" and alerts (modules/wishlist/alerts.ts), as the chats use. */
-  wishlist: { announce(listingId: string): void; availabilityChanged(listingId: string): void };
 }
 
 /**
- * What the core and the parts (post, meetings) share to change a deal: one transaction around the
- * step, its message in the conversation, and after the commit the live messages, the listings'
- * announcements (chat cards, watchers, saved searches) and the notifications.
+ * What the core and the parts (post, meetings) share to change a deal: the parts, one transaction
+ * around the step, its message in the conversation, and after the commit the live messages, what
+ * changed (platform/changes.ts: chat cards, wishlist, payments; listing-changes.ts: watchers,
+ * saved searches) and the notifications.
  */
 export function createDealContext(deps: DealContextDeps) {
-  const { database, query, chat, realtime, log } = deps;
-  const announcer = createListingAnnouncer({ realtime, query, log });
+  const { database, query, chat, log } = deps;
 
   /** Inserts a step's message (type 'deal', content its code) in the transaction. */
   async function step(q: Query, deal: DealFacts, senderId: string, code: string) {
@@ -214,18 +240,12 @@ export function createDealContext(deps: DealContextDeps) {
         [before.offerId],
       );
       for (const m of offerMessages) await chat.publishUpdated(before.roomId, m.id);
-      for (const l of outcome.listings) await announcer.announce(l);
-      // Wishers see "available now" change; a deal cancelled lists its books again for them.
-      const back = await query<{ id: string }>(
-        `select id::text from book_listings where id = any($1::uuid[]) and status = 'available'`,
-        [outcome.listings],
-      );
-      const available = new Set(back.map((r) => r.id));
-      for (const l of outcome.listings)
-        if (available.has(l)) deps.wishlist.announce(l);
-        else deps.wishlist.availabilityChanged(l);
+      // The conversations' cards and the wishers' "available now" follow the books.
+      await deps.changes.emit('listings.status', { listingIds: outcome.listings });
     }
     for (const done of tracked) done();
+    // Completed or cancelled (its books changed): the money is released or refunded.
+    if (outcome.listings?.length) await deps.changes.emit('deal.ended', { dealId: id });
     if (outcome.notices?.length) await deps.notifications.notify(outcome.notices);
     return outcome.result;
   }

@@ -1,13 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../platform/module';
 import type { Query } from '../../db/tx';
-import type { DealContext } from './context';
 import { dealAnswerSchema } from '@shared/schemas/deals';
 import { errorSchema } from '../../platform/errors';
 import type { DealPost } from '@shared/schemas/dealPost';
 import type { DealMeeting } from '@shared/schemas/dealMeeting';
 
-/** The parts by method. */
+/** The parts by method: built once by the deals module, on its DealContext (`ctx.parts`). */
 export interface DealParts {
   post: DealPart<DealPost>;
   hand: DealPart<DealMeeting>;
@@ -33,7 +30,8 @@ export type DealViewer = { id: string; role: 'buyer' | 'seller' | 'admin' };
 /**
  * A way a deal reaches its end (decision 0072): sale by post (./post) for deals of method 'post',
  * meetings (./meetings) for 'hand'. The core lists, reads, cancels and completes deals; each part
- * adds its own state to the deal's answer, its own rules and routes.
+ * adds its own state to the deal's answer and its own rules; its routes and jobs are registered
+ * by the deals module (./routes.ts), on the DealContext that carries the parts.
  */
 export interface DealPart<State = unknown> {
   method: 'post' | 'hand';
@@ -43,8 +41,6 @@ export interface DealPart<State = unknown> {
   cancelRefusal(q: Query, deal: DealFacts, by: DealViewer): Promise<string | null>;
   /** Whether an admin may read this deal (a problem's case); false by default. */
   adminMayRead?(q: Query, deal: DealFacts): Promise<boolean>;
-  /** The part's routes and jobs, registered by the deals module. */
-  register(app: FastifyInstance, ctx: DealContext, deps: AppDeps): void | Promise<void>;
 }
 
 /** The answers of a deal's step route: the deal as it is now, or why the step was refused. */

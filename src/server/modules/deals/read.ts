@@ -5,6 +5,8 @@ import type { Query } from '../../db/tx';
 import { isAdmin } from '../../platform/moderation';
 import { loadDeal } from './context';
 import type { DealFacts, DealPart, DealParts, DealViewer } from './parts';
+import { readTradePostState } from './trade-post/state';
+import { toIso } from '../../db/rows';
 
 interface SummaryRow {
   id: string;
@@ -21,16 +23,10 @@ interface SummaryRow {
   amount: number | null;
   shipping_amount: number | null;
   currency: Deal['currency'];
-  created_at: Date | string;
-  ended_at: Date | string | null;
-  listings: {
-    id: string;
-    title: string;
-    author: string;
-    coverUrl: string | null;
-    price: number | null;
-    ownerId: string;
-  }[];
+  created_at: Date;
+  ended_at: Date | null;
+  /** The books as agreed (deal_books, issue 32); `id` null once the listing was deleted. */
+  listings: DealSummary['listings'];
 }
 
 const SUMMARY_SELECT = `select d.id::text, d.room_id::text, d.method, d.status,
@@ -40,19 +36,16 @@ const SUMMARY_SELECT = `select d.id::text, d.room_id::text, d.method, d.status,
     coalesce(su.display_username, su.username::text) as seller_username,
     o.kind, o.amount::float8 as amount, o.shipping_amount::float8 as shipping_amount, o.currency,
     d.created_at, d.ended_at,
-    (select coalesce(json_agg(json_build_object('id', l.id, 'title', l.title, 'author', l.author,
-        'coverUrl', coalesce(l.cover_url,
-          case when b.cover_url is not null then '/api/covers/' || b.id end),
-        'price', l.price::float8, 'ownerId', l.user_id) order by l.title, l.id), '[]'::json)
-     from offer_listings ol join book_listings l on l.id = ol.listing_id
-     left join books b on b.id = l.book_id
-     where ol.offer_id = d.offer_id) as listings
+    (select coalesce(json_agg(json_build_object('id', db.listing_id, 'title', db.title,
+        'author', db.author, 'condition', db.condition, 'description', db.description,
+        'coverUrl', db.cover_url, 'price', db.price::float8, 'currency', db.currency,
+        'shippingCost', db.shipping_cost::float8, 'ownerId', db.owner_id) order by db.position),
+        '[]'::json)
+     from deal_books db where db.deal_id = d.id) as listings
   from deals d
   join offers o on o.id = d.offer_id
   join users bu on bu.id = d.buyer_id
   join users su on su.id = d.seller_id`;
-
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 function toSummary(r: SummaryRow, role: DealSummary['role']): DealSummary {
   const shipping = r.shipping_amount === null ? null : Number(r.shipping_amount);
@@ -69,8 +62,8 @@ function toSummary(r: SummaryRow, role: DealSummary['role']): DealSummary {
     // A trade has no amount: its total is nothing (0).
     total: Math.round((Number(r.amount ?? 0) + (shipping ?? 0)) * 100) / 100,
     currency: r.currency,
-    createdAt: iso(r.created_at),
-    endedAt: r.ended_at === null ? null : iso(r.ended_at),
+    createdAt: toIso(r.created_at),
+    endedAt: r.ended_at === null ? null : toIso(r.ended_at),
   };
 }
 
@@ -113,7 +106,15 @@ export async function readDeal(
     offerId: facts.offerId,
     amount: row.amount === null ? null : Number(row.amount),
     shippingAmount: row.shipping_amount === null ? null : Number(row.shipping_amount),
-    post: facts.method === 'post' ? await parts.post.state(q, facts, viewer, now) : null,
+    // By post, a sale's one parcel or a trade's two (decision 0090).
+    post:
+      facts.method === 'post' && facts.kind === 'sale'
+        ? await parts.post.state(q, facts, viewer, now)
+        : null,
+    tradePost:
+      facts.method === 'post' && facts.kind === 'trade'
+        ? await readTradePostState(q, facts, viewer)
+        : null,
     meeting: facts.method === 'hand' ? await parts.hand.state(q, facts, viewer, now) : null,
   };
 }

@@ -1,22 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
-import { createMember, type Member } from '../../test/members';
-import { bothConfirm, createListing, expectRefusal, requester } from '../chats/test-support';
-import { openDealBetween } from './test-support';
+import type { TestApp } from '../../test/app';
+import { bothConfirm, openDealBetween } from '../../test/deals';
+import { createListing } from '../../test/listings';
+import { expectRefusal, createMember, type Member } from '../../test/members';
+import { appWithMembers, SIGN_UP_TIMEOUT, type Requester } from '../../test/harness';
 
-let t: TestApp;
-let req: ReturnType<typeof requester>;
-let seller: Member;
-let buyer: Member;
-let other: Member;
+let t: TestApp, req: Requester;
+let seller: Member, buyer: Member, other: Member;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  req = requester(t);
-  seller = await createMember(t, { username: 'dora_deals', displayName: 'Dora Deals' });
-  buyer = await createMember(t, { username: 'bert_buys', displayName: 'Bert Buys' });
-  other = await createMember(t, { username: 'otto_other', displayName: 'Otto Other' });
-}, 120_000);
+  ({ t, req, seller, buyer, other } = await appWithMembers({
+    seller: { username: 'dora_deals', displayName: 'Dora Deals' },
+    buyer: { username: 'bert_buys', displayName: 'Bert Buys' },
+    other: { username: 'otto_other', displayName: 'Otto Other' },
+  }));
+}, SIGN_UP_TIMEOUT);
 
 const listingStatus = async (id: string) =>
   (await req('GET', `/api/listings/${id}`)).json().status as string;

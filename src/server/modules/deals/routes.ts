@@ -9,24 +9,14 @@ import type { Module } from '../../platform/module';
 import { idParam, memberRoutes } from '../../platform/route-presets';
 import { currentUser } from '../../platform/auth';
 import { conflict, errorSchema } from '../../platform/errors';
-import { moduleChatContext } from '../chats/context';
-import { queryOf } from '../chats/queries';
-import { defineRoomNotification } from '../chats/notifications';
-import {
-  cancelDeal,
-  createDealContext,
-  dealNotFound,
-  DEAL_STEP_NOTIFICATION,
-  loadDeal,
-} from './context';
+import { defineRoomNotification } from '../chats';
+import { cancelDeal, dealNotFound, DEAL_STEP_NOTIFICATION, loadDeal } from './context';
+import { moduleDealContext } from './module-context';
 import { listDeals, readDeal, viewerOf } from './read';
-import { postPart } from './post';
-import { meetingPart } from './meetings';
-import type { DealParts } from './parts';
-import { createWishlistAlerts } from '../wishlist/alerts';
+import { registerPost } from './post';
+import { registerMeetings } from './meetings';
 
 const dealParams = idParam('dealId');
-const parts: DealParts = { post: postPart, hand: meetingPart };
 
 /**
  * Deals (issue 22, decision 0072): an accepted offer carried to its end. The core reads a
@@ -34,20 +24,10 @@ const parts: DealParts = { post: postPart, hand: meetingPart };
  * (./meetings) add their steps.
  */
 export const dealRoutes: Module = async (app, deps) => {
-  const { database, realtime, now, notifications, listingChanges } = deps;
-  const query = queryOf(database);
-  const chat = moduleChatContext(app, deps);
-  const ctx = createDealContext({
-    database,
-    query,
-    chat,
-    realtime,
-    notifications,
-    listingChanges,
-    now,
-    log: app.log,
-    wishlist: createWishlistAlerts({ ...deps, log: app.log }),
-  });
+  const { now, notifications } = deps;
+  // The deals' changes reach the chat cards, the wishlist and payments through deps.changes.
+  const ctx = moduleDealContext(app, deps);
+  const { query, parts } = ctx;
   // Each step tells the other side, live and (unless they turn it off) in the e-mail digest;
   // like an offer's, it opens the conversation.
   defineRoomNotification(notifications, query, DEAL_STEP_NOTIFICATION, {
@@ -145,6 +125,6 @@ export const dealRoutes: Module = async (app, deps) => {
     },
   );
 
-  await parts.post.register(app, ctx, deps);
-  await parts.hand.register(app, ctx, deps);
+  registerPost(app, ctx, deps);
+  registerMeetings(app, ctx);
 };

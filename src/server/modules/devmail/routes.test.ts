@@ -2,7 +2,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { createTestApp } from '../../test/helpers';
+import { createTestApp } from '../../test/app';
 
 const RESET_MAIL = {
   name: 'Anna',

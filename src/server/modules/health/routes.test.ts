@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, createTestDatabase } from '../../test/helpers';
+import { createTestApp, createTestDatabase } from '../../test/app';
 
 describe('platform', async () => {
   const { inject, database } = await createTestApp();

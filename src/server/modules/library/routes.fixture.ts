@@ -1,5 +1,5 @@
 import { beforeAll, expect } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/app';
 
 export let t: TestApp;
 /** The app's clock: moved forward past the shelves' 30 s cache. */

@@ -10,12 +10,13 @@ import {
 import { errorSchema } from '../../platform/errors';
 import { idParam } from '../../platform/route-presets';
 import { findRelatedListings } from './related';
-import { listingNotFound } from '../listings/service';
+import { listingNotFound } from '../../platform/reach';
 import { TtlCache } from '../../platform/ttl-cache';
 import { searchListings, TotalsCache } from './search';
 import { homeShelves, loadShelves, SHELVES_TTL_MS } from './shelves';
 import { hasBlocks } from '../../platform/moderation';
 import { registerSuggestions } from './suggest';
+import { registerWorkRoutes } from './works/routes';
 import { SEARCH_COUNT_CAP, type ListingPage, type Shelves } from '@shared/marketplace';
 
 export const libraryRoutes: Module = async (app, { database, now }) => {
@@ -31,6 +32,7 @@ export const libraryRoutes: Module = async (app, { database, now }) => {
   const apartFrom = async (userId: string | undefined) =>
     userId && (await hasBlocks((t, p) => database.query(t, p), userId)) ? userId : undefined;
   registerSuggestions(app, database, apartFrom);
+  registerWorkRoutes(app, database, now);
   app.get(
     '/api/listings',
     {
@@ -40,9 +42,12 @@ export const libraryRoutes: Module = async (app, { database, now }) => {
         summary: 'Search and filter listings (the library)',
         description:
           'q matches every word in title, author and description, as a prefix or by its Italian or ' +
-          'English stem (libri finds libro, running finds run), ignoring accents and case. sort ' +
+          'English stem (libri finds libro, running finds run), ignoring accents and case. A genre ' +
+          'word or phrase of either language (fantascienza, science fiction, gialli, romanzi rosa) ' +
+          'matches that genre as well as the words, and genres names the genres meant. sort ' +
           'defaults to relevance when q has words (the exact phrase in the title first, then every ' +
-          'word in the title, then in title and author; whole words above prefixes; then newest), ' +
+          "word exactly in the author's name, then exactly in title or author, then every word in " +
+          'the title, then in title and author; whole words above prefixes; then newest), ' +
           'to newest otherwise; relevance without words orders as newest. When the words match ' +
           'nothing, each unknown word is replaced by the closest known title or author word within ' +
           'one edit (up to 4 letters) or two, and correctedQ names the words used; exact=1 turns ' +
@@ -154,7 +159,10 @@ export const libraryRoutes: Module = async (app, { database, now }) => {
         tags: ['library'],
         summary: "A listing's book page lists: other copies of the book, more from its seller",
         description:
-          'Up to 6 available listings each, newest first, never the listing itself; 404 as ' +
+          'Up to 6 available listings each, newest first, never the listing itself: the other ' +
+          'copies of its work (any edition or language), more from its seller. work: the work ' +
+          'and how many other copies of it the viewer may see, with the lowest total (price ' +
+          'plus shipping) among them; null when the listing has no work. 404 as ' +
           'GET /api/listings/:id (missing, hidden, or a block between the viewer and the seller).',
         params: idParam('id'),
         response: { 200: relatedListingsSchema, 400: errorSchema, 404: errorSchema },
@@ -162,7 +170,12 @@ export const libraryRoutes: Module = async (app, { database, now }) => {
     },
     async (request) => {
       const viewer = await apartFrom(request.user?.id);
-      const related = await findRelatedListings(database, request.params.id, viewer);
+      const related = await findRelatedListings(
+        database,
+        request.params.id,
+        viewer,
+        request.user?.id ?? null,
+      );
       if (!related) throw listingNotFound();
       return related;
     },

@@ -6,7 +6,7 @@ import {
   type ShelvesQuery,
 } from '@shared/marketplace';
 import type { Database } from '../../db/client';
-import { CARD_COLUMNS, CARD_JOINS, toCard, type CardRow } from '../listings/queries';
+import { CARD_COLUMNS, CARD_JOINS, toCard, type CardRow } from '../listings';
 import { buildFilters } from './search';
 
 /**

@@ -1,27 +1,26 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listMigrations } from '../../db/migrate';
-import { createTestApp, type TestApp } from '../../test/helpers';
-import { createMember, type Member } from '../../test/members';
-import { createListing, offerFrom, requester } from '../chats/test-support';
+import type { TestApp } from '../../test/app';
+import { createListing } from '../../test/listings';
+import { offerFrom } from '../../test/deals';
+import type { Member } from '../../test/members';
+import { appWithMembers, SIGN_UP_TIMEOUT, type Requester } from '../../test/harness';
 
 /**
  * Migration 0024 on rows written before it: every row is kept; duplicates that would break the
  * new constraints are resolved the same way every time.
  */
-let t: TestApp;
-let req: ReturnType<typeof requester>;
-let seller: Member;
-let anna: Member;
-let bruno: Member;
+let t: TestApp, req: Requester;
+let seller: Member, anna: Member, bruno: Member;
 const migration = listMigrations().find((m) => m.name.startsWith('0024_'))!;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  req = requester(t);
-  seller = await createMember(t, { displayName: 'Sara Seller' });
-  anna = await createMember(t, { displayName: 'Anna Buyer' });
-  bruno = await createMember(t, { displayName: 'Bruno Buyer' });
-}, 120_000);
+  ({ t, req, seller, anna, bruno } = await appWithMembers({
+    seller: { displayName: 'Sara Seller' },
+    anna: { displayName: 'Anna Buyer' },
+    bruno: { displayName: 'Bruno Buyer' },
+  }));
+}, SIGN_UP_TIMEOUT);
 
 const q = <T>(text: string, params?: unknown[]) => t.database.query<T>(text, params);
 

@@ -1,24 +1,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
-import { createMember, type Member } from '../../test/members';
-import { createListing, requester, saleListing } from '../chats/test-support';
+import type { TestApp } from '../../test/app';
+import { createListing, saleListing } from '../../test/listings';
+import type { Member } from '../../test/members';
+import { appWithMembers, SIGN_UP_TIMEOUT, type Requester } from '../../test/harness';
 
 /**
  * Money is stored in cents: fractions of a cent, more than two decimals, numbers JSON cannot
  * carry exactly, negatives and huge values answer 400 with a message, never 500 nor a silently
  * rounded amount.
  */
-let t: TestApp;
-let req: ReturnType<typeof requester>;
-let seller: Member;
-let buyer: Member;
+let t: TestApp, req: Requester;
+let seller: Member, buyer: Member;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  req = requester(t);
-  seller = await createMember(t, { displayName: 'Sara Seller' });
-  buyer = await createMember(t, { displayName: 'Bruno Buyer' });
-}, 120_000);
+  ({ t, req, seller, buyer } = await appWithMembers({
+    seller: { displayName: 'Sara Seller' },
+    buyer: { displayName: 'Bruno Buyer' },
+  }));
+}, SIGN_UP_TIMEOUT);
 
 /** A body sent as raw JSON text, so it can hold numbers such as 1e400 (Infinity once parsed). */
 const raw = (method: 'POST' | 'PATCH', url: string, who: Member, body: string) =>

@@ -1,25 +1,24 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
-import { createMember, type Member } from '../../test/members';
-import { bothConfirm, createListing, requester } from '../chats/test-support';
+import type { TestApp } from '../../test/app';
+import { bothConfirm } from '../../test/deals';
+import { createListing } from '../../test/listings';
+import type { Member } from '../../test/members';
+import { appWithMembers, SIGN_UP_TIMEOUT, type Requester } from '../../test/harness';
 
 /**
  * A seller cannot make up a sale: naming a member records nothing as done until that member
  * confirms (or had an accepted offer), and only an agreed sale can be reviewed.
  */
-let t: TestApp;
-let req: ReturnType<typeof requester>;
-let seller: Member;
-let victim: Member;
-let stranger: Member;
+let t: TestApp, req: Requester;
+let seller: Member, victim: Member, stranger: Member;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  req = requester(t);
-  seller = await createMember(t, { username: 'sly_seller', displayName: 'Sly Seller' });
-  victim = await createMember(t, { username: 'vera_victim', displayName: 'Vera Victim' });
-  stranger = await createMember(t, { username: 'stan_stranger', displayName: 'Stan Stranger' });
-}, 120_000);
+  ({ t, req, seller, victim, stranger } = await appWithMembers({
+    seller: { username: 'sly_seller', displayName: 'Sly Seller' },
+    victim: { username: 'vera_victim', displayName: 'Vera Victim' },
+    stranger: { username: 'stan_stranger', displayName: 'Stan Stranger' },
+  }));
+}, SIGN_UP_TIMEOUT);
 
 const completeTo = (who: Member | undefined, listingId: string, username: string, kind = 'sale') =>
   req('POST', `/api/listings/${listingId}/complete`, who, { kind, counterpartUsername: username });

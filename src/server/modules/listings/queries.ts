@@ -5,11 +5,13 @@ import type {
   ListingDetail,
   ListingStatus,
   ListingType,
+  OwnListingCard,
 } from '@shared/marketplace';
 import type { Database } from '../../db/client';
-import { visibleListing } from '../../platform/moderation/members';
+import { reachableListing } from '../../platform/reach';
 import { bookLanguageName } from '@shared/bookLanguage';
 import { isUuid } from '@shared/schemas/common';
+import { toIso } from '../../db/rows';
 
 /**
  * The card columns of a listing: `l` is book_listings, joined to its book `b` (for the remote
@@ -17,7 +19,7 @@ import { isUuid } from '@shared/schemas/common';
  */
 export const CARD_COLUMNS = `l.id, l.title, l.author, l.genre, l.condition, l.listing_type,
   l.price::float8 as price, l.currency, l.status, l.is_active, l.description, l.language,
-  l.created_at, l.book_id,
+  l.created_at, l.book_id, l.work_id,
   coalesce(l.cover_url, case when b.cover_url is not null then '/api/covers/' || b.id end) as cover_url,
   u.id as seller_id, u.display_name as seller_display_name, u.username::text as seller_username`;
 export const CARD_JOINS = `join books b on b.id = l.book_id join users u on u.id = l.user_id`;
@@ -40,8 +42,9 @@ export interface CardRow {
   is_active: boolean;
   description: string | null;
   language: string | null;
-  created_at: Date | string;
+  created_at: Date;
   book_id: string;
+  work_id: string | null;
   cover_url: string | null;
   seller_id: string;
   seller_display_name: string;
@@ -54,16 +57,15 @@ export interface DetailRow extends CardRow {
   shipping_cost: number | null;
   is_negotiable: boolean;
   images: string[];
-  updated_at: Date | string;
+  updated_at: Date;
   seller_avatar_url: string | null;
-  seller_created_at: Date | string;
+  seller_created_at: Date;
   book_synopsis: string | null;
   book_publisher: string | null;
   book_published_date: string | null;
   book_isbn: string | null;
 }
 
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const num = (n: number | string | null) => (n === null ? null : Number(n));
 /** The catalogue's publication date ('1954', '1954-07', '1954-07-29'): its year, if it has one. */
 const yearOf = (date: string | null) => {
@@ -88,8 +90,9 @@ export function toCard(row: CardRow): ListingCard {
     description: row.description,
     // Quick listings stored the catalogue's code ('it') before they stored the name.
     language: bookLanguageName(row.language),
-    createdAt: iso(row.created_at),
+    createdAt: toIso(row.created_at),
     bookId: row.book_id,
+    workId: row.work_id,
     seller: {
       id: row.seller_id,
       displayName: row.seller_display_name,
@@ -107,7 +110,7 @@ export function toDetail(row: DetailRow): ListingDetail {
     shippingCost: num(row.shipping_cost),
     isNegotiable: row.is_negotiable,
     images: row.images ?? [],
-    updatedAt: iso(row.updated_at),
+    updatedAt: toIso(row.updated_at),
     book: {
       synopsis: textOrNull(row.book_synopsis),
       publisher: textOrNull(row.book_publisher),
@@ -117,36 +120,45 @@ export function toDetail(row: DetailRow): ListingDetail {
     seller: {
       ...card.seller,
       avatarUrl: row.seller_avatar_url,
-      memberSince: iso(row.seller_created_at),
+      memberSince: toIso(row.seller_created_at),
     },
   };
 }
 
 export { isUuid };
 
-/** `readers`: only as its readers may see it (not hidden by a moderator, seller active). */
+/**
+ * `readers`: only as `viewer` (null or absent: a visitor) may reach it (platform/reach.ts: not
+ * hidden by a moderator, its seller active, no block between them).
+ */
 export async function findListingDetail(
   database: Database,
   id: string,
-  opts: { readers?: boolean } = {},
+  opts: { readers?: boolean; viewer?: string | null } = {},
 ): Promise<ListingDetail | null> {
   if (!isUuid(id)) return null;
   const [row] = await database.query<DetailRow>(
     `select ${DETAIL_COLUMNS} from book_listings l ${CARD_JOINS}
-     where l.id = $1${opts.readers ? ` and ${visibleListing('l')}` : ''}`,
-    [id],
+     where l.id = $1${opts.readers ? ` and ${reachableListing('l', '$2::text')}` : ''}`,
+    opts.readers ? [id, opts.viewer ?? null] : [id],
   );
   return row ? toDetail(row) : null;
 }
 
-/** A member's listings, every status, newest first. */
-export async function listOwnListings(database: Database, userId: string): Promise<ListingCard[]> {
-  const rows = await database.query<CardRow>(
-    `select ${CARD_COLUMNS} from book_listings l ${CARD_JOINS}
+/** A member's listings, every status, newest first, each saying whether an open deal holds it. */
+export async function listOwnListings(
+  database: Database,
+  userId: string,
+): Promise<OwnListingCard[]> {
+  const rows = await database.query<CardRow & { in_open_deal: boolean }>(
+    `select ${CARD_COLUMNS}, exists (
+         select 1 from offer_listings ol join deals d on d.offer_id = ol.offer_id
+         where ol.listing_id = l.id and d.status = 'open') as in_open_deal
+     from book_listings l ${CARD_JOINS}
      where l.user_id = $1 order by l.created_at desc, l.id desc limit 1000`,
     [userId],
   );
-  return rows.map(toCard);
+  return rows.map((row) => ({ ...toCard(row), inOpenDeal: row.in_open_deal }));
 }
 
 export async function ownListingStats(

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, expect } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/app';
 import { createMember, type Member } from '../../test/members';
 import { gattopardo } from '../../test/listings';
 

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { Module } from '../../platform/module';
 import { idParam, memberWriteLimit } from '../../platform/route-presets';
@@ -13,19 +14,35 @@ import {
   myListingsSchema,
   updateListingSchema,
 } from '@shared/marketplace';
-import { AppError, badRequest, unauthorized, errorSchema } from '../../platform/errors';
+import {
+  AppError,
+  badRequest,
+  unauthorized,
+  errorSchema,
+  errorResponses,
+} from '../../platform/errors';
 import { currentUser } from '../../platform/auth';
 import { publicRead } from '../../platform/http-cache';
 import { findListingDetail, listOwnListings, ownListingStats } from './queries';
-import { isBlockedBetween } from '../../platform/moderation';
 import { createListingService, listingNotFound } from './service';
-import { createWishlistAlerts } from '../wishlist/alerts';
+import { createWishlistAlerts } from '../wishlist';
 import { completionResultSchema } from '@shared/transactions';
-import { TRANSACTION_SUBJECT } from '../reviews/confirmations';
-import { createListingAnnouncer } from '../chats/listing-events';
-import { queryOf } from '../chats/queries';
+import { TRANSACTION_SUBJECT } from '../reviews';
+import { createListingAnnouncer } from '../chats';
+import { queryOf } from '../../db/tx';
 
 const idParams = idParam('id');
+
+/** The errors of a change to one's own listing; 409 while the book is in an open deal (issue 32). */
+const ownerErrors = {
+  400: errorSchema,
+  401: errorSchema,
+  404: errorSchema.describe('No such listing of yours'),
+  409: errorSchema.describe(
+    "The book is in an open deal: it changes through the deal's steps (or, to complete, already sold)",
+  ),
+  429: errorSchema,
+};
 
 /** An upload without a session: 401 'Authentication required for upload. Please log in again.' */
 async function requireUserForUpload(request: FastifyRequest) {
@@ -57,20 +74,22 @@ export const listingRoutes: Module = async (app, deps) => {
       schema: {
         tags,
         summary: 'One listing with its seller',
+        description:
+          '404 as for a missing listing when it is hidden by a moderator, its seller is ' +
+          'suspended, or a block stands between the viewer and the seller: the rule every route ' +
+          'acting on a listing follows (platform/reach.ts).',
         params: idParams,
         response: { 200: listingDetailSchema, 404: errorSchema },
       },
     },
     async (request) => {
-      const listing = await findListingDetail(database, request.params.id, { readers: true });
-      // A block between the viewer and the seller hides the listing both ways.
-      const viewer = request.user?.id;
-      if (
-        !listing ||
-        (viewer &&
-          (await isBlockedBetween((t, p) => database.query(t, p), viewer, listing.seller.id)))
-      )
-        throw listingNotFound();
+      // Hidden, its seller suspended, a block between the viewer and the seller: as a missing
+      // listing, by the rule every route acting on a listing follows (platform/reach.ts).
+      const listing = await findListingDetail(database, request.params.id, {
+        readers: true,
+        viewer: request.user?.id ?? null,
+      });
+      if (!listing) throw listingNotFound();
       return listing;
     },
   );
@@ -111,13 +130,14 @@ export const listingRoutes: Module = async (app, deps) => {
       schema: {
         tags,
         security,
-        summary: 'Edit a listing: only the fields sent change (owner only; others get 404)',
+        summary:
+          'Edit a listing: only the fields sent change (owner only; others get 404; 409 while in an open deal)',
         description:
           'At least one field. null or empty text clears an optional field. Price is still required ' +
           'for sell and both, checked on the listing as it will be.',
         params: idParams,
         body: updateListingSchema,
-        response: { 200: listingDetailSchema },
+        response: { 200: listingDetailSchema, ...ownerErrors },
       },
     },
     async (request) => {
@@ -143,10 +163,11 @@ export const listingRoutes: Module = async (app, deps) => {
       schema: {
         tags,
         security,
-        summary: 'Change the status (available = active; anything else is inactive)',
+        summary:
+          'Change the status (available = active; anything else is inactive); refused (409) while the book is in an open deal, and once it is sold or traded',
         params: idParams,
         body: listingStatusSchema,
-        response: { 200: listingDetailSchema },
+        response: { 200: listingDetailSchema, ...ownerErrors },
       },
     },
     async (request) => {
@@ -156,9 +177,8 @@ export const listingRoutes: Module = async (app, deps) => {
         request.params.id,
         request.body.status,
       );
-      if (listing.status === 'available') wished.announce(listing.id);
-      else wished.availabilityChanged(listing.id);
-      await chatCards.announce(listing.id);
+      // The conversations' cards and the wishers follow its status (platform/changes.ts).
+      await deps.changes.emit('listings.status', { listingIds: [listing.id] });
       changed();
       return listing;
     },
@@ -175,7 +195,7 @@ export const listingRoutes: Module = async (app, deps) => {
           'Mark as sold or traded to a member: pending until they confirm; refused (409) for a book in an open deal, which completes it',
         params: idParams,
         body: completeListingSchema,
-        response: { 200: completionResultSchema },
+        response: { 200: completionResultSchema, ...ownerErrors },
       },
     },
     async (request) => {
@@ -187,7 +207,10 @@ export const listingRoutes: Module = async (app, deps) => {
         request.body.kind,
         request.body.counterpartUsername,
       );
-      if (outcome === 'pending')
+      // Sold or traded at once: the conversations' cards and the wishers follow its status.
+      if (outcome !== 'pending')
+        await deps.changes.emit('listings.status', { listingIds: [listing.id] });
+      else {
         await deps.notifications.notify({
           recipientId: counterpartId,
           type: 'transaction.confirm',
@@ -195,8 +218,8 @@ export const listingRoutes: Module = async (app, deps) => {
           subject: { type: TRANSACTION_SUBJECT, id: transactionId },
           data: { title: listing.title, context: request.body.kind },
         });
-      else await chatCards.announce(listing.id);
-      wished.availabilityChanged(listing.id);
+        wished.availabilityChanged(listing.id);
+      }
       changed();
       return { outcome, transactionId, listing };
     },
@@ -206,7 +229,14 @@ export const listingRoutes: Module = async (app, deps) => {
     '/api/listings/:id',
     {
       ...owner,
-      schema: { tags, security, summary: 'Delete a listing (owner only)', params: idParams },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Delete a listing (owner only): refused (409) while it is in an open deal; a deal that ended keeps its books as agreed',
+        params: idParams,
+        response: { 204: z.null().describe('No content'), ...ownerErrors },
+      },
     },
     async (request, reply) => {
       const tellWishers = await wished.beforeChange(request.params.id);
@@ -218,7 +248,7 @@ export const listingRoutes: Module = async (app, deps) => {
       await chatCards.announce(request.params.id, watchers);
       await deps.notifications.removeForSubject('listing', request.params.id);
       await deps.releaseUploads(currentUser(request).id, [coverUrl]);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -229,7 +259,8 @@ export const listingRoutes: Module = async (app, deps) => {
       schema: {
         tags,
         security,
-        summary: "The signed-in member's listings, every status, newest first",
+        summary:
+          "The signed-in member's listings, every status, newest first; inOpenDeal: an open deal holds it (it changes only through the deal)",
         response: { 200: myListingsSchema },
       },
     },
@@ -267,11 +298,8 @@ export const listingRoutes: Module = async (app, deps) => {
         consumes: ['multipart/form-data'],
         response: {
           201: coverUploadSchema,
-          400: errorSchema,
-          401: errorSchema,
-          413: errorSchema,
-          429: errorSchema,
           503: errorSchema.describe('The file store did not answer: nothing was stored'),
+          ...errorResponses(400, 401, 413, 429),
         },
       },
     },

@@ -1,5 +1,4 @@
 import {
-  normalizeIsbn,
   type CreateListingInput,
   type Genre,
   type ListingDetail,
@@ -11,19 +10,15 @@ import {
 import type { z } from 'zod';
 import type { createListingSchema } from '@shared/marketplace';
 import type { Database } from '../../db/client';
-import { AppError, badRequest, conflict, notFound, validationFailed } from '../../platform/errors';
-import {
-  findBookByGoogleId,
-  findBookById,
-  findBookByIsbn,
-  genreFromCategories,
-  type BookRow,
-} from '../catalogue/queries';
+import { AppError, badRequest, conflict, validationFailed } from '../../platform/errors';
+import { listingNotFound } from '../../platform/reach';
+import { genreOfBook, resolveBook } from './books';
 import { bookLanguageName } from '@shared/bookLanguage';
 import { isOwnCoverUpload } from '@shared/urls';
 import { findListingDetail, isUuid } from './queries';
 import { isBlockedBetween } from '../../platform/moderation';
 import { inTransaction, type Query } from '../../db/tx';
+import { refuseBooksInOpenDeal } from './deal-lock';
 
 type CreateListing = z.output<typeof createListingSchema>;
 
@@ -45,7 +40,8 @@ type CurrentListing = {
   is_negotiable: boolean;
 };
 
-export const listingNotFound = () => notFound('listings.errors.notFound');
+/** As a missing listing: one answer for every listing a member may not reach (platform/reach.ts). */
+export { listingNotFound };
 
 /** A cover the listing may keep: one of this member's uploads. Anything else is not stored. */
 function ownUpload(userId: string, url: string | undefined): string | null {
@@ -53,73 +49,8 @@ function ownUpload(userId: string, url: string | undefined): string | null {
   return isOwnCoverUpload(userId, url) ? url : null;
 }
 
-function isbnParts(isbn: string | undefined): { isbn10: string | null; isbn13: string | null } {
-  if (!isbn) return { isbn10: null, isbn13: null };
-  const s = normalizeIsbn(isbn);
-  return s.length === 13 ? { isbn10: null, isbn13: s } : { isbn10: s, isbn13: null };
-}
-
-async function insertBook(
-  database: Database,
-  b: { title: string; author: string; isbn?: string; language?: string },
-): Promise<BookRow> {
-  const { isbn10, isbn13 } = isbnParts(b.isbn);
-  const authors = b.author
-    .split(/\s*,\s*/)
-    .map((a) => a.trim())
-    .filter(Boolean);
-  const [row] = await database.query<BookRow>(
-    `insert into books (title, authors, author, isbn_10, isbn_13, language)
-     values ($1, $2, $3, $4, $5, $6)
-     returning id, google_books_id, title, authors, author, isbn_10, isbn_13, publisher,
-       published_date, description, page_count, categories, language, cover_url`,
-    [b.title, authors, authors.join(', '), isbn10, isbn13, b.language ?? null],
-  );
-  return row;
-}
-
-/**
- * The catalogue row a new listing points at: the one chosen (our id or Google's), else the one
- * with this ISBN, else one with the very same title and author, else a new one. Other members'
- * listings show its cover, so nothing a member sends ever sets it: only the catalogue does.
- */
-async function resolveBook(
-  database: Database,
-  input: {
-    title: string;
-    author: string;
-    bookId?: string;
-    googleBooksId?: string;
-    isbn?: string;
-    language?: string;
-  },
-): Promise<BookRow> {
-  let book: BookRow | null = null;
-  if (input.bookId && isUuid(input.bookId)) book = await findBookById(database, input.bookId);
-  if (!book && input.googleBooksId) book = await findBookByGoogleId(database, input.googleBooksId);
-  if (!book && input.isbn) book = await findBookByIsbn(database, normalizeIsbn(input.isbn));
-  if (!book && !input.isbn) {
-    const [same] = await database.query<BookRow>(
-      `select id, google_books_id, title, authors, author, isbn_10, isbn_13, publisher,
-         published_date, description, page_count, categories, language, cover_url
-       from books where lower(title) = lower($1) and lower(author) = lower($2)
-       order by (google_books_id is not null) desc, created_at limit 1`,
-      [input.title, input.author],
-    );
-    book = same ?? null;
-  }
-  if (!book) {
-    return insertBook(database, {
-      title: input.title,
-      author: input.author,
-      isbn: input.isbn,
-      language: input.language,
-    });
-  }
-  return book;
-}
-
-const alreadyCompleted = () => new AppError(409, 'conflict', 'listings.errors.alreadyCompleted');
+export const alreadyCompleted = () =>
+  new AppError(409, 'conflict', 'listings.errors.alreadyCompleted');
 
 export interface CompletionResult {
   /** 'completed' with the member's accepted offer; 'pending' until they confirm. */
@@ -212,20 +143,21 @@ export function createListingService({ database }: ListingServiceDeps) {
         };
       } else {
         const trade = input.mode === 'quickTrade' ? input : undefined;
+        // The catalogue's book when one was chosen (its genre, language and ISBN come with it).
         const book = await resolveBook(database, {
           title: input.title,
           author: input.author,
-          bookId: trade?.bookId,
-          googleBooksId: trade?.googleBooksId,
-          isbn: trade?.isbn,
+          bookId: input.bookId,
+          googleBooksId: input.googleBooksId,
+          isbn: input.isbn,
         });
         values = {
           bookId: book.id,
           title: input.title,
           author: input.author,
-          genre: genreFromCategories(book.categories),
+          genre: await genreOfBook(database, book),
           language: bookLanguageName(input.language ?? book.language),
-          isbn: trade?.isbn ?? book.isbn_13 ?? book.isbn_10,
+          isbn: input.isbn ?? book.isbn_13 ?? book.isbn_10,
           coverUrl: ownUpload(userId, trade?.coverUrl),
           listingType: input.mode === 'quickSell' ? 'sell' : 'trade',
           condition: 'good',
@@ -284,6 +216,7 @@ export function createListingService({ database }: ListingServiceDeps) {
           [id, userId],
         );
         if (!old) throw listingNotFound();
+        await refuseBooksInOpenDeal(query, [id]);
         const sent = <T, C>(value: T | undefined, current: C): T | C =>
           value === undefined ? current : value;
         const next = {
@@ -338,12 +271,20 @@ export function createListingService({ database }: ListingServiceDeps) {
 
     async setStatus(userId: string, id: string, status: ListingStatus): Promise<ListingDetail> {
       if (!isUuid(id)) throw listingNotFound();
-      const rows = await database.query<{ id: string }>(
-        `update book_listings set status = $3, updated_at = now()
-         where id = $1 and user_id = $2 returning id`,
-        [id, userId, status],
-      );
-      if (rows.length === 0) throw listingNotFound();
+      await inTransaction(database, async (q) => {
+        const [own] = await q<{ status: ListingStatus }>(
+          'select status from book_listings where id = $1 and user_id = $2 for no key update',
+          [id, userId],
+        );
+        if (!own) throw listingNotFound();
+        await refuseBooksInOpenDeal(q, [id]);
+        // A sold or traded book is gone: it is never put back on sale (nor taken off) by hand.
+        if (own.status === 'sold' || own.status === 'traded') throw alreadyCompleted();
+        await q(`update book_listings set status = $2, updated_at = now() where id = $1`, [
+          id,
+          status,
+        ]);
+      });
       return (await findListingDetail(database, id))!;
     },
 
@@ -427,12 +368,23 @@ export function createListingService({ database }: ListingServiceDeps) {
     /** Deletes the owner's listing; returns its uploaded cover so the caller can remove the file. */
     async remove(userId: string, id: string): Promise<{ coverUrl: string | null }> {
       if (!isUuid(id)) throw listingNotFound();
-      const rows = await database.query<{ cover_url: string | null }>(
-        'delete from book_listings where id = $1 and user_id = $2 returning cover_url',
-        [id, userId],
-      );
-      if (rows.length === 0) throw listingNotFound();
-      return { coverUrl: rows[0].cover_url };
+      return inTransaction(database, async (q) => {
+        const [own] = await q<{ cover_url: string | null }>(
+          'select cover_url from book_listings where id = $1 and user_id = $2 for update',
+          [id, userId],
+        );
+        if (!own) throw listingNotFound();
+        await refuseBooksInOpenDeal(q, [id]);
+        // Offers go with the listing, as they always did, except those that opened a deal: the
+        // deal, its parcel, its case and its books as agreed stay (offers.listing_id set null).
+        await q(
+          `delete from offers o where o.listing_id = $1
+             and not exists (select 1 from deals d where d.offer_id = o.id)`,
+          [id],
+        );
+        await q('delete from book_listings where id = $1', [id]);
+        return { coverUrl: own.cover_url };
+      });
     },
   };
 }

@@ -2,7 +2,7 @@ import { greetingName } from '../../platform/mail';
 import { isLanguage, type Language } from '@shared/constants';
 import { t } from '../../platform/i18n';
 import { layoutEmail } from '../../platform/mail';
-import type { ModerationDeps } from './service';
+import type { ModerationDeps } from './deps';
 
 /** The bell's notice to a member whose report was decided (context: the outcome). */
 export const REPORT_OUTCOME_TYPE = 'moderation.report';

@@ -2,8 +2,7 @@
 import { ADMIN_QUEUE_PAGE_SIZE, type QueueEntry, type ReportReason } from '@shared/moderation';
 import type { Database } from '../../db/client';
 import { reportable, type ModerationQuery, type ReportableView } from '../../platform/moderation';
-
-export const iso = (d: Date | string) => new Date(d).toISOString();
+import { toIso } from '../../db/rows';
 
 /** Open reports grouped by item, the items reported first first, each as readers see it. */
 export async function readQueue(
@@ -17,8 +16,8 @@ export async function readQueue(
     item_id: string;
     count: number;
     reasons: ReportReason[];
-    first_at: Date | string;
-    last_at: Date | string;
+    first_at: Date;
+    last_at: Date;
     total: number;
   }>(
     `select kind, item_id, count(*)::int as count,
@@ -44,7 +43,7 @@ export async function readQueue(
     reason: ReportReason;
     text: string | null;
     reporter: string;
-    created_at: Date | string;
+    created_at: Date;
   }>(
     `select r.kind, r.item_id, r.reason, r.text, r.created_at,
        coalesce(u.display_name || coalesce(' (@' || u.username || ')', ''),
@@ -81,8 +80,8 @@ export async function readQueue(
       itemId: g.item_id,
       count: g.count,
       reasons: g.reasons,
-      firstReportedAt: iso(g.first_at),
-      lastReportedAt: iso(g.last_at),
+      firstReportedAt: toIso(g.first_at),
+      lastReportedAt: toIso(g.last_at),
       item: view
         ? {
             kind: g.kind,
@@ -103,7 +102,7 @@ export async function readQueue(
           reason: r.reason,
           text: r.text,
           reporter: r.reporter,
-          createdAt: iso(r.created_at),
+          createdAt: toIso(r.created_at),
         })),
     };
   });

@@ -11,8 +11,8 @@ import {
 } from '../../platform/moderation';
 import type { Realtime } from '../../platform/realtime';
 import { isUuid } from '@shared/schemas/common';
-import { createListingAnnouncer } from '../chats/listing-events';
-import { announceAvailability } from '../wishlist/alerts';
+import { createListingAnnouncer } from '../chats';
+import { announceAvailability } from '../wishlist';
 
 const uuids = (ids: string[]) => ids.filter((id) => isUuid(id));
 const EXCERPT_MAX = 300;

@@ -57,7 +57,7 @@ export async function listAdmins(database: Database): Promise<AdminRow[]> {
     id: string;
     email: string;
     display_name: string;
-    granted_at: Date | string;
+    granted_at: Date;
   }>(
     `select u.id, u.email::text as email, u.display_name, a.granted_at
      from admins a join users u on u.id = a.user_id order by a.granted_at, u.id`,

@@ -1,7 +1,6 @@
 import { beforeAll, expect } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
-import { createMember, type Member } from '../../test/members';
-import { befriend, requester } from '../chats/test-support';
+import { createTestApp, type TestApp } from '../../test/app';
+import { befriend, requester, createMember, type Member } from '../../test/members';
 import { grantAdmin } from './roles';
 
 export let t: TestApp;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMember, randomClientIp } from '../../test/members';
-import { createListing } from '../chats/test-support';
+import { createListing } from '../../test/listings';
 import { mustOpen, openSocket } from '../../platform/realtime/testing';
 import {
   t,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMember, type Member } from '../../test/members';
-import { createListing } from '../chats/test-support';
+import { createListing } from '../../test/listings';
 import { notificationText } from '../../platform/notifications';
 import { t, req, admin, seller, report, outboxFor, useFixture } from './routes.fixture';
 

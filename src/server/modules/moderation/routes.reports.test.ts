@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/members';
-import { createListing } from '../chats/test-support';
+import { createListing } from '../../test/listings';
 import { notificationText } from '../../platform/notifications';
 import { grantAdmin, listAdmins, revokeAdmin, runAdminCommand } from './roles';
 import {

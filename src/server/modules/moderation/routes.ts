@@ -15,7 +15,7 @@ import {
   suspendedListSchema,
 } from '@shared/moderation';
 import { currentUser } from '../../platform/auth';
-import { errorSchema } from '../../platform/errors';
+import { errorSchema, errorResponses } from '../../platform/errors';
 import { requestLanguage } from '../../platform/i18n';
 import { adminOnly as adminsOnly } from '../../platform/moderation';
 import { createModerationService } from './service';
@@ -58,14 +58,7 @@ export const moderationRoutes: Module = async (app, deps) => {
         summary:
           'Report an item (listing, profile, message, …). Members: any reason; visitors: illegal content only, with name and e-mail. One open report per reporter and item.',
         body: reportSchema,
-        response: {
-          201: reportAnswerSchema,
-          400: errorSchema,
-          401: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          429: errorSchema,
-        },
+        response: { 201: reportAnswerSchema, ...errorResponses(400, 401, 404, 409, 429) },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,4 @@
 import { greetingName } from '../../platform/mail';
-import type { FastifyBaseLogger } from 'fastify';
 import { isLanguage, type Language } from '@shared/constants';
 import {
   ADMIN_LOG_PAGE_SIZE,
@@ -9,10 +8,9 @@ import {
   type ModerationAction,
   type ReportReason,
 } from '@shared/moderation';
-import type { Database } from '../../db/client';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/errors';
 import { hasKey, t } from '../../platform/i18n';
-import { layoutEmail, type Mailer } from '../../platform/mail';
+import { layoutEmail } from '../../platform/mail';
 import {
   reportable,
   writeModerationLog,
@@ -20,31 +18,15 @@ import {
   type Moderator,
   type Reportable,
 } from '../../platform/moderation';
-import type { Notifications } from '../../platform/notifications';
-import type { Realtime } from '../../platform/realtime';
-import type { ListingChanges } from '../../platform/listing-changes';
 import { inTransaction, sqlState } from '../../db/tx';
 import { endSessions } from './reportables';
-import { iso, readQueue } from './queue';
+import { readQueue } from './queue';
 import { createReportOutcome, REPORTER_COLUMNS, type ClosedReport } from './outcome';
 import { closeReportsAboutMember } from './suspension';
+import type { ModerationDeps } from './deps';
+import { toIso } from '../../db/rows';
 
 export type { Moderator };
-
-export interface ModerationDeps {
-  database: Database;
-  mailer: Mailer;
-  realtime: Realtime;
-  publicUrl: string;
-  log: FastifyBaseLogger;
-  /** The notification centre (deps.notifications): the decision also shows under the bell. */
-  notifications?: Notifications;
-  /**
-   * A listing hidden or restored, a seller suspended or back: published once committed
-   * (platform/listing-changes.ts), so that watchers and saved searches hear of a return.
-   */
-  listingChanges?: ListingChanges;
-}
 
 export const NOTIFICATION_TYPE = 'moderation.action';
 
@@ -372,7 +354,7 @@ export function createModerationService(deps: ModerationDeps) {
         target_user_id: string | null;
         target_name: string | null;
         reason: string;
-        created_at: Date | string;
+        created_at: Date;
       }>(
         `select g.id, coalesce(a.display_name, g.actor_email) as actor, g.action, g.kind,
            g.item_id, g.target_user_id, t.display_name as target_name, g.reason, g.created_at
@@ -393,7 +375,7 @@ export function createModerationService(deps: ModerationDeps) {
           targetUserId: r.target_user_id,
           targetName: r.target_name,
           reason: r.reason,
-          createdAt: iso(r.created_at),
+          createdAt: toIso(r.created_at),
         })),
       };
     },

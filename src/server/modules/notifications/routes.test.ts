@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { createMailer } from '../../platform/mail';
 import type { NotificationService } from '../../platform/notifications';
-import { createTestApp, createTestDatabase, type TestApp } from '../../test/helpers';
+import { createTestApp, createTestDatabase, type TestApp } from '../../test/app';
 import { callAs, createMember, type Member, type Method } from '../../test/members';
 import { createTestNotifications, recordUserPushes } from '../../test/notifications';
 
@@ -59,8 +59,9 @@ const setSwitches = (who: Member, body: Switches) =>
 const DEFAULTS = [
   { type: 'friend.request', inApp: true, email: true },
   { type: 'friend.accepted', inApp: true, email: true },
-  { type: 'offer.received', inApp: true, email: false },
+  { type: 'offer.received', inApp: true, email: true },
   { type: 'offer.answered', inApp: true, email: false },
+  { type: 'offer.countered', inApp: true, email: false },
   { type: 'deal.step', inApp: true, email: true },
   { type: 'wishlist.listed', inApp: true, email: true },
   { type: 'trade.match', inApp: true, email: true },

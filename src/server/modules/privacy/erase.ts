@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Query } from '../../db/tx';
+import { erasePayments } from '../payments';
 
 /**
  * "Delete my account" (GDPR article 17), run inside one transaction by the caller. The users row
@@ -142,6 +143,8 @@ export async function eraseMember(q: Query, userId: string): Promise<{ files: st
     member.email,
     userId,
   ]);
+  // The payments ledger stays, as the law requires, naming them by a pseudonym (issue 36).
+  await erasePayments(q, userId);
   const placeholderEmail = `deleted-${randomUUID()}@deleted.invalid`;
   // What was sent under their address without an account (contact messages, reports as a
   // visitor) is theirs only once they proved the address is: anyone can sign up with any e-mail.

@@ -1,4 +1,5 @@
-import { publishedReview } from '../reviews/service';
+import { publishedReview } from '../reviews';
+import { exportPayments } from '../payments';
 import type { Query } from '../../db/tx';
 
 /**
@@ -33,6 +34,7 @@ export async function buildExport(query: Query, userId: string, now: Date) {
        bio, avatar_url as "avatarUrl", location_city as "locationCity",
        location_country as "locationCountry", phone, date_of_birth as "dateOfBirth",
        account_status as "accountStatus", last_seen_at as "lastSeenAt",
+       terms_accepted_at as "termsAcceptedAt", terms_version as "termsVersion",
        created_at as "createdAt", updated_at as "updatedAt"
      from users where id = $1`,
   );
@@ -93,9 +95,15 @@ export async function buildExport(query: Query, userId: string, now: Date) {
        case when d.buyer_id = $1 then 'buyer' else 'seller' end as role,
        ${publicUsername('case when d.buyer_id = $1 then d.seller_id else d.buyer_id end')}
          as "otherParty",
-       d.method, d.status, d.created_at as "createdAt", d.ended_at as "endedAt"
+       d.method, d.status, d.created_at as "createdAt", d.ended_at as "endedAt",
+       (select coalesce(json_agg(json_build_object('listingId', db.listing_id, 'title', db.title,
+           'author', db.author, 'condition', db.condition, 'price', db.price::float8,
+           'currency', db.currency) order by db.position), '[]'::json)
+        from deal_books db where db.deal_id = d.id) as "booksAsAgreed"
      from deals d where d.buyer_id = $1 or d.seller_id = $1 order by d.created_at, d.id`,
   );
+  // In-app payments (issue 36): their account, their deals' payments and ledger rows.
+  const payments = await exportPayments(query, userId);
   // Only the messages this member sent: the other side's words are theirs, not ours to hand out.
   const messages = await many(
     `select m.id, m.room_id as "conversationId", m.type, m.content, m.listing_id as "listingId",
@@ -143,7 +151,8 @@ export async function buildExport(query: Query, userId: string, now: Date) {
   );
   const wishlists = await many(
     `select w.id, w.name, w.description, w.is_default as "isDefault", w.created_at as "createdAt",
-       coalesce((select json_agg(json_build_object('bookId', i.book_id, 'title', i.title,
+       coalesce((select json_agg(json_build_object('bookId', i.book_id, 'workId', i.work_id,
+           'title', i.title,
            'author', i.author, 'isbn13', i.isbn_13, 'isbn10', i.isbn_10, 'addedAt', i.created_at)
            order by i.created_at, i.id)
          from wishlist_items i where i.wishlist_id = w.id), '[]'::json) as items
@@ -252,6 +261,7 @@ export async function buildExport(query: Query, userId: string, now: Date) {
     transactions,
     offers,
     deals,
+    payments,
     messages,
     conversations,
     connections,

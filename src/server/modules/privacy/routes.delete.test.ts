@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMember, randomClientIp, signIn } from '../../test/members';
-import { countSiteStats } from '../stats/routes';
+import { countSiteStats } from '../stats';
 import { mustOpen, openSocket } from '../../platform/realtime/testing';
 import {
   t,
@@ -53,10 +53,14 @@ describe('delete my account', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ deleted: true });
 
-    // The home counters no longer count the member nor their open listing.
+    // The home counters no longer count the member. Their open listing was not counted already:
+    // zef is on holiday, and the home counts what the library shows (issue 33).
     const statsAfter = await countSiteStats(t.database);
     expect(statsAfter.activeUsers).toBe(statsBefore.activeUsers - 1);
-    expect(statsAfter.booksAvailable).toBe(statsBefore.booksAvailable - 1);
+    expect(statsAfter.booksAvailable).toBe(statsBefore.booksAvailable);
+    expect(
+      await t.database.query('select 1 from book_listings where id = $1', [ids.openListing]),
+    ).toEqual([]);
 
     // Every session ended.
     expect((await req('GET', '/api/me', zef)).statusCode).toBe(401);
@@ -88,10 +92,11 @@ describe('delete my account', () => {
       method: 'POST',
       url: '/api/accounts/sign-in',
       remoteAddress: randomClientIp(),
+      headers: { 'accept-language': 'en' },
       payload: { identifier: zefUsername, password: zef.password },
     });
-    expect(byUsername.statusCode).toBe(400);
-    expect(byUsername.json().error.code).toBe('user_not_found');
+    expect(byUsername.statusCode).toBe(unknown.statusCode);
+    expect(byUsername.json()).toEqual(unknown.json());
 
     // The profile and what the member made for others are gone.
     expect((await req('GET', `/api/users/${zef.id}/profile`)).statusCode).toBe(404);

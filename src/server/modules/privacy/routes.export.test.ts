@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '@shared/constants';
 import { describe, expect, it } from 'vitest';
 import {
   t,
@@ -58,6 +59,9 @@ describe('download my data', () => {
       avatarUrl,
       bio: 'Lettore di Calvino',
       locationCity: 'Pavia',
+      // The terms accepted at sign-up, and which.
+      termsVersion: TERMS_VERSION,
+      termsAcceptedAt: expect.stringMatching(/^\d{4}-/),
     });
     expect(data.account.settings).toHaveProperty('preferredLanguage');
     expect(data.account.signInMethods).toEqual([

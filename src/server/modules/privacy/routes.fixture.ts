@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
-import { createMember, type Member } from '../../test/members';
-import { befriend, createListing, requester, saleThroughChat } from '../chats/test-support';
-import { adsClient } from '../ads/test-support';
-import { savedSearchAlertsSettled } from '../saved-searches/alerts';
+import { createTestApp, type TestApp } from '../../test/app';
+import { befriend, requester, createMember, type Member } from '../../test/members';
+import { createListing } from '../../test/listings';
+import { saleThroughChat } from '../../test/deals';
+import { adsClient } from '../../test/ads';
+import { savedSearchAlertsSettled } from '../saved-searches';
 
 export let t: TestApp;
 export let req: ReturnType<typeof requester>;

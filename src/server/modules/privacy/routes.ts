@@ -3,14 +3,19 @@ import { z } from 'zod';
 import { deleteAccountSchema, FRESH_SIGN_IN_MINUTES } from '@shared/privacy';
 import type { Module } from '../../platform/module';
 import { memberWriteLimit } from '../../platform/route-presets';
-import { AppError, errorSchema, unauthorized, validationFailed } from '../../platform/errors';
+import {
+  AppError,
+  errorSchema,
+  unauthorized,
+  validationFailed,
+  errorResponses,
+} from '../../platform/errors';
 import { currentUser } from '../../platform/auth';
 import { toFetchHeaders } from '../../platform/auth/http';
-import { inTransaction } from '../../db/tx';
+import { inTransaction, queryOf } from '../../db/tx';
 import { buildExport } from './export';
 import { eraseMember } from './erase';
-import { createListingAnnouncer } from '../chats/listing-events';
-import { queryOf } from '../chats/queries';
+import { createListingAnnouncer } from '../chats';
 
 /** `scaffale-<username>-<YYYY-MM-DD>.json`, with only safe characters. */
 export function exportFileName(username: string | null, fallback: string, now: Date) {
@@ -67,12 +72,7 @@ export const privacyRoutes: Module = async (
           'only once that address is verified. A POST from our own pages only (CSRF guard), ' +
           'at most 5 an hour.',
         security: [{ session: [] }],
-        response: {
-          200: z.record(z.string(), z.unknown()),
-          401: errorSchema,
-          403: errorSchema,
-          429: errorSchema,
-        },
+        response: { 200: z.record(z.string(), z.unknown()), ...errorResponses(401, 403, 429) },
       },
     },
     async (request, reply) => {
@@ -150,10 +150,7 @@ export const privacyRoutes: Module = async (
         body: deleteAccountSchema,
         response: {
           200: z.object({ deleted: z.literal(true) }),
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          429: errorSchema,
+          ...errorResponses(400, 401, 403, 429),
         },
       },
     },

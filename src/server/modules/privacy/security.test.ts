@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
-import { createMember, randomClientIp, type Member } from '../../test/members';
+import { createTestApp, type TestApp } from '../../test/app';
 import { uploadImage } from '../../test/uploads';
-import { createListing, requester, saleListing } from '../chats/test-support';
-import { adsClient } from '../ads/test-support';
+import { createListing, saleListing } from '../../test/listings';
+import { requester, createMember, randomClientIp, type Member } from '../../test/members';
+import { adsClient } from '../../test/ads';
 
 /**
  * Attacks on members' files, data export and e-mails, made from outside through HTTP: a member's

@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testConfig, type TestApp } from '../../test/helpers';
-import { callAs, createMember, type Member } from '../../test/members';
+import { createTestApp, testConfig, type TestApp } from '../../test/app';
 import { gattopardo } from '../../test/listings';
 import { loadConfig } from '../../config';
 import { endHolidays } from './holiday';
-import { befriend } from '../chats/test-support';
+import { befriend, callAs, createMember, type Member } from '../../test/members';
 
 /**
  * Holiday mode (docs/watching.md, decision 0069): the rules of the date, the listings leaving the

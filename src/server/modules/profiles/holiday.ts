@@ -28,7 +28,7 @@ export const HOLIDAY_JOB_MS = 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const lastDay = (backAt: Date) => new Date(backAt.getTime() - DAY_MS).toISOString().slice(0, 10);
 
-type HolidayRow = { away_until: Date | string; auto_reply: string | null };
+type HolidayRow = { away_until: Date; auto_reply: string | null };
 
 function toHoliday(row: HolidayRow | undefined): Holiday {
   if (!row) return { holiday: null };
@@ -145,7 +145,7 @@ export async function holidayRepliesTo(
 
 export const holidayRoutes: Module = async (app, deps) => {
   const { database, now, listingChanges } = deps;
-  const { tags, security, signedIn, writes } = memberRoutes(app, 'holiday', 30);
+  const { tags, read, write } = memberRoutes(app, 'holiday', 30);
   /** Going away or coming back by hand: the seller's listings leave or return. */
   const trackSeller = async (userId: string) =>
     listingChanges ? listingChanges.trackSellers([userId]) : () => {};
@@ -157,7 +157,7 @@ export const holidayRoutes: Module = async (app, deps) => {
     run: (at) => endHolidays(database, at, listingChanges),
   });
 
-  const read = async (userId: string) =>
+  const holidayOf = async (userId: string) =>
     toHoliday(
       (
         await database.query<HolidayRow>(
@@ -169,33 +169,23 @@ export const holidayRoutes: Module = async (app, deps) => {
 
   app.get(
     '/api/me/holiday',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'My holiday: the last day away and my automatic reply (null when not away)',
-        response: { 200: holidaySchema, 401: errorSchema },
-      },
-    },
-    async (request) => read(currentUser(request).id),
+    read({
+      summary: 'My holiday: the last day away and my automatic reply (null when not away)',
+      response: { 200: holidaySchema, 401: errorSchema },
+    }),
+    async (request) => holidayOf(currentUser(request).id),
   );
 
   app.put(
     '/api/me/holiday',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Go on holiday until a day (or change it): my listings leave the library and the shelves until then',
-        description:
-          'awayUntil: YYYY-MM-DD, from tomorrow to 90 days ahead (400 otherwise). autoReply: up to 500 characters, or null for the default words in the buyer’s language. The listings come back at the start of the next day (UTC).',
-        body: holidayInputSchema,
-        response: { 200: holidaySchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
-      },
-    },
+    write({
+      summary:
+        'Go on holiday until a day (or change it): my listings leave the library and the shelves until then',
+      description:
+        'awayUntil: YYYY-MM-DD, from tomorrow to 90 days ahead (400 otherwise). autoReply: up to 500 characters, or null for the default words in the buyer’s language. The listings come back at the start of the next day (UTC).',
+      body: holidayInputSchema,
+      response: { 200: holidaySchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+    }),
     async (request) => {
       const me = currentUser(request).id;
       const end = holidayEnd(request.body.awayUntil, now());
@@ -210,21 +200,16 @@ export const holidayRoutes: Module = async (app, deps) => {
       );
       awayKnown.delete(database);
       changed();
-      return read(me);
+      return holidayOf(me);
     },
   );
 
   app.delete(
     '/api/me/holiday',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Back from holiday now: my listings return at once (idempotent)',
-        response: { 200: holidaySchema, 401: errorSchema, 429: errorSchema },
-      },
-    },
+    write({
+      summary: 'Back from holiday now: my listings return at once (idempotent)',
+      response: { 200: holidaySchema, 401: errorSchema, 429: errorSchema },
+    }),
     async (request) => {
       const me = currentUser(request).id;
       const changed = await trackSeller(me);
@@ -246,7 +231,7 @@ export const holidayRoutes: Module = async (app, deps) => {
       },
     },
     async (request) => {
-      const [row] = await database.query<{ away_until: Date | string }>(
+      const [row] = await database.query<{ away_until: Date }>(
         `select h.away_until from member_holidays h
          where h.user_id = $1 and h.away_until > $2 and ${activeMember('h.user_id')}`,
         [request.params.id, now()],

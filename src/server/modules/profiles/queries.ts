@@ -1,11 +1,17 @@
-import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { fieldsOf } from '../../db/rows';
 import { users } from '../../db/schema';
+import { sql } from '../../db/sql';
 
+/** A member's row, its fields named as the schema names them. */
 export type UserRow = typeof users.$inferSelect;
 
+const USER_FIELDS = fieldsOf(users);
+
 export async function findUser(database: Database, id: string): Promise<UserRow | undefined> {
-  const [row] = await database.db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await database.query<UserRow>(
+    sql`select ${USER_FIELDS} from users where id = ${id}`,
+  );
   return row;
 }
 
@@ -15,12 +21,10 @@ export async function usernameHeldByOther(
   username: string,
   ownId: string,
 ): Promise<boolean> {
-  const [row] = await database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.username, username), ne(users.id, ownId)))
-    .limit(1);
-  return row !== undefined;
+  const rows = await database.query(
+    sql`select 1 from users where username = ${username}::citext and id <> ${ownId} limit 1`,
+  );
+  return rows.length > 0;
 }
 
 export type ProfilePatch = Partial<
@@ -36,6 +40,8 @@ export type ProfilePatch = Partial<
     | 'locationCountry'
     | 'preferredLanguage'
     | 'emailNotifications'
+    | 'termsAcceptedAt'
+    | 'termsVersion'
   >
 >;
 
@@ -46,11 +52,16 @@ export async function updateUser(
   patch: ProfilePatch,
   now: Date,
 ): Promise<UserRow | undefined> {
-  const [row] = await database.db
-    .update(users)
-    .set({ ...patch, updatedAt: now })
-    .where(eq(users.id, id))
-    .returning();
+  const sets = Object.entries(patch)
+    .filter(([, value]) => value !== undefined)
+    .map(([field, value]) => {
+      const column = users[field as keyof ProfilePatch];
+      return sql`${sql.identifier(column.name)} = ${value}`;
+    });
+  const [row] = await database.query<UserRow>(
+    sql`update users set ${sql.join([...sets, sql`updated_at = ${now}`])}
+        where id = ${id} returning ${USER_FIELDS}`,
+  );
   return row;
 }
 

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll } from 'vitest';
 import { users } from '../../db/schema';
 import { createStorage } from '../../platform/storage';
-import { createTestApp } from '../../test/helpers';
+import { createTestApp } from '../../test/app';
 import { createMember, type Member } from '../../test/members';
 export const uploads = mkdtempSync(join(tmpdir(), 'scaffale-profiles-'));
 

@@ -63,6 +63,7 @@ describe('profiles API', async () => {
         emailNotifications: true,
         // No username yet: the web asks for one before anything else.
         needsProfile: true,
+        needsTerms: false,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
     });

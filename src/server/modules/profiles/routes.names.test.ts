@@ -2,9 +2,9 @@
 // profile fields they edit, and that every change shows at once wherever others see them.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/helpers';
+import { createTestApp } from '../../test/app';
 import { createMember, randomClientIp } from '../../test/members';
-import { createListing } from '../chats/test-support';
+import { createListing } from '../../test/listings';
 
 describe('names and profile fields', async () => {
   const t = await createTestApp();
@@ -27,11 +27,14 @@ describe('names and profile fields', async () => {
       url: '/api/auth/sign-up/email',
       remoteAddress: randomClientIp(),
       headers: { 'accept-language': 'en' },
-      payload,
+      payload: { acceptTerms: true, ...payload },
     });
 
   it('a sign-up without a name is never named after the e-mail: it is asked for one', async () => {
-    const member = await createMember(t, { email: 'segreto.privato@example.com', displayName: '' });
+    const member = await createMember(t, {
+      email: 'segreto.privato@example.com',
+      displayName: '',
+    });
     const me = (await get('/api/me', member.cookie)).json();
     expect(me.displayName).toBe('');
     expect(me.needsProfile).toBe(true);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/app';
 import { createMember, type Member } from '../../test/members';
-import { grantAdmin } from '../moderation/roles';
+import { grantAdmin } from '../moderation';
 
 describe('GET /api/session', () => {
   let t: TestApp;

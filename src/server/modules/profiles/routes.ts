@@ -4,7 +4,13 @@ import { AVATAR_MAX_BYTES } from '@shared/constants';
 import { meSchema, updateProfileSchema } from '@shared/schemas/profile';
 import type { Module } from '../../platform/module';
 import { memberWriteLimit } from '../../platform/route-presets';
-import { AppError, badRequest, errorSchema, unauthorized } from '../../platform/errors';
+import {
+  AppError,
+  badRequest,
+  errorSchema,
+  unauthorized,
+  errorResponses,
+} from '../../platform/errors';
 import { currentUser } from '../../platform/auth';
 import { fileTooLarge, invalidFileType } from '../../platform/storage';
 import { changeAvatar, loadMe, updateProfile, uploadFailed } from './service';
@@ -51,16 +57,11 @@ export const profileRoutes: Module = async (app, { database, storage, releaseUpl
         summary: 'Change the signed-in member’s profile',
         description:
           'Username: 3-20 letters, digits or underscores, unique ignoring case (409 when taken). ' +
-          'Empty text clears a field. Unknown fields are refused.',
+          'Empty text clears a field. Unknown fields are refused. acceptTerms: true records the ' +
+          'acceptance of the terms of service now (a Google account accepts them here; false is 400).',
         security: [{ session: [] }],
         body: updateProfileSchema,
-        response: {
-          200: meSchema,
-          400: errorSchema,
-          401: errorSchema,
-          409: errorSchema,
-          429: errorSchema,
-        },
+        response: { 200: meSchema, ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request) => updateProfile(database, currentUser(request).id, request.body, now()),
@@ -81,11 +82,8 @@ export const profileRoutes: Module = async (app, { database, storage, releaseUpl
         security: [{ session: [] }],
         response: {
           200: meSchema,
-          400: errorSchema,
-          401: errorSchema,
-          413: errorSchema,
-          429: errorSchema,
           503: errorSchema.describe('The file store did not answer: nothing was stored'),
+          ...errorResponses(400, 401, 413, 429),
         },
       },
     },

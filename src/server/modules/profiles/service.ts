@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isLanguage } from '@shared/constants';
+import { isLanguage, TERMS_VERSION } from '@shared/constants';
 import type { Me, UpdateProfileInput } from '@shared/schemas/profile';
 import { AVATAR_MAX_BYTES } from '@shared/constants';
 import type { Database } from '../../db/client';
@@ -45,6 +45,7 @@ export function toMe(row: UserRow): Me {
     preferredLanguage: isLanguage(row.preferredLanguage) ? row.preferredLanguage : 'en',
     emailNotifications: row.emailNotifications,
     needsProfile: !row.username || !row.displayName.trim(),
+    needsTerms: row.termsAcceptedAt === null,
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }
@@ -102,6 +103,10 @@ export async function updateProfile(
   }
   if (input.preferredLanguage !== undefined) patch.preferredLanguage = input.preferredLanguage;
   if (input.emailNotifications !== undefined) patch.emailNotifications = input.emailNotifications;
+  if (input.acceptTerms) {
+    patch.termsAcceptedAt = now;
+    patch.termsVersion = TERMS_VERSION;
+  }
 
   if (Object.keys(patch).length === 0) return loadMe(database, userId);
   try {

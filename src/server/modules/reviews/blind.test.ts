@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
-import { createMember, type Member } from '../../test/members';
-import { requester, saleThroughChat } from '../chats/test-support';
-import { createWebFixture } from '../../platform/spa/web-fixture';
+import { createTestApp, type TestApp } from '../../test/app';
+import { requester, createMember, type Member } from '../../test/members';
+import { saleThroughChat } from '../../test/deals';
+import { createWebFixture } from '../../platform/spa/web.fixture';
 import { runJob } from '../../platform/jobs';
 
 /**

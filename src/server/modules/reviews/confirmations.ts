@@ -10,10 +10,9 @@ import {
   transactionAnswerSchema,
   type PendingTransaction,
 } from '@shared/transactions';
-import { inTransaction } from '../../db/tx';
+import { inTransaction, queryOf } from '../../db/tx';
 import { isUuid } from '@shared/schemas/common';
-import { createListingAnnouncer } from '../chats/listing-events';
-import { queryOf } from '../chats/queries';
+import { createListingAnnouncer } from '../chats';
 
 /** Confirmation notifications are about the transaction row. */
 export const TRANSACTION_SUBJECT = 'transaction';
@@ -40,6 +39,8 @@ export function defineTransactionNotifications(notifications: Notifications, dat
     type: 'transaction.confirm',
     defaults: { inApp: true, email: true },
     link,
+    // About a sale between them: it reaches across a block (decision 0036, audience.ts).
+    acrossBlocks: true,
     // A deleted listing leaves nothing to confirm.
     visible: where(`status = 'pending' and buyer_id = $1 and listing_id is not null`),
   });
@@ -47,6 +48,7 @@ export function defineTransactionNotifications(notifications: Notifications, dat
     type: 'transaction.answered',
     defaults: { inApp: true, email: false },
     link,
+    acrossBlocks: true,
     visible: where('seller_id = $1'),
   });
 }
@@ -64,7 +66,7 @@ export function createConfirmationService(database: Database) {
         other_id: string;
         other_name: string;
         other_username: string | null;
-        created_at: Date | string;
+        created_at: Date;
       }>(
         `select t.id, t.kind, t.buyer_id, t.listing_id, l.title as listing_title,
            o.id as other_id, o.display_name as other_name, o.username::text as other_username,

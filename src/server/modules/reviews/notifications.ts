@@ -16,11 +16,15 @@ export function defineReviewNotifications(notifications: Notifications, database
     type: REVIEW_PUBLISHED,
     defaults: { inApp: true, email: true },
     link,
+    // About a sale between them: it reaches across a block (decision 0036, audience.ts).
+    acrossBlocks: true,
   });
   notifications.defineType({
     type: REVIEW_WAITING,
     defaults: { inApp: true, email: true },
     link,
+    // About a sale between them: it reaches across a block (decision 0036, audience.ts).
+    acrossBlocks: true,
     // Only while it still asks for something: I have not written mine and the 14 days last.
     async visible(recipientId, ids) {
       const rows = await database.query<{ id: string }>(

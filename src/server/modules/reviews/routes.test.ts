@@ -1,23 +1,25 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import type { TestApp } from '../../test/app';
+import { createListing } from '../../test/listings';
 import { createMember, type Member } from '../../test/members';
-import { createListing, requester, saleThroughChat } from '../chats/test-support';
+import { saleThroughChat } from '../../test/deals';
+import { appWithMembers, SIGN_UP_TIMEOUT, type Requester } from '../../test/harness';
 
-let t: TestApp;
-let req: ReturnType<typeof requester>;
-let seller: Member;
-let buyer: Member;
-let stranger: Member;
+let t: TestApp, req: Requester;
+let seller: Member, buyer: Member, stranger: Member;
 let clock = new Date('2026-11-01T10:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
-  t = await createTestApp({ deps: { now: () => clock } });
-  req = requester(t);
-  seller = await createMember(t, { displayName: 'Silvia Seller' });
-  buyer = await createMember(t, { displayName: 'Bianca Buyer' });
-  stranger = await createMember(t, { displayName: 'Stefano Stranger' });
-}, 120_000);
+  ({ t, req, seller, buyer, stranger } = await appWithMembers(
+    {
+      seller: { displayName: 'Silvia Seller' },
+      buyer: { displayName: 'Bianca Buyer' },
+      stranger: { displayName: 'Stefano Stranger' },
+    },
+    { deps: { now: () => clock } },
+  ));
+}, SIGN_UP_TIMEOUT);
 
 /**
  * A sale completed through the chat's offer flow: contact, offer, accept, complete; agreed at the

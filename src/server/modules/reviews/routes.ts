@@ -10,7 +10,7 @@ import {
   tradePageSchema,
 } from '@shared/reviews';
 import { currentUser } from '../../platform/auth';
-import { errorSchema } from '../../platform/errors';
+import { errorSchema, errorResponses } from '../../platform/errors';
 import { publicRead } from '../../platform/http-cache';
 import { createReviewService } from './service';
 import { confirmationRoutes } from './confirmations';
@@ -52,13 +52,7 @@ export const reviewRoutes: Module = async (app, deps) => {
         summary:
           'Review the other party of a completed transaction of mine (once per transaction, within 14 days of its completion; 1–5 stars, up to 1,000 characters). Double-blind: hidden from everyone but me until the other party has written theirs (both are then published together) or the 14 days are over',
         body: createReviewSchema,
-        response: {
-          201: reviewSchema,
-          400: errorSchema,
-          401: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-        },
+        response: { 201: reviewSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -90,14 +84,7 @@ export const reviewRoutes: Module = async (app, deps) => {
           'Edit my review (only the fields sent), within 14 days of writing it and while it is not published',
         params: idParam('id'),
         body: editReviewSchema,
-        response: {
-          200: reviewSchema,
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-        },
+        response: { 200: reviewSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => reviews.edit(currentUser(request).id, request.params.id, request.body),

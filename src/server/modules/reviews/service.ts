@@ -11,11 +11,33 @@ import { conflict, forbidden, notFound } from '../../platform/errors';
 import { activeMember } from '../../platform/moderation';
 import { inTransaction, sqlState } from '../../db/tx';
 import { isUuid } from '@shared/schemas/common';
+import { toIso } from '../../db/rows';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A transaction of listing `p` (when not null): the one it names or, a trade's, any book of its deal. */
+const ofListing = (p: string) => `(${p}::uuid is null or t.listing_id = ${p} or exists (
+    select 1 from deal_books db where db.deal_id = t.deal_id and db.listing_id = ${p}))`;
+
+/**
+ * What each side gave in a trade (issue 33 item 8): a trade deal's books by their owner; a trade
+ * recorded outside a deal names one book, its seller's.
+ */
+function tradeBooks(
+  r: {
+    buyer_id: string;
+    listing_title: string | null;
+    given: string[] | null;
+    received: string[] | null;
+  },
+  userId: string,
+): NonNullable<Trade['books']> {
+  if (r.given || r.received) return { given: r.given ?? [], received: r.received ?? [] };
+  const title = r.listing_title === null ? [] : [r.listing_title];
+  return r.buyer_id === userId ? { given: [], received: title } : { given: title, received: [] };
+}
 const EDIT_WINDOW_MS = REVIEW_EDIT_DAYS * DAY_MS;
 const WINDOW_MS = REVIEW_WINDOW_DAYS * DAY_MS;
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 /**
  * The one rule every read of other people's reviews goes through (decision 0073): a review is
@@ -34,9 +56,9 @@ interface ReviewRow {
   subject_id: string;
   listing_title: string | null;
   kind: 'sale' | 'trade';
-  created_at: Date | string;
-  updated_at: Date | string;
-  published_at: Date | string;
+  created_at: Date;
+  updated_at: Date;
+  published_at: Date;
 }
 
 const REVIEW_SELECT = `select r.id, r.transaction_id, r.rating, r.text, r.author_id,
@@ -59,13 +81,13 @@ function toReview(row: ReviewRow, at: Date): Review {
     subjectId: row.subject_id,
     listingTitle: row.listing_title,
     kind: row.kind,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
     // Published, it is final: an edit after reading the other's review would be the retaliation
     // the blind prevents.
     editableUntil: new Date(Math.min(editWindowEnds, publishedAt)).toISOString(),
     published: publishedAt <= at.getTime(),
-    publishedAt: iso(row.published_at),
+    publishedAt: toIso(row.published_at),
   };
 }
 
@@ -129,7 +151,7 @@ export function createReviewService({ database, now }: { database: Database; now
             buyer_id: string;
             seller_id: string;
             status: string;
-            agreed_at: Date | string | null;
+            agreed_at: Date | null;
           }>(
             `select buyer_id, seller_id, status, agreed_at
              from transactions where id = $1`,
@@ -267,8 +289,8 @@ export function createReviewService({ database, now }: { database: Database; now
           id: string;
           kind: 'sale' | 'trade';
           buyer_id: string;
-          created_at: Date | string;
-          agreed_at: Date | string | null;
+          created_at: Date;
+          agreed_at: Date | null;
           listing_title: string | null;
           other_id: string;
           other_name: string;
@@ -277,8 +299,11 @@ export function createReviewService({ database, now }: { database: Database; now
           review_id: string | null;
           their_id: string | null;
           their_published: boolean | null;
+          given: string[] | null;
+          received: string[] | null;
         }>(
           `select t.id, t.kind, t.buyer_id, t.created_at, t.agreed_at, l.title as listing_title,
+             books.given, books.received,
              o.id as other_id, o.display_name as other_name, o.username::text as other_username,
              o.account_status = 'deleted' as other_deleted,
              r.id as review_id, th.id as their_id, ${publishedReview('th', '$5')} as their_published
@@ -287,15 +312,22 @@ export function createReviewService({ database, now }: { database: Database; now
            left join book_listings l on l.id = t.listing_id
            left join reviews r on r.transaction_id = t.id and r.author_id = $1
            left join reviews th on th.transaction_id = t.id and th.author_id = o.id
+           left join lateral (
+             select array_agg(db.title order by db.position) filter (where db.owner_id = $1)
+                 as given,
+               array_agg(db.title order by db.position) filter (where db.owner_id <> $1)
+                 as received
+             from deal_books db where db.deal_id = t.deal_id
+           ) books on t.kind = 'trade'
            where t.status = 'completed' and (t.buyer_id = $1 or t.seller_id = $1)
-             and ($4::uuid is null or t.listing_id = $4)
+             and ${ofListing('$4')}
            order by t.created_at desc, t.id desc limit $2 offset $3`,
           [userId, pageSize, (page - 1) * pageSize, listingId ?? null, at],
         ),
         database.query<{ total: number }>(
-          `select count(*)::int as total from transactions
-           where status = 'completed' and (buyer_id = $1 or seller_id = $1)
-             and ($2::uuid is null or listing_id = $2)`,
+          `select count(*)::int as total from transactions t
+           where t.status = 'completed' and (t.buyer_id = $1 or t.seller_id = $1)
+             and ${ofListing('$2')}`,
           [userId, listingId ?? null],
         ),
       ]);
@@ -307,11 +339,12 @@ export function createReviewService({ database, now }: { database: Database; now
           kind: r.kind,
           role: r.buyer_id === userId ? 'buyer' : 'seller',
           listingTitle: r.listing_title,
+          books: r.kind === 'trade' ? tradeBooks(r, userId) : null,
           // A deleted account is only "Deleted member" in the other party's history.
           other: r.other_deleted
             ? { id: r.other_id, displayName: '', username: null, deleted: true }
             : { id: r.other_id, displayName: r.other_name, username: r.other_username },
-          completedAt: iso(r.created_at),
+          completedAt: toIso(r.created_at),
           // Both agreed, the other party still has an account to review, and the 14 days last.
           reviewable: r.agreed_at !== null && !r.other_deleted && at < closesAt,
           reviewableUntil: closesAt.toISOString(),

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { libraryQueryOf, type SavedSearchFiltersInput } from '@shared/schemas/savedSearches';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/app';
 import { callAs, createMember, type Member } from '../../test/members';
 import { recordUserPushes } from '../../test/notifications';
 import { savedSearchAlertsSettled } from './alerts';

@@ -2,7 +2,7 @@ import { libraryQueryOf } from '@shared/schemas/savedSearches';
 import type { Database } from '../../db/client';
 import type { Notifications, NotificationData } from '../../platform/notifications/types';
 import { MAX_DATA_BYTES } from '../../platform/notifications';
-import { availableListings } from '../wishlist/alerts';
+import { availableListings } from '../wishlist';
 import { filtersOf, listingKeys, storeMatches } from './queries';
 import type { ListingChange, ListingChanges } from '../../platform/listing-changes';
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMailer, type Mailer } from '../../platform/mail';
 import type { NotificationService } from '../../platform/notifications';
-import { createTestApp, createTestDatabase, type TestApp } from '../../test/helpers';
+import { createTestApp, createTestDatabase, type TestApp } from '../../test/app';
 import { callAs, createMember, type Member } from '../../test/members';
 import { createTestNotifications } from '../../test/notifications';
 import { savedSearchAlertsSettled } from './alerts';

@@ -10,7 +10,8 @@ import {
   type DigestKind,
   type Notifications,
 } from '../../platform/notifications';
-import { blockedBetween, visibleListing } from '../../platform/moderation';
+import { visibleListing } from '../../platform/moderation';
+import { mayHearSql } from '../../platform/notifications/audience';
 import { SAVED_SEARCH_MATCH } from './alerts';
 
 /** The digest goes out from this hour (UTC) on: 08:00 in Italy in winter, 09:00 in summer. */
@@ -36,7 +37,7 @@ interface MatchRow {
 const WAITING = `from saved_search_matches m join book_listings l on l.id = m.listing_id
   where m.user_id = $1 and m.emailed_at is null and m.matched_at <= $2
     and l.status = 'available' and ${visibleListing('l')}
-    and not ${blockedBetween('m.user_id', 'l.user_id')}`;
+    and ${mayHearSql('m.user_id', 'l.user_id')}`;
 
 /**
  * The daily e-mail of new saved-search matches, one kind of the platform's digest
@@ -79,7 +80,7 @@ export function createSavedSearchDigest(deps: {
       const day = dayOf(at);
       const [claim] = await database.query<{
         prev_on: string | null;
-        prev_at: Date | string | null;
+        prev_at: Date | null;
       }>(
         `with prev as (select sent_on, sent_at from saved_search_digests where user_id = $1)
          insert into saved_search_digests (user_id, sent_on, sent_at) values ($1, $2, $3)

@@ -5,11 +5,13 @@ import {
 } from '@shared/schemas/savedSearches';
 import type { Database } from '../../db/client';
 import type { Query } from '../../db/tx';
-import { activeMember, blockedBetween, libraryListing } from '../../platform/moderation';
+import { libraryListing } from '../../platform/moderation';
+import { mayHearSql } from '../../platform/notifications/audience';
 // The library's own word normaliser (library/search.ts reads its search box with it): a saved
 // search's words are read exactly as the library reads the same words. matcher.test.ts checks
 // that a match is what the library's search finds, so a change there cannot drift unseen.
-import { prefixQuery } from '../catalogue/queries';
+import { prefixQuery } from '../catalogue';
+import { toIso } from '../../db/rows';
 
 export interface SearchRow {
   id: string;
@@ -22,14 +24,13 @@ export interface SearchRow {
   min_price: string | number | null;
   max_price: string | number | null;
   notify: boolean;
-  created_at: Date | string;
-  updated_at: Date | string;
+  created_at: Date;
+  updated_at: Date;
 }
 
 const COLUMNS = `id, name, q, author, genre, listing_type, condition, min_price, max_price, notify,
   created_at, updated_at`;
 
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const num = (v: string | number | null) => (v === null ? undefined : Number(v));
 
 export function filtersOf(
@@ -59,8 +60,8 @@ export function toSavedSearch(r: SearchRow): SavedSearch {
     filters,
     notify: r.notify,
     libraryPath: libraryPathOf(filters),
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
+    createdAt: toIso(r.created_at),
+    updatedAt: toIso(r.updated_at),
   };
 }
 
@@ -291,8 +292,7 @@ export async function storeMatches(
          and ((l.price is null and coalesce(s.min_price, 0) = 0)
               or ((s.min_price is null or l.price >= s.min_price)
                   and (s.max_price is null or l.price <= s.max_price)))
-         and ${activeMember('s.user_id')}
-         and not ${blockedBetween('s.user_id', 'l.user_id')}
+         and ${mayHearSql('s.user_id', 'l.user_id')}
        order by s.user_id, s.created_at, s.id),
      stored as (
        insert into saved_search_matches (user_id, listing_id, search_id, search_name, matched_at)

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SAVED_SEARCHES_MAX } from '@shared/schemas/savedSearches';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/app';
 import { callAs, createMember, type Member } from '../../test/members';
 
 let t: TestApp;

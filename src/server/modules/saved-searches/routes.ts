@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Module } from '../../platform/module';
-import { idParam, memberRoutes } from '../../platform/route-presets';
+import { idParam, memberRoutes, numberedPage } from '../../platform/route-presets';
 import {
   SAVED_SEARCHES_MAX,
   SAVED_SEARCHES_PAGE_SIZE,
@@ -11,7 +11,7 @@ import {
   updateSavedSearchSchema,
 } from '@shared/schemas/savedSearches';
 import { currentUser } from '../../platform/auth';
-import { errorSchema } from '../../platform/errors';
+import { errorSchema, errorResponses } from '../../platform/errors';
 import {
   createSavedSearchAlerts,
   defineSavedSearchTypes,
@@ -52,59 +52,35 @@ export const savedSearchRoutes: Module = async (app, deps) => {
     await digest.close();
     await savedSearchAlertsSettled();
   });
-  const { tags, security, signedIn, writes } = memberRoutes(app, 'saved searches', 60);
+  const { read, write } = memberRoutes(app, 'saved searches', 60);
 
   app.get(
     '/api/me/saved-searches',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'My saved searches, newest first, a page at a time',
-        querystring: savedSearchPageQuerySchema,
-        response: { 200: savedSearchPageSchema, 400: errorSchema, 401: errorSchema },
-      },
-    },
+    read({
+      summary: 'My saved searches, newest first, a page at a time',
+      querystring: savedSearchPageQuerySchema,
+      response: { 200: savedSearchPageSchema, 400: errorSchema, 401: errorSchema },
+    }),
     async (request) => {
-      const page = request.query.page ?? 1;
-      const { items, total } = await listSearches(
-        database,
-        currentUser(request).id,
-        page,
+      const searches = await numberedPage(
+        request.query.page,
         SAVED_SEARCHES_PAGE_SIZE,
+        (page, size) => listSearches(database, currentUser(request).id, page, size),
       );
-      return {
-        items: items.map(toSavedSearch),
-        total,
-        page,
-        pageSize: SAVED_SEARCHES_PAGE_SIZE,
-        max: SAVED_SEARCHES_MAX,
-      };
+      return { ...searches, items: searches.items.map(toSavedSearch), max: SAVED_SEARCHES_MAX };
     },
   );
 
   app.post(
     '/api/me/saved-searches',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: `Save a library search with a name (at most ${SAVED_SEARCHES_MAX}; names unique per member)`,
-        description:
-          "filters: the library's q, author, genre, type, condition, minPrice, maxPrice; at least one. " +
-          '409 when the name is taken (code conflict) or the member has the most searches (code too_many).',
-        body: createSavedSearchSchema,
-        response: {
-          201: savedSearchSchema,
-          400: errorSchema,
-          401: errorSchema,
-          409: errorSchema,
-          429: errorSchema,
-        },
-      },
-    },
+    write({
+      summary: `Save a library search with a name (at most ${SAVED_SEARCHES_MAX}; names unique per member)`,
+      description:
+        "filters: the library's q, author, genre, type, condition, minPrice, maxPrice; at least one. " +
+        '409 when the name is taken (code conflict) or the member has the most searches (code too_many).',
+      body: createSavedSearchSchema,
+      response: { 201: savedSearchSchema, ...errorResponses(400, 401, 409, 429) },
+    }),
     async (request, reply) => {
       const { name, filters } = request.body;
       const saved = await service.create(currentUser(request).id, name, filters);
@@ -114,25 +90,13 @@ export const savedSearchRoutes: Module = async (app, deps) => {
 
   app.patch(
     '/api/me/saved-searches/:id',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary:
-          "Rename a saved search or turn its alerts on or off: only the fields sent change (another member's: 404)",
-        params,
-        body: updateSavedSearchSchema,
-        response: {
-          200: savedSearchSchema,
-          400: errorSchema,
-          401: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          429: errorSchema,
-        },
-      },
-    },
+    write({
+      summary:
+        "Rename a saved search or turn its alerts on or off: only the fields sent change (another member's: 404)",
+      params,
+      body: updateSavedSearchSchema,
+      response: { 200: savedSearchSchema, ...errorResponses(400, 401, 404, 409, 429) },
+    }),
     async (request) => {
       return service.update(currentUser(request).id, request.params.id, request.body);
     },
@@ -140,21 +104,11 @@ export const savedSearchRoutes: Module = async (app, deps) => {
 
   app.delete(
     '/api/me/saved-searches/:id',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: "Delete a saved search (another member's: 404)",
-        params,
-        response: {
-          204: z.null().describe('Deleted'),
-          401: errorSchema,
-          404: errorSchema,
-          429: errorSchema,
-        },
-      },
-    },
+    write({
+      summary: "Delete a saved search (another member's: 404)",
+      params,
+      response: { 204: z.null().describe('Deleted'), ...errorResponses(401, 404, 429) },
+    }),
     async (request, reply) => {
       await service.remove(currentUser(request).id, request.params.id);
       return reply.status(204).send(null);

@@ -2,28 +2,13 @@ import type { Language } from '@shared/constants';
 import { pageTitle } from '@shared/format';
 import { formatMoney } from '@shared/money';
 import type { Condition, ListingDetail, ListingStatus } from '@shared/marketplace';
-import type { Database } from '../../db/client';
 import { t } from '../../platform/i18n';
+import type { Database } from '../../db/client';
 import type { PageHeads } from '../../platform/spa';
 import { escapeHtml, jsonForScript, truncate } from './html';
 import { findBookHead, findProfileHead, type BookHead, type ProfileHead } from './queries';
-
-/** What the server writes into the single-page app's <head> for one URL. */
-export interface PageHead {
-  status: 200 | 404;
-  title: string;
-  /** A shared link's title, without the site's name (the title by default). */
-  ogTitle?: string;
-  description: string;
-  /** Absolute; left out of pages that are not found or not to be indexed. */
-  canonical?: string;
-  noindex?: boolean;
-  ogType: 'website' | 'book' | 'profile';
-  image?: string;
-  /** Further Open Graph properties (book:isbn, profile:username). */
-  og?: [property: string, content: string][];
-  jsonLd?: object;
-}
+import type { HeadContext, PageHead } from './page-head';
+import { workHead } from './work-head';
 
 const DESCRIPTION_MAX = 200;
 const OG_LOCALES: Record<Language, string> = { it: 'it_IT', en: 'en_GB' };
@@ -63,14 +48,6 @@ const AVAILABILITY_SCHEMA: Record<ListingStatus, string> = {
   traded: 'https://schema.org/SoldOut',
 };
 
-export interface HeadContext {
-  database: Database;
-  publicUrl: string;
-  language: Language;
-  /** The app's clock (only published reviews rate a member, decision 0073). */
-  now?: () => Date;
-}
-
 /** The head of the page at `path` (no query string): looks up the listing or member it shows. */
 export async function describePage(path: string, ctx: HeadContext): Promise<PageHead> {
   const book = /^\/library\/book\/([^/]+)$/.exec(path);
@@ -78,6 +55,8 @@ export async function describePage(path: string, ctx: HeadContext): Promise<Page
     const found = await findBookHead(ctx.database, decode(book[1]));
     return found ? bookHead(found, ctx) : notFoundHead(ctx);
   }
+  const work = /^\/books\/([^/]+)$/.exec(path);
+  if (work) return (await workHead(decode(work[1]), ctx)) ?? notFoundHead(ctx);
   const user = /^\/user\/([^/]+)(\/books)?$/.exec(path);
   if (user) {
     const found = await findProfileHead(ctx.database, decode(user[1]), ctx.now?.());

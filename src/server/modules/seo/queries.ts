@@ -1,10 +1,10 @@
-import { COMPLETED_COUNT } from '../users/completed';
+import { COMPLETED_COUNT } from '../users';
 import { memberRating, type MemberRating } from '@shared/rating';
 import { activeMember } from '../../platform/moderation';
-import { publishedReview } from '../reviews/service';
+import { publishedReview } from '../reviews';
 import type { ListingDetail } from '@shared/marketplace';
 import type { Database } from '../../db/client';
-import { findListingDetail } from '../listings/queries';
+import { findListingDetail } from '../listings';
 
 /**
  * A member's profile is public when its privacy level is 'public' (the default) and the account is

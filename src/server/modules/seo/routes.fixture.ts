@@ -1,7 +1,7 @@
 import { beforeAll, expect } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/app';
 import { createMember, type Member } from '../../test/members';
-import { createWebFixture } from '../../platform/spa/web-fixture';
+import { createWebFixture } from '../../platform/spa/web.fixture';
 import { gattopardo } from '../../test/listings';
 
 export let t: TestApp;

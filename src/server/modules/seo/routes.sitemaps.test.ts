@@ -29,6 +29,7 @@ describe('robots.txt', () => {
         'Disallow: /api/',
         'Allow: /api/listings',
         'Allow: /api/covers/',
+        'Allow: /api/works/',
         'Disallow: /dev/',
         `Sitemap: ${PUBLIC_URL}/sitemap.xml`,
       ]),
@@ -39,7 +40,7 @@ describe('robots.txt', () => {
 describe('sitemaps', () => {
   const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
 
-  it('indexes the static pages, the listings and the profiles', async () => {
+  it('indexes the static pages, the listings, the works and the profiles', async () => {
     const res = await get('/sitemap.xml');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -50,6 +51,7 @@ describe('sitemaps', () => {
     expect(locs(res.body)).toEqual([
       `${PUBLIC_URL}/sitemaps/pages.xml`,
       `${PUBLIC_URL}/sitemaps/listings-1.xml`,
+      `${PUBLIC_URL}/sitemaps/works-1.xml`,
       `${PUBLIC_URL}/sitemaps/profiles-1.xml`,
     ]);
     const pages = await get('/sitemaps/pages.xml');
@@ -69,26 +71,30 @@ describe('sitemaps', () => {
     const detail = (await get(`/api/listings/${listing.id}`)).json();
     expect(before.body).toContain(`<loc>${url}</loc><lastmod>${detail.updatedAt}</lastmod>`);
 
-    for (const status of ['unavailable', 'reserved', 'sold']) {
-      const changed = await t.inject({
+    const setStatus = (id: string, status: string) =>
+      t.inject({
         method: 'POST',
-        url: `/api/listings/${listing.id}/status`,
+        url: `/api/listings/${id}/status`,
         headers: { cookie: seller.cookie },
         payload: { status },
       });
+    for (const status of ['unavailable', 'reserved', 'available']) {
+      const changed = await setStatus(listing.id, status);
       expect(changed.statusCode, status).toBe(200);
       const after = await get('/sitemaps/listings-1.xml');
-      expect(locs(after.body), status).not.toContain(url);
+      if (status === 'available') expect(locs(after.body)).toContain(url);
+      else expect(locs(after.body), status).not.toContain(url);
       expect(locs(after.body)).toContain(`${PUBLIC_URL}/library/book/${nasty.id}`);
     }
-
-    await t.inject({
-      method: 'POST',
-      url: `/api/listings/${listing.id}/status`,
-      headers: { cookie: seller.cookie },
-      payload: { status: 'available' },
-    });
-    expect(locs((await get('/sitemaps/listings-1.xml')).body)).toContain(url);
+    // A sold book leaves too (and never comes back on sale: another listing, kept out after).
+    const gone = await create(seller, { ...gattopardo, title: 'Venduto' });
+    expect(locs((await get('/sitemaps/listings-1.xml')).body)).toContain(
+      `${PUBLIC_URL}/library/book/${gone.id}`,
+    );
+    expect((await setStatus(gone.id, 'sold')).statusCode).toBe(200);
+    expect(locs((await get('/sitemaps/listings-1.xml')).body)).not.toContain(
+      `${PUBLIC_URL}/library/book/${gone.id}`,
+    );
   });
 
   it('lists public profiles, never a private one', async () => {

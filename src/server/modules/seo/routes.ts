@@ -31,6 +31,7 @@ export function robotsTxt(publicUrl: string): string {
     'Allow: /api/shelves',
     'Allow: /api/users/',
     'Allow: /api/covers/',
+    'Allow: /api/works/',
     'Allow: /api/stats',
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,

@@ -2,6 +2,7 @@ import type { Database } from '../../db/client';
 import { escapeXml } from './html';
 import { PUBLIC_MEMBER } from './queries';
 import { visibleListing } from '../../platform/moderation/members';
+import { toIso } from '../../db/rows';
 
 /** The sitemap protocol's limit per file (50 MB is far off: a URL line is about 150 bytes). */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -40,6 +41,10 @@ const COLUMNS = 'id, updated_at, created_at::text as cursor';
 /** Available listings readers can see (not hidden by a moderator, seller active). */
 const LISTED = `status = 'available' and ${visibleListing('book_listings')}`;
 
+/** A work with an available copy readers can see. */
+const WORK_LISTED = `exists (select 1 from book_listings l where l.work_id = w.id
+  and l.status = 'available' and ${visibleListing('l')})`;
+
 const SOURCES = {
   // book_listings_status_newest_idx (status, created_at desc, id desc), read backwards.
   listings: {
@@ -50,6 +55,17 @@ const SOURCES = {
         and (created_at, id) > ($2::timestamptz, $3::uuid)
       order by created_at, id limit $1`,
     loc: (publicUrl, id) => `${publicUrl}/library/book/${encodeURIComponent(id)}`,
+  },
+  // Works with an available copy readers can see, on works_created_idx (created_at, id) and
+  // book_listings_available_work_idx (migration 0053).
+  works: {
+    count: `select count(*)::int as n from works w where ${WORK_LISTED}`,
+    first: `select ${COLUMNS} from works w where ${WORK_LISTED}
+      order by created_at, id offset $2 limit $1`,
+    next: `select ${COLUMNS} from works w where ${WORK_LISTED}
+        and (created_at, id) > ($2::timestamptz, $3::uuid)
+      order by created_at, id limit $1`,
+    loc: (publicUrl, id) => `${publicUrl}/books/${encodeURIComponent(id)}`,
   },
   // users_public_profiles_idx (created_at, id) where the member is public (migration 0009).
   profiles: {
@@ -75,7 +91,7 @@ export async function countPages(
   return Math.ceil(row.n / pageSize);
 }
 
-/** The sitemap index: the static pages' file, then every page of listings and of profiles. */
+/** The sitemap index: the static pages' file, then every page of listings, works and profiles. */
 export async function sitemapIndex(
   database: Database,
   publicUrl: string,
@@ -145,8 +161,6 @@ export async function sitemapPage(
 
 interface SitemapRow {
   id: string;
-  updated_at: Date | string;
+  updated_at: Date;
   cursor: string;
 }
-
-const toIso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Module } from '../../platform/module';
 import type { Database } from '../../db/client';
-import { visibleListing } from '../../platform/moderation/members';
+import { libraryListing } from '../../platform/moderation/members';
 import { TtlCache } from '../../platform/ttl-cache';
 import { etagOf, matchesIfNoneMatch } from '../../platform/http-cache';
 
@@ -15,8 +15,10 @@ export type SiteStats = z.infer<typeof siteStatsSchema>;
 export async function countSiteStats(database: Database): Promise<SiteStats> {
   const [row] = await database.query<{ books: number; users: number; trades: number }>(
     `select
+       -- The library's definition (its "books found" with no filter): visible, the seller not
+       -- on holiday (issue 33: the home said 354, the library 317).
        (select count(*) from book_listings l
-         where l.status = 'available' and ${visibleListing('l')})::int as books,
+         where l.status = 'available' and ${libraryListing('l')})::int as books,
        -- Suspended and deleted accounts are not active members.
        (select count(*) from users where account_status = 'active')::int as users,
        (select count(*) from transactions where status = 'completed')::int as trades`,
@@ -41,7 +43,7 @@ export const statsRoutes: Module = async (app, { database, now }) => {
         tags: ['stats'],
         summary: 'Site counters for the home page',
         description:
-          'Available listings (visible ones), active members, completed transactions. Counted at ' +
+          'Available listings (those the library shows: visible, seller not on holiday), active members, completed transactions. Counted at ' +
           'most every 30 s; Cache-Control public, max-age=30, with an ETag (304 on If-None-Match).',
         response: { 200: siteStatsSchema, 304: z.null().describe('Not modified (If-None-Match)') },
       },

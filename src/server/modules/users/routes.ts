@@ -1,5 +1,5 @@
 import { COMPLETED_COUNT } from './completed';
-import { avatarSeedOf } from '../profiles/service';
+import { avatarSeedOf } from '../profiles';
 import type { Module } from '../../platform/module';
 import {
   PROFILE_RECENT_BOOKS,
@@ -13,10 +13,10 @@ import {
 import type { Database } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import { publicRead } from '../../platform/http-cache';
-import { CARD_COLUMNS, CARD_JOINS, toCard, type CardRow } from '../listings/queries';
-import { typeValues } from '../library/search';
+import { CARD_COLUMNS, CARD_JOINS, toCard, type CardRow } from '../listings';
+import { typeValues } from '../library';
 import { activeMember, isBlockedBetween, visibleListing } from '../../platform/moderation';
-import { memberRatingOf } from '../reviews/service';
+import { memberRatingOf } from '../reviews';
 import { idParam } from '../../platform/route-presets';
 import { memberRating } from '@shared/rating';
 
@@ -52,7 +52,7 @@ export async function loadPublicProfile(
     bio: string | null;
     location_city: string | null;
     location_country: string | null;
-    created_at: Date | string;
+    created_at: Date;
     books_listed: number;
   }>(
     `select u.id, u.display_name, coalesce(u.display_username, u.username::text) as username,

@@ -1,8 +1,9 @@
 import type { ListingCard } from '@shared/marketplace';
 import { isUuid } from '@shared/schemas/common';
 import type { Database } from '../../db/client';
-import { CARD_COLUMNS, CARD_JOINS, toCard, type CardRow } from '../listings/queries';
-import { blockedBetween, notBlocked, visibleListing } from '../../platform/moderation';
+import { CARD_COLUMNS, CARD_JOINS, toCard, type CardRow } from '../listings';
+import { notBlocked, visibleListing } from '../../platform/moderation';
+import { mayHearSql } from '../../platform/notifications/audience';
 
 type Q = Pick<Database, 'query'>;
 
@@ -33,7 +34,7 @@ export async function listWatches(
 ): Promise<{ items: Array<{ listing: ListingCard; watchedAt: string }>; total: number }> {
   const shown = `w.user_id = $1 and ${visibleListing('l')} and ${notBlocked('$1', 'l.user_id')}`;
   const [rows, [count]] = await Promise.all([
-    database.query<CardRow & { watched_at: Date | string }>(
+    database.query<CardRow & { watched_at: Date }>(
       `select ${CARD_COLUMNS}, w.created_at as watched_at
        from listing_watches w join book_listings l on l.id = w.listing_id ${CARD_JOINS}
        where ${shown}
@@ -70,8 +71,9 @@ export async function watchedListingIds(database: Q, userId: string): Promise<st
 }
 
 /**
- * Who to tell about a listing's change: its watchers, not its seller, none a block stands
- * between, the listing still visible to readers; with the listing's currency.
+ * Who to tell about a listing's change: its watchers, not its seller, those who may hear of the
+ * seller (audience.ts: both active, no block either way), the listing still visible to readers;
+ * with the listing's currency.
  */
 export async function watchersToTell(
   database: Q,
@@ -80,7 +82,7 @@ export async function watchersToTell(
   const rows = await database.query<{ user_id: string; currency: string }>(
     `select w.user_id, l.currency from listing_watches w join book_listings l on l.id = w.listing_id
      where w.listing_id = $1 and w.user_id <> l.user_id and ${visibleListing('l')}
-       and not ${blockedBetween('w.user_id', 'l.user_id')}`,
+       and ${mayHearSql('w.user_id', 'l.user_id')}`,
     [listingId],
   );
   return { watchers: rows.map((r) => r.user_id), currency: rows[0]?.currency ?? 'EUR' };

@@ -1,11 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, createTestDatabase, type TestApp } from '../../test/helpers';
+import { createTestApp, createTestDatabase, type TestApp } from '../../test/app';
 import { createListingChanges, type ListingChanges } from '../../platform/listing-changes';
 import { callAs, createMember, signIn, type Member } from '../../test/members';
 import { gattopardo } from '../../test/listings';
-import { grantAdmin } from '../moderation/roles';
-import { endHolidays } from '../profiles/holiday';
-import { savedSearchAlertsSettled } from '../saved-searches/alerts';
+import { grantAdmin } from '../moderation';
+import { endHolidays } from '../profiles';
+import { savedSearchAlertsSettled } from '../saved-searches';
 
 /**
  * A listing leaving readers' sight and coming back by another hand than its seller's routes

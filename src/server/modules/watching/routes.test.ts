@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, createTestDatabase, type TestApp } from '../../test/helpers';
+import { createTestApp, createTestDatabase, type TestApp } from '../../test/app';
 import { createListingChanges, type ListingChanges } from '../../platform/listing-changes';
 import { callAs, createMember, type Member } from '../../test/members';
 import { recordUserPushes } from '../../test/notifications';

@@ -1,7 +1,7 @@
 import type { Module } from '../../platform/module';
-import { idParam, memberRoutes } from '../../platform/route-presets';
+import { idParam, memberRoutes, numberedPage } from '../../platform/route-presets';
 import { currentUser } from '../../platform/auth';
-import { badRequest, conflict, errorSchema } from '../../platform/errors';
+import { badRequest, conflict, errorSchema, errorResponses } from '../../platform/errors';
 import { isUuid } from '@shared/schemas/common';
 import {
   WATCHES_MAX,
@@ -12,7 +12,7 @@ import {
   watchesPageQuerySchema,
   watchesPageSchema,
 } from '@shared/schemas/watching';
-import { listingNotFound } from '../listings/service';
+import { listingNotFound } from '../../platform/reach';
 import { createWatchAlerts, defineWatchingTypes } from './alerts';
 import { listWatches, watchableListing, watchedListingIds } from './queries';
 
@@ -27,29 +27,18 @@ export const watchingRoutes: Module = async (app, deps) => {
   const { database, notifications, listingChanges } = deps;
   defineWatchingTypes(notifications, database);
   listingChanges.onListingChanged(createWatchAlerts({ database, notifications }));
-  const { tags, security, signedIn, writes } = memberRoutes(app, 'watching', 120);
+  const { read, write } = memberRoutes(app, 'watching', 120);
 
   app.put(
     '/api/me/watches/:listingId',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Watch a listing (idempotent): told when its price drops, it is reserved, sold or available again',
-        description:
-          'Not one’s own listing (400). A missing, hidden or deleted listing, or one of a member a block stands between, is 404. At most 500 watched listings (409).',
-        params: listingParams,
-        response: {
-          200: watchStateSchema,
-          400: errorSchema,
-          401: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-        },
-      },
-    },
+    write({
+      summary:
+        'Watch a listing (idempotent): told when its price drops, it is reserved, sold or available again',
+      description:
+        'Not one’s own listing (400). A missing, hidden or deleted listing, or one of a member a block stands between, is 404. At most 500 watched listings (409).',
+      params: listingParams,
+      response: { 200: watchStateSchema, ...errorResponses(400, 401, 404, 409) },
+    }),
     async (request) => {
       const me = currentUser(request).id;
       const { listingId } = request.params;
@@ -77,16 +66,11 @@ export const watchingRoutes: Module = async (app, deps) => {
 
   app.delete(
     '/api/me/watches/:listingId',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Stop watching a listing (idempotent: not watching answers the same)',
-        params: listingParams,
-        response: { 200: watchStateSchema, 401: errorSchema, 404: errorSchema },
-      },
-    },
+    write({
+      summary: 'Stop watching a listing (idempotent: not watching answers the same)',
+      params: listingParams,
+      response: { 200: watchStateSchema, 401: errorSchema, 404: errorSchema },
+    }),
     async (request) => {
       const { listingId } = request.params;
       if (!isUuid(listingId)) throw listingNotFound();
@@ -100,39 +84,23 @@ export const watchingRoutes: Module = async (app, deps) => {
 
   app.get(
     '/api/me/watches',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'The listings I watch, newest watch first, as readers see them (paged)',
-        querystring: watchesPageQuerySchema,
-        response: { 200: watchesPageSchema, 400: errorSchema, 401: errorSchema },
-      },
-    },
-    async (request) => {
-      const page = request.query.page ?? 1;
-      const { items, total } = await listWatches(
-        database,
-        currentUser(request).id,
-        page,
-        WATCHES_PAGE_SIZE,
-      );
-      return { items, total, page, pageSize: WATCHES_PAGE_SIZE };
-    },
+    read({
+      summary: 'The listings I watch, newest watch first, as readers see them (paged)',
+      querystring: watchesPageQuerySchema,
+      response: { 200: watchesPageSchema, 400: errorSchema, 401: errorSchema },
+    }),
+    async (request) =>
+      numberedPage(request.query.page, WATCHES_PAGE_SIZE, (page, size) =>
+        listWatches(database, currentUser(request).id, page, size),
+      ),
   );
 
   app.get(
     '/api/me/watches/listing-ids',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'Every listing id I watch (the pressed state of a page of cards, in one call)',
-        response: { 200: watchedListingIdsSchema, 401: errorSchema },
-      },
-    },
+    read({
+      summary: 'Every listing id I watch (the pressed state of a page of cards, in one call)',
+      response: { 200: watchedListingIdsSchema, 401: errorSchema },
+    }),
     async (request) => ({
       listingIds: await watchedListingIds(database, currentUser(request).id),
     }),
@@ -140,17 +108,12 @@ export const watchingRoutes: Module = async (app, deps) => {
 
   app.get(
     '/api/listings/:id/watchers',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'How many members watch my listing (its seller only; never who)',
-        description: 'Another member’s listing, or none, is 404.',
-        params: idParams,
-        response: { 200: watcherCountSchema, 401: errorSchema, 404: errorSchema },
-      },
-    },
+    read({
+      summary: 'How many members watch my listing (its seller only; never who)',
+      description: 'Another member’s listing, or none, is 404.',
+      params: idParams,
+      response: { 200: watcherCountSchema, 401: errorSchema, 404: errorSchema },
+    }),
     async (request) => {
       const { id } = request.params;
       if (!isUuid(id)) throw listingNotFound();

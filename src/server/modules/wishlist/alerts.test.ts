@@ -2,12 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/app';
 import { callAs, createMember, type Member } from '../../test/members';
 import type { Notifications, NotifyInput } from '../../platform/notifications/types';
 import { createWishlistAlerts, wishlistAlertsSettled } from './alerts';
 import { PAIRS_SQL, WISHERS_SQL } from './queries';
-import { wishlistSteps } from './test-support';
+import { wishlistSteps } from './steps.fixture';
 
 /** A notification service that records what it was asked to send. */
 const sent: NotifyInput[] = [];
@@ -17,6 +17,7 @@ const recording: Notifications = {
     sent.push(...(Array.isArray(input) ? input : [input as NotifyInput]));
   },
   async removeForSubject() {},
+  async forgetBetween() {},
   emailWanted: async () => false,
 };
 
@@ -84,6 +85,9 @@ async function twoWayTrade() {
   await wish(ada, rosa);
   await wish(bruno, gattopardo);
   await listForTrade(ada, gattopardo, 'Il Gattopardo', 'Giuseppe Tomasi di Lampedusa');
+  // Ada's alerts are stored before Bruno lists (as seconds apart would): announced while Bruno's
+  // listing exists, Ada's own would also find the pair and tell both of it a second time.
+  await wishlistAlertsSettled();
   return listForTrade(bruno, rosa, 'Il nome della rosa', 'Umberto Eco');
 }
 

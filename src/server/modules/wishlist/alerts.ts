@@ -3,6 +3,8 @@ import type { Database } from '../../db/client';
 import type { Notifications, NotifyInput } from '../../platform/notifications/types';
 import { visibleListing } from '../../platform/moderation/members';
 import type { Realtime } from '../../platform/realtime';
+import type { ListingChanges } from '../../platform/listing-changes';
+import type { Changes } from '../../platform/changes';
 import { tradePartnersAmong, wishersOfAnyListing, wishersOfListing } from './queries';
 
 export const WISHLIST_LISTED = 'wishlist.listed';
@@ -212,3 +214,41 @@ export function createWishlistAlerts({
 }
 
 export type WishlistAlerts = ReturnType<typeof createWishlistAlerts>;
+
+/**
+ * A seller back from holiday (by hand or by the holiday job): each listing of theirs that comes
+ * back to the library is announced to its wishers as if just listed. One alert per wisher and
+ * listing ever (onceKey): a listing they were told of before the holiday repeats nothing, one
+ * listed while away (which told nobody: the wishers query leaves away sellers out) is told now,
+ * with the trade match it makes. The saved searches match it on the same hook.
+ */
+export function subscribeWishlistReturns(
+  listingChanges: Pick<ListingChanges, 'onListingChanged'>,
+  alerts: Pick<WishlistAlerts, 'announce'>,
+): () => void {
+  return listingChanges.onListingChanged(({ listingId, before, after }) => {
+    if (before?.away && after && !after.away && !after.hidden && after.status === 'available')
+      alerts.announce(listingId);
+  });
+}
+
+/**
+ * Listings an offer or a deal changed (platform/changes.ts): their books' wishers see "available
+ * now" change live, and a book a cancelled deal puts back on sale is announced as if just listed.
+ */
+export function subscribeWishlistStatus(
+  changes: Pick<Changes, 'on'>,
+  database: Pick<Database, 'query'>,
+  alerts: Pick<WishlistAlerts, 'announce' | 'availabilityChanged'>,
+): () => void {
+  return changes.on('listings.status', async ({ listingIds }) => {
+    const back = await database.query<{ id: string }>(
+      `select id::text from book_listings where id = any($1::uuid[]) and status = 'available'`,
+      [listingIds],
+    );
+    const available = new Set(back.map((r) => r.id));
+    for (const l of listingIds)
+      if (available.has(l)) alerts.announce(l);
+      else alerts.availabilityChanged(l);
+  });
+}

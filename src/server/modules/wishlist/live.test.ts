@@ -3,13 +3,13 @@ import { createMailer } from '../../platform/mail';
 import { createRealtime } from '../../platform/realtime';
 import { mustOpen, wait, type TestSocket } from '../../platform/realtime/testing';
 import { notificationText, type NotificationService } from '../../platform/notifications';
-import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/helpers';
-import { callAs, createMember, type Member } from '../../test/members';
+import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/app';
 import { createTestNotifications } from '../../test/notifications';
-import { offerFrom, requester } from '../chats/test-support';
-import { grantAdmin } from '../moderation/roles';
+import { offerFrom } from '../../test/deals';
+import { requester, callAs, createMember, type Member } from '../../test/members';
+import { grantAdmin } from '../moderation';
 import { wishlistAlertsSettled } from './alerts';
-import { wishlistSteps } from './test-support';
+import { wishlistSteps } from './steps.fixture';
 
 /**
  * What the wishers read and see, over the real realtime service and real sockets: a trade match
@@ -133,6 +133,53 @@ describe('a trade match names both books', () => {
     ).toBe(
       'You and Bruno can trade books: each of you lists one the other wishes (“Il nome della rosa”)',
     );
+  });
+});
+
+describe('a wished work (issue 35)', () => {
+  it('a copy of another edition is live on the wishlist, in the bell and in the digest', async () => {
+    const [{ id: work }] = await t.database.query<{ id: string }>(
+      `insert into works (author) values ('Lev Tolstoj') returning id`,
+    );
+    await t.database.query(
+      `insert into work_titles (work_id, language, title)
+       values ($1, 'it', 'Guerra e pace'), ($1, 'en', 'War and Peace')`,
+      [work],
+    );
+    await t.database.query(`update users set preferred_language = 'en' where id = $1`, [ada.id]);
+    const wished = await call(ada, 'POST', '/api/me/wishlist/items', { workId: work });
+    expect(wished.statusCode, wished.body).toBe(201);
+    const adaTab = await open(ada);
+    const carlaTab = await open(carla); // wishes nothing: hears nothing
+    const res = await call(bruno, 'POST', '/api/listings', {
+      mode: 'full',
+      title: 'War and Peace',
+      author: 'Lev Tolstoj',
+      genre: 'fiction',
+      listingType: 'sell',
+      price: 9,
+      language: 'English',
+      description: 'Penguin Classics, read once.',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const listing = res.json().id as string;
+    await wishlistAlertsSettled();
+    expect(await adaTab.next((f) => f.type === 'wishlist.availability')).toEqual({
+      type: 'wishlist.availability',
+      listingId: listing,
+      available: true,
+    });
+    const [bell] = (await notifications.list(ada.id)).items;
+    expect(bell).toMatchObject({ type: 'wishlist.listed', link: `/library/book/${listing}` });
+    clock = new Date(clock.getTime() + 60_000);
+    await notifications.runDigests();
+    const [mail] = await t.database.query<{ text: string }>(
+      'select text from mail_outbox where "to" = $1',
+      [ada.email],
+    );
+    expect(mail?.text).toContain('Bruno Live listed “War and Peace”');
+    await wait(100);
+    expect(availability(carlaTab)).toEqual([]);
   });
 });
 

@@ -4,13 +4,11 @@ import {
   type TradeBook,
   type TradeMatch,
   type Wishlist,
-  type WishlistItem,
 } from '@shared/schemas/wishlist';
 import type { Database } from '../../db/client';
-import { activeMember, visibleListing } from '../../platform/moderation/members';
-import { avatarSeedOf } from '../profiles/service';
-
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+import { mayHearSql } from '../../platform/notifications/audience';
+import { avatarSeedOf } from '../profiles';
+import { toIso } from '../../db/rows';
 
 export interface WishlistRow {
   id: string;
@@ -18,7 +16,7 @@ export interface WishlistRow {
   name: string;
   description: string;
   is_default: boolean;
-  created_at: Date | string;
+  created_at: Date;
 }
 
 export const toWishlist = (row: WishlistRow): Wishlist => ({
@@ -26,7 +24,7 @@ export const toWishlist = (row: WishlistRow): Wishlist => ({
   name: row.name,
   description: row.description,
   isDefault: row.is_default,
-  createdAt: iso(row.created_at),
+  createdAt: toIso(row.created_at),
 });
 
 const WISHLIST_COLUMNS = 'id, user_id, name, description, is_default, created_at';
@@ -65,110 +63,18 @@ export async function getOrCreateDefaultWishlist(
   return raced;
 }
 
-interface ItemRow {
-  id: string;
-  wishlist_id: string;
-  title: string;
-  author: string;
-  created_at: Date | string;
-  book_id: string;
-  book_title: string;
-  book_author: string;
-  book_cover: string | null;
-  book_isbn: string | null;
-  book_categories: string[];
-  available: number;
-  newest_listing_id: string | null;
-}
+/** SQL: the member in `column` is on holiday: their listings are out of the library (0069). */
+const away = (column: string) => `${column} in (select mh.user_id from member_holidays mh)`;
 
 /**
- * Items with the joined book, and the listings that offer the book now (by other members): the
- * same book, the same ISBN or the same title and author, each on its own index.
+ * The wishers of listing $1's book, or of its work (any edition, any language: issue 35), who may
+ * hear of its seller (audience.ts: both active, no block
+ * either way); `onlyAvailable`: none unless the listing is available in the library (not hidden,
+ * its seller not on holiday: the alert waits for the return, alerts.ts).
  */
-const ITEM_SELECT = `
-  select i.id, i.wishlist_id, i.title, i.author, i.created_at, b.id as book_id,
-    b.title as book_title, b.author as book_author, b.cover_url as book_cover,
-    coalesce(b.isbn_13, b.isbn_10) as book_isbn, b.categories as book_categories,
-    coalesce(offer.n, 0)::int as available, offer.newest as newest_listing_id
-  from wishlist_items i
-  join books b on b.id = i.book_id
-  left join lateral (
-    select count(*) as n, (array_agg(m.id order by m.created_at desc, m.id desc))[1] as newest
-    from (
-      select l.id, l.created_at from book_listings l
-        where l.book_id = i.book_id and l.status = 'available' and ${visibleListing('l')} and l.user_id <> i.user_id
-      union
-      select l.id, l.created_at from book_listings l
-        where i.isbn_13 is not null and l.isbn = i.isbn_13 and l.status = 'available' and ${visibleListing('l')}
-          and l.user_id <> i.user_id
-      union
-      select l.id, l.created_at from book_listings l
-        where i.isbn_10 is not null and l.isbn = i.isbn_10 and l.status = 'available' and ${visibleListing('l')}
-          and l.user_id <> i.user_id
-      union
-      select l.id, l.created_at from book_listings l
-        where wish_key(l.title, l.author) = i.match_key and l.status = 'available' and ${visibleListing('l')}
-          and l.user_id <> i.user_id
-    ) m
-  ) offer on true`;
-
-function toItem(row: ItemRow): WishlistItem {
-  return {
-    id: row.id,
-    wishlistId: row.wishlist_id,
-    title: row.title,
-    author: row.author,
-    createdAt: iso(row.created_at),
-    book: {
-      id: row.book_id,
-      title: row.book_title,
-      author: row.book_author,
-      coverUrl: row.book_cover ? `/api/covers/${row.book_id}` : null,
-      isbn: row.book_isbn,
-      genre: row.book_categories?.[0] ?? null,
-    },
-    availableListings: Number(row.available),
-    newestListingId: row.newest_listing_id,
-  };
-}
-
-export async function listItems(
-  database: Database,
-  wishlistId: string,
-  page: number,
-  pageSize: number,
-): Promise<{ items: WishlistItem[]; total: number }> {
-  const [rows, [count]] = await Promise.all([
-    database.query<ItemRow>(
-      `${ITEM_SELECT} where i.wishlist_id = $1
-       order by i.created_at desc, i.id desc limit $2 offset $3`,
-      [wishlistId, pageSize, (page - 1) * pageSize],
-    ),
-    database.query<{ n: number }>(
-      'select count(*)::int as n from wishlist_items where wishlist_id = $1',
-      [wishlistId],
-    ),
-  ]);
-  return { items: rows.map(toItem), total: count.n };
-}
-
-export async function findItem(database: Database, itemId: string): Promise<WishlistItem | null> {
-  const [row] = await database.query<ItemRow>(`${ITEM_SELECT} where i.id = $1`, [itemId]);
-  return row ? toItem(row) : null;
-}
-
-export async function wishedBookIds(database: Database, userId: string): Promise<string[]> {
-  const rows = await database.query<{ book_id: string }>(
-    'select book_id from wishlist_items where user_id = $1 order by book_id limit 5000',
-    [userId],
-  );
-  return rows.map((r) => r.book_id);
-}
-
-/** The wishers of listing $1's book; `onlyAvailable`: none unless the listing is available. */
 const wishersSql = (onlyAvailable: boolean) => `with l as (
-       select id, user_id, book_id, isbn, wish_key(title, author) as k, title, listing_type
-       from book_listings where id = $1${onlyAvailable ? " and status = 'available' and hidden_at is null" : ''})
+       select id, user_id, book_id, work_id, isbn, wish_key(title, author) as k, title, listing_type
+       from book_listings where id = $1${onlyAvailable ? ` and status = 'available' and hidden_at is null and not ${away('user_id')}` : ''})
      select l.user_id as seller_id, l.title, l.listing_type, w.user_id as wisher
      from l left join lateral (
        select user_id from wishlist_items where book_id = l.book_id
@@ -177,8 +83,10 @@ const wishersSql = (onlyAvailable: boolean) => `with l as (
        union
        select user_id from wishlist_items where l.isbn is not null and isbn_10 = l.isbn
        union
-       select user_id from wishlist_items where match_key = l.k
-     ) w on w.user_id <> l.user_id and ${activeMember('w.user_id')}`;
+       select user_id from wishlist_items where match_key = l.k and book_id is not null
+       union
+       select user_id from wishlist_items where l.work_id is not null and work_id = l.work_id
+     ) w on w.user_id <> l.user_id and ${mayHearSql('w.user_id', 'l.user_id')}`;
 
 export const WISHERS_SQL = wishersSql(true);
 
@@ -197,7 +105,8 @@ export async function wishersOfAnyListing(
 
 /**
  * The members (other than the seller) whose wishlist holds the book of this listing: the same
- * book, the same ISBN, or the same normalised title and author, each looked up on an index.
+ * book, the same ISBN, or the same normalised title and author, or its work, each looked up on
+ * an index.
  * Only while the listing is available.
  */
 export async function wishersOfListing(
@@ -222,12 +131,13 @@ export async function wishersOfListing(
 /**
  * The trade match query of one member ($1): members who list for trade (available, trade or
  * both) a book on $1's wishlist AND wish a book $1 lists for trade. Both sides start from the
- * member's own few rows (wishes, trade listings) and reach the others through indexes.
+ * member's own few rows (wishes, trade listings) and reach the others through indexes. Only
+ * members $1 may hear of (audience.ts), and only their listings in the library (not away).
  * `$2` limits the other members considered (all when null): the alerts ask about a few.
  */
 export const PAIRS_SQL = `
   with my_wishes as (
-    select book_id, isbn_13, isbn_10, match_key from wishlist_items where user_id = $1
+    select book_id, work_id, isbn_13, isbn_10, match_key from wishlist_items where user_id = $1
   ),
   theirs as (
     select distinct l.id, l.user_id, l.created_at
@@ -242,13 +152,18 @@ export const PAIRS_SQL = `
         where w.isbn_10 is not null and isbn = w.isbn_10 and status = 'available' and hidden_at is null
       union all
       select id, user_id, created_at, listing_type from book_listings
-        where wish_key(title, author) = w.match_key and status = 'available' and hidden_at is null
+        where w.book_id is not null and wish_key(title, author) = w.match_key
+          and status = 'available' and hidden_at is null
+      union all
+      select id, user_id, created_at, listing_type from book_listings
+        where w.work_id is not null and work_id = w.work_id and status = 'available'
+          and hidden_at is null
     ) l
-    where l.user_id <> $1 and l.listing_type in ('trade', 'both') and ${activeMember('l.user_id')}
-      and ($2::text[] is null or l.user_id = any($2::text[]))
+    where l.user_id <> $1 and l.listing_type in ('trade', 'both') and ${mayHearSql('$1', 'l.user_id')}
+      and not ${away('l.user_id')} and ($2::text[] is null or l.user_id = any($2::text[]))
   ),
   my_trades as (
-    select id, book_id, isbn, wish_key(title, author) as k, created_at from book_listings
+    select id, book_id, work_id, isbn, wish_key(title, author) as k, created_at from book_listings
     where user_id = $1 and status = 'available' and hidden_at is null
       and listing_type in ('trade', 'both')
   ),
@@ -261,9 +176,11 @@ export const PAIRS_SQL = `
       union all
       select user_id from wishlist_items where t.isbn is not null and isbn_10 = t.isbn
       union all
-      select user_id from wishlist_items where match_key = t.k
+      select user_id from wishlist_items where match_key = t.k and book_id is not null
+      union all
+      select user_id from wishlist_items where t.work_id is not null and work_id = t.work_id
     ) w
-    where w.user_id <> $1 and ${activeMember('w.user_id')}
+    where w.user_id <> $1 and ${mayHearSql('$1', 'w.user_id')}
       and ($2::text[] is null or w.user_id = any($2::text[]))
   ),
   their_side as (
@@ -287,7 +204,7 @@ interface PairRow {
   my_count: number;
   their_ids: string[];
   my_ids: string[];
-  latest_at: Date | string;
+  latest_at: Date;
   total?: number;
 }
 
@@ -345,7 +262,7 @@ export async function listTradeMatches(
       author: string;
       cover_url: string | null;
       listing_type: 'trade' | 'both';
-      created_at: Date | string;
+      created_at: Date;
     }>(
       `select l.id, l.title, l.author, l.listing_type, l.created_at,
          coalesce(l.cover_url, case when b.cover_url is not null then '/api/covers/' || b.id end)
@@ -373,7 +290,7 @@ export async function listTradeMatches(
         author: b.author,
         coverUrl: b.cover_url,
         listingType: b.listing_type,
-        createdAt: iso(b.created_at),
+        createdAt: toIso(b.created_at),
       },
     ]),
   );
@@ -396,7 +313,7 @@ export async function listTradeMatches(
         theirCount: p.their_count,
         myBooks: pick(p.my_ids),
         myCount: p.my_count,
-        latestAt: iso(p.latest_at),
+        latestAt: toIso(p.latest_at),
       };
     }),
   };

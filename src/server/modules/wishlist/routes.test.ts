@@ -2,9 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/app';
 import { callAs, createMember, type Member } from '../../test/members';
-import { startFakeGoogleBooks, type FakeGoogleBooks } from '../catalogue/test/fake-google-books';
+import {
+  startFakeGoogleBooks,
+  type FakeGoogleBooks,
+} from '../../test/google-books/fake-google-books';
 
 let fake: FakeGoogleBooks;
 let t: TestApp;

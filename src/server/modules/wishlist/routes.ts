@@ -14,19 +14,39 @@ import {
 } from '@shared/schemas/wishlist';
 import { currentUser } from '../../platform/auth';
 import { errorSchema } from '../../platform/errors';
-import { defineWishlistTypes, wishlistAlertsSettled } from './alerts';
-import { listItems, listTradeMatches, toWishlist, wishedBookIds } from './queries';
+import { requestLanguage } from '../../platform/i18n';
+import {
+  createWishlistAlerts,
+  defineWishlistTypes,
+  subscribeWishlistReturns,
+  subscribeWishlistStatus,
+  wishlistAlertsSettled,
+} from './alerts';
+import { listItems, wishedBookIds } from './items';
+import { listTradeMatches, toWishlist } from './queries';
 import { createWishlistService } from './service';
 
 const userParams = idParam('id');
 const itemParams = idParam('itemId');
 const bookParams = idParam('bookId');
+const workParams = idParam('workId');
 
 export const wishlistRoutes: Module = async (app, deps) => {
   const { database, notifications } = deps;
   defineWishlistTypes(notifications, database);
+  const alerts = createWishlistAlerts({ ...deps, log: app.log });
+  // A seller back from holiday: their listings are announced to the wishers then.
+  const unsubscribe = deps.listingChanges
+    ? subscribeWishlistReturns(deps.listingChanges, alerts)
+    : () => {};
+  // An offer accepted, a deal completed or cancelled: the wishers follow its books.
+  const unfollow = subscribeWishlistStatus(deps.changes, database, alerts);
   // Alerts started by the last listings finish before the app closes its database.
-  app.addHook('onClose', () => wishlistAlertsSettled());
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    unfollow();
+    await wishlistAlertsSettled();
+  });
   const wishlist = createWishlistService({ database });
   const { tags, security, signedIn, writes } = memberRoutes(app, 'wishlist', 120);
 
@@ -53,7 +73,13 @@ export const wishlistRoutes: Module = async (app, deps) => {
     async (request) => {
       const list = await wishlist.listFor(currentUser(request).id, request.params.id);
       const page = request.query.page ?? 1;
-      const { items, total } = await listItems(database, list.id, page, WISHLIST_PAGE_SIZE);
+      const { items, total } = await listItems(
+        database,
+        list.id,
+        page,
+        WISHLIST_PAGE_SIZE,
+        requestLanguage(request),
+      );
       return { wishlist: toWishlist(list), items, total, page, pageSize: WISHLIST_PAGE_SIZE };
     },
   );
@@ -100,7 +126,11 @@ export const wishlistRoutes: Module = async (app, deps) => {
         tags,
         security,
         summary:
-          'Add a catalogue book to my wishlist (409 when it is already there or the list is full)',
+          'Add a catalogue book, or a work, to my wishlist (409 when it is already there or the list is full)',
+        description:
+          'bookId: a catalogue book (its listings by book, ISBN or title and author alert me); ' +
+          'workId: a work (issue 35: a new listing of any edition of it, in any language, ' +
+          'alerts me). One of the two. 404 for a book or work that does not exist.',
         body: addWishlistItemSchema,
         response: {
           201: wishlistItemSchema,
@@ -112,7 +142,9 @@ export const wishlistRoutes: Module = async (app, deps) => {
       },
     },
     async (request, reply) => {
-      const item = await wishlist.add(currentUser(request).id, request.body.bookId);
+      const { bookId, workId } = request.body;
+      const wish = workId !== undefined ? { workId } : { bookId: bookId! };
+      const item = await wishlist.add(currentUser(request).id, wish, requestLanguage(request));
       return reply.status(201).send(item);
     },
   );
@@ -149,6 +181,44 @@ export const wishlistRoutes: Module = async (app, deps) => {
     },
     async (request, reply) => {
       await wishlist.removeBook(currentUser(request).id, request.params.bookId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/me/wishlist/works/:workId',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Is this work on my wishlist? (a work that is not, or does not exist, is false)',
+        params: workParams,
+        response: { 200: wishlistMembershipSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) => wishlist.workMembership(currentUser(request).id, request.params.workId),
+  );
+
+  app.delete(
+    '/api/me/wishlist/works/:workId',
+    {
+      ...writes,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a work from my wishlist by its id (the button on its page)',
+        params: workParams,
+        response: {
+          204: z.null().describe('Removed'),
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await wishlist.removeWork(currentUser(request).id, request.params.workId);
       return reply.status(204).send(null);
     },
   );

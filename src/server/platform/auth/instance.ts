@@ -6,6 +6,7 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   PASSWORD_MIN_LENGTH,
+  TERMS_VERSION,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
   isLanguage,
@@ -29,7 +30,14 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const VERIFIED_CALLBACK = '/login?verified=1';
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
 /** User fields better-auth may set when it creates an account, and never change afterwards. */
-const APP_OWNED_FIELDS = ['name', 'image', 'username', 'displayUsername'] as const;
+const APP_OWNED_FIELDS = [
+  'name',
+  'image',
+  'username',
+  'displayUsername',
+  'termsAcceptedAt',
+  'termsVersion',
+] as const;
 
 export interface AuthDeps {
   config: Config;
@@ -71,6 +79,9 @@ export function createAuth({ config, database, mailer, log }: AuthDeps) {
         preferredLanguage: { type: 'string', required: false, input: false },
         // Read with every session, so a suspended member's cookies stop working at once.
         accountStatus: { type: 'string', required: false, input: false, defaultValue: 'active' },
+        // Set only by the e-mail sign-up, whose route refuses a body without acceptTerms: true.
+        termsAcceptedAt: { type: 'date', required: false, input: false },
+        termsVersion: { type: 'string', required: false, input: false },
       },
     },
     session: {
@@ -132,6 +143,11 @@ export function createAuth({ config, database, mailer, log }: AuthDeps) {
                 preferredLanguage: isLanguage(user.preferredLanguage)
                   ? user.preferredLanguage
                   : languageOf(request),
+                // The e-mail sign-up passed our route, which requires the terms accepted; a Google
+                // account accepts them on its first-visit page (needsTerms).
+                ...(context?.path === '/sign-up/email'
+                  ? { termsAcceptedAt: new Date(), termsVersion: TERMS_VERSION }
+                  : { termsAcceptedAt: null, termsVersion: null }),
               },
             };
           },

@@ -1,21 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '@shared/constants';
+import { signUpSchema } from '@shared/schemas/accounts';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
 import type { Mailer } from '../mail';
 import type { CounterStore } from '../rate-limits';
+import { errorSchema } from '../errors';
 import { AUTH_BASE_PATH, type Auth } from './instance';
 import { sendAuthResponse, toFetchHeaders } from './http';
 import { createAuthLimits, type AuthLimits } from './limits';
 import { signUpHandler } from './sign-up';
-
-/**
- * Sign-in, sign-up, reset and verification e-mails: AUTH_RATE_LIMIT_PER_MINUTE (default 10) a
- * minute from one address.
- */
-export const authRateLimit = (config: Pick<Config, 'authRateLimitPerMinute'>) =>
-  ({ max: config.authRateLimitPerMinute, timeWindow: '1 minute' }) as const;
+import { guardSignIn, targetOfEmail, targetOfUsername, type SignInTarget } from './sign-in-guard';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return !!value && typeof value === 'object' && !Array.isArray(value);
@@ -23,16 +19,6 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 const stringField = (body: unknown, key: string) =>
   isObject(body) && typeof body[key] === 'string' && body[key].trim() ? body[key] : undefined;
-
-/** The e-mail of the account a username names, so both ways of signing in share one budget. */
-async function accountOfUsername(database: Database, username: string): Promise<string> {
-  const [row] = await database.db
-    .select({ email: users.email })
-    .from(users)
-    .where(sql`${users.username} = ${username}::citext`)
-    .limit(1);
-  return row?.email ?? `username:${username}`;
-}
 
 /**
  * Only the better-auth endpoints the app uses are reachable; everything else under /api/auth
@@ -46,6 +32,9 @@ export async function registerAuthMount(
 ): Promise<void> {
   const { auth, config, database, mailer } = opts;
   const limits: AuthLimits = createAuthLimits(config, opts.store);
+  // Every route below that a stranger can call to guess or to send e-mails shares one budget
+  // per client address (AUTH_RATE_LIMIT_PER_MINUTE), counted before the body is even read.
+  const { addressHook } = limits;
   app.decorate('authLimits', limits);
 
   /** The request as better-auth's Fetch handler expects it, with the client address we resolved. */
@@ -64,15 +53,15 @@ export async function registerAuthMount(
   const forward = async (request: FastifyRequest, reply: FastifyReply) =>
     sendAuthResponse(request, reply, await call(request));
 
-  /** Sign-in: an account whose password keeps failing is refused for a while, from anywhere. */
+  /** Sign-in: within the account's budgets (sign-in-guard.ts). */
   const signIn =
-    (accountOf: (body: unknown) => Promise<string | undefined>) =>
+    (targetOf: (body: unknown) => Promise<SignInTarget | undefined>) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
-      const account = await accountOf(request.body);
-      if (account) await limits.signIn.check(account);
-      const response = await call(request);
-      if (account && response.status === 401) await limits.signIn.record(account);
-      if (account && response.ok) await limits.signIn.reset(account);
+      const target = await targetOf(request.body);
+      const attempt = () => call(request);
+      const response = target
+        ? await guardSignIn({ limits, config }, request, reply, target, attempt)
+        : await attempt();
       return sendAuthResponse(request, reply, response);
     };
 
@@ -86,20 +75,47 @@ export async function registerAuthMount(
     };
 
   const hidden = { schema: { hide: true } } as const;
-  const limited = { ...hidden, config: { rateLimit: authRateLimit(config) } };
+  const limited = { ...hidden, onRequest: addressHook };
   const post = (path: string, handler: (r: FastifyRequest, p: FastifyReply) => unknown) =>
     app.post(`${AUTH_BASE_PATH}${path}`, limited, handler);
 
-  post('/sign-up/email', signUpHandler({ auth, forward: call, config, database, mailer, limits }));
+  // Documented (the one better-auth route whose body is the app's own): the handler checks the
+  // body itself, with its own messages, so a failed check reaches it (attachValidation).
+  app.post(
+    `${AUTH_BASE_PATH}/sign-up/email`,
+    {
+      onRequest: addressHook,
+      attachValidation: true,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign up with e-mail and password; the answer is the same for a known address',
+        description:
+          `acceptTerms must be true (the terms of service and the privacy policy): without it 400 ` +
+          `with fields.acceptTerms. The password has ${PASSWORD_MIN_LENGTH} to 128 characters. ` +
+          'A confirmation e-mail is sent; the owner of a known address gets an e-mail instead.',
+        body: signUpSchema,
+        response: {
+          200: z.object({ status: z.literal('check_email') }),
+          400: errorSchema.describe('Bad input, the terms not accepted, a taken username'),
+          403: errorSchema.describe('Another site, or a return path that is not on this site'),
+          429: errorSchema,
+        },
+      },
+    },
+    signUpHandler({ auth, forward: call, config, database, mailer, limits }),
+  );
   post(
     '/sign-in/email',
-    signIn(async (body) => stringField(body, 'email')),
+    signIn(async (body) => {
+      const email = stringField(body, 'email');
+      return email === undefined ? undefined : targetOfEmail(database, email);
+    }),
   );
   post(
     '/sign-in/username',
     signIn(async (body) => {
       const username = stringField(body, 'username');
-      return username && accountOfUsername(database, username.trim());
+      return username === undefined ? undefined : targetOfUsername(database, username);
     }),
   );
   post('/request-password-reset', mailTo('passwordReset'));

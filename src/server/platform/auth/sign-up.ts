@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isLanguage } from '@shared/constants';
 import { signUpSchema } from '@shared/schemas/accounts';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
+import { sql } from '../../db/sql';
 import { AppError } from '../errors';
 import { requestLanguage } from '../i18n';
 import type { Mailer } from '../mail';
@@ -71,11 +70,9 @@ export function signUpHandler(deps: {
       });
     await limits.signUp.consume(email);
     if (username) {
-      const [taken] = await database.db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`${users.username} = ${username}::citext`)
-        .limit(1);
+      const [taken] = await database.query(
+        sql`select 1 from users where username = ${username}::citext limit 1`,
+      );
       if (taken)
         throw new AppError(400, 'username_is_already_taken', 'auth.errors.usernameTaken', {
           username: 'auth.errors.usernameTaken',
@@ -83,15 +80,15 @@ export function signUpHandler(deps: {
     }
 
     const tellOwner = async () => {
-      const [owner] = await database.db
-        .select({
-          email: users.email,
-          name: users.displayName,
-          preferredLanguage: users.preferredLanguage,
-        })
-        .from(users)
-        .where(sql`${users.email} = ${email}::citext`)
-        .limit(1);
+      const [owner] = await database.query<{
+        email: string;
+        name: string;
+        preferredLanguage: string;
+      }>(
+        sql`select email::text as email, display_name as name,
+              preferred_language as "preferredLanguage"
+            from users where email = ${email}::citext limit 1`,
+      );
       if (!owner) return false;
       const lang = isLanguage(owner.preferredLanguage)
         ? owner.preferredLanguage

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { createTestApp } from '../../test/helpers';
+import { createTestApp } from '../../test/app';
 import { createMember, randomClientIp, type Member } from '../../test/members';
 import { users } from '../../db/schema';
 import { createStorage } from '../storage';
@@ -145,7 +145,7 @@ describe('better-auth surface: only the endpoints the app uses, only the fields 
       const res = await call({
         method: 'POST',
         url: '/api/auth/sign-up/email',
-        payload: { email, password: 'long-enough', name: '', ...extra },
+        payload: { acceptTerms: true, email, password: 'long-enough', name: '', ...extra },
       });
       expect(res.statusCode, JSON.stringify(extra)).toBe(400);
       expect(res.json().error.code).toBe('validation_failed');
@@ -159,7 +159,7 @@ describe('better-auth surface: only the endpoints the app uses, only the fields 
     const res = await call({
       method: 'POST',
       url: '/api/auth/sign-up/email',
-      payload: { email, password: 'long-enough', username: 'VITTORIA' },
+      payload: { acceptTerms: true, email, password: 'long-enough', username: 'VITTORIA' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({
@@ -222,7 +222,7 @@ describe('better-auth surface: only the endpoints the app uses, only the fields 
       const long = await call({
         method: 'POST',
         url: '/api/auth/sign-up/email',
-        payload: { email, password: 'long-enough', name: 'x'.repeat(300) },
+        payload: { acceptTerms: true, email, password: 'long-enough', name: 'x'.repeat(300) },
       });
       expect(long.statusCode).toBe(400);
       expect(long.json().error).toMatchObject({
@@ -233,7 +233,7 @@ describe('better-auth surface: only the endpoints the app uses, only the fields 
       const blank = await call({
         method: 'POST',
         url: '/api/auth/sign-up/email',
-        payload: { email, password: 'long-enough', name: `  ${RLO}\u200B ` },
+        payload: { acceptTerms: true, email, password: 'long-enough', name: `  ${RLO}\u200B ` },
       });
       expect(blank.statusCode).toBe(200);
       const [created] = await usersWithEmail(email);
@@ -245,7 +245,7 @@ describe('better-auth surface: only the endpoints the app uses, only the fields 
       const res = await call({
         method: 'POST',
         url: '/api/auth/sign-up/email',
-        payload: { email, password: 'long-enough', name: `Anna${RLO}gepj.exe` },
+        payload: { acceptTerms: true, email, password: 'long-enough', name: `Anna${RLO}gepj.exe` },
       });
       expect(res.statusCode).toBe(200);
       expect((await usersWithEmail(email))[0].displayName).toBe('Annagepj.exe');

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestDatabase, type TestApp } from '../../test/helpers';
+import { createTestApp, createTestDatabase, type TestApp } from '../../test/app';
 import { createMember } from '../../test/members';
 import { createPgBus, type BusMessage } from '../realtime/bus';
 import { eventually, mustOpen } from '../realtime/testing';

@@ -5,13 +5,16 @@
  * would do to the other, until A unblocks.
  */
 
+import { sqlText, type Sql } from '../../db/sql';
+import type { Query } from '../../db/tx';
+
 /**
  * SQL: the ids of the members a block stands between and the member in `viewer` (an SQL
  * expression, e.g. `$1`), either way. Evaluated once per query (an initplan on the two indexes
  * of `blocks`); empty for a visitor (null).
  */
-export const blockedMembersOf = (viewer: string) =>
-  `array(select bk.blocked_id from blocks bk where bk.blocker_id = ${viewer}::text
+export const blockedMembersOf = <V extends string | Sql>(viewer: V) =>
+  sqlText`array(select bk.blocked_id from blocks bk where bk.blocker_id = ${viewer}::text
      union all select bk.blocker_id from blocks bk where bk.blocked_id = ${viewer}::text)`;
 
 /**
@@ -21,15 +24,13 @@ export const blockedMembersOf = (viewer: string) =>
  * change at all for visitors and members without blocks (the library) add it only for those who
  * have some (`hasBlocks`).
  */
-export const notBlocked = (viewer: string, column: string) =>
-  `${column} <> all(${blockedMembersOf(viewer)})`;
+export const notBlocked = <V extends string | Sql>(viewer: V, column: string) =>
+  sqlText`${column} <> all(${blockedMembersOf(viewer)})`;
 
 /** SQL: a block stands between the members in `a` and `b`, either way. */
-export const blockedBetween = (a: string, b: string) =>
-  `exists (select 1 from blocks bk where (bk.blocker_id = ${a}::text and bk.blocked_id = ${b}::text)
+export const blockedBetween = <A extends string | Sql, B extends string | Sql>(a: A, b: B) =>
+  sqlText`exists (select 1 from blocks bk where (bk.blocker_id = ${a}::text and bk.blocked_id = ${b}::text)
      or (bk.blocker_id = ${b}::text and bk.blocked_id = ${a}::text))`;
-
-type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
 /** True when a block stands between the two members, either way. */
 export async function isBlockedBetween(query: Query, a: string, b: string): Promise<boolean> {

@@ -8,11 +8,10 @@
  * own, so one registry serves every app built in a process (tests build many).
  */
 
-/** A raw SQL query on the app's database or inside the caller's transaction. */
-export type ModerationQuery = <T = Record<string, unknown>>(
-  text: string,
-  params?: unknown[],
-) => Promise<T[]>;
+import type { Query } from '../../db/tx';
+
+/** A query on the app's database or inside the caller's transaction. */
+export type ModerationQuery = Query;
 
 /** Who looks: a member (or null for a visitor); a moderator sees hidden items too. */
 export interface Viewer {

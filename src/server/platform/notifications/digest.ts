@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { layoutEmail, type Mailer, type MailMessage } from '../mail';
 import { fixedT, t } from '../i18n';
 import type { NotificationData, NotificationTypeDef } from './types';
+import { mayHearSql } from './audience';
 
 /** At most one digest e-mail per member in this window. */
 export const DIGEST_WINDOW_HOURS = 1;
@@ -181,8 +182,9 @@ export function digestTimer(
  * The hourly digest. A notification stored with `email_pending` waits for it; a run finds the
  * members with pending notifications whose last digest is an hour old, claims each member with
  * one conditional upsert (two processes cannot both win it), and sends what is still worth
- * telling: types whose e-mail switch is on, subjects still visible, while the profile's
- * `email_notifications` is on. A failed send gives the claim back and keeps the rows pending.
+ * telling: types whose e-mail switch is on, subjects still visible, actors the member may still
+ * hear of (audience.ts, checked again at send time), while the profile's `email_notifications`
+ * is on. A failed send gives the claim back and keeps the rows pending.
  */
 export function createDigest(deps: {
   database: Database;
@@ -219,7 +221,7 @@ export function createDigest(deps: {
     },
 
     async claim(userId, at) {
-      const [claim] = await database.query<{ prev: Date | string | null }>(
+      const [claim] = await database.query<{ prev: Date | null }>(
         `with prev as (select sent_at from notification_digests where user_id = $1)
          insert into notification_digests (user_id, sent_at) values ($1, $2)
          on conflict (user_id) do update set sent_at = excluded.sent_at
@@ -258,8 +260,9 @@ export function createDigest(deps: {
            u.display_name as actor_name, u.username::text as actor_username
          from notifications n left join users u on u.id = n.actor_id
          where n.recipient_id = $1 and n.email_pending and n.updated_at <= $2
+           and ${mayHearSql('$1', 'n.actor_id', 'n.type = any($3::text[])')}
          order by n.updated_at desc, n.id desc`,
-        [userId, at],
+        [userId, at, [...defs.values()].filter((d) => d.acrossBlocks).map((d) => d.type)],
       );
       const settings = await database.query<{ type: string; email: boolean }>(
         'select type, email from notification_settings where user_id = $1',

@@ -23,3 +23,4 @@ export {
   runDigest,
   type DigestKind,
 } from './digest';
+export { mayHear, mayHearSql } from './audience';

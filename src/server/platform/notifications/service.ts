@@ -5,8 +5,11 @@ import type { Realtime } from '../realtime';
 import { badRequest, notFound } from '../errors';
 import { createDigest, digestTimer, DIGEST_WINDOW_HOURS } from './digest';
 import { readSwitches } from './switches';
+import { forgetBetween, mayHear, mayHearSql } from './audience';
 import type { NotificationData, NotificationTypeDef, Notifications, NotifyInput } from './types';
 import { isUuid } from '@shared/schemas/common';
+import { decodeCursor, encodeCursor, parseData, ROW_COLUMNS, type Row } from './rows';
+import { toIso } from '../../db/rows';
 
 /** `data` is kept short: ids and a few facts, never a copy of the subject. */
 export const MAX_DATA_BYTES = 1024;
@@ -79,43 +82,6 @@ export interface NotificationsOptions {
   digestIntervalMs?: number;
 }
 
-interface Row {
-  id: string;
-  type: string;
-  actor_id: string | null;
-  actor_count: number;
-  subject_type: string;
-  subject_id: string;
-  data: NotificationData | string;
-  read_at: Date | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-  actor_name: string | null;
-  actor_username: string | null;
-  actor_avatar: string | null;
-}
-
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
-const parseData = (d: NotificationData | string): NotificationData =>
-  typeof d === 'string' ? (JSON.parse(d) as NotificationData) : (d ?? {});
-
-export const ROW_COLUMNS = `n.id, n.type, n.actor_id, n.actor_count, n.subject_type, n.subject_id,
-  n.data, n.read_at, n.created_at, n.updated_at, u.display_name as actor_name,
-  u.username::text as actor_username, u.avatar_url as actor_avatar`;
-
-function encodeCursor(row: Row): string {
-  return Buffer.from(`${iso(row.updated_at)}|${row.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { at: string; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!at || !id || !isUuid(id) || Number.isNaN(Date.parse(at)))
-    throw badRequest('notifications.errors.badCursor', {
-      cursor: 'notifications.errors.badCursor',
-    });
-  return { at, id };
-}
-
 /** The digest timer looks for due digests every minute. */
 export const DIGEST_INTERVAL_MS = 60_000;
 
@@ -123,6 +89,8 @@ export function createNotifications(opts: NotificationsOptions): NotificationSer
   const { database, realtime, log } = opts;
   const now = opts.now ?? (() => new Date());
   const defs = new Map<string, NotificationTypeDef>();
+  /** The types that reach across a block (`acrossBlocks`), for the audience rule's SQL. */
+  const acrossTypes = () => [...defs.values()].filter((d) => d.acrossBlocks).map((d) => d.type);
 
   /** Of these rows, the ones whose type is defined and whose subject the recipient may see. */
   async function visibleRows<T extends { type: string; subject_id: string }>(
@@ -172,16 +140,17 @@ export function createNotifications(opts: NotificationsOptions): NotificationSer
     data: parseData(r.data),
     link: linkOf(recipientId, r),
     read: r.read_at !== null,
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
+    createdAt: toIso(r.created_at),
+    updatedAt: toIso(r.updated_at),
   });
 
   async function unreadCount(userId: string): Promise<number> {
     const rows = await database.query<{ type: string; subject_id: string; n: number }>(
       `select type, subject_id, count(*)::int as n from notifications
        where recipient_id = $1 and read_at is null and in_app
+         and ${mayHearSql('$1', 'actor_id', 'type = any($2::text[])')}
        group by type, subject_id`,
-      [userId],
+      [userId, acrossTypes()],
     );
     const visible = await visibleRows(userId, rows);
     return visible.reduce((sum, r) => sum + r.n, 0);
@@ -226,10 +195,13 @@ export function createNotifications(opts: NotificationsOptions): NotificationSer
       email,
       at,
     ];
+    // Only while the recipient may hear of the actor (audience.ts), in the insert itself.
     const insert = `insert into notifications (recipient_id, type, actor_id, subject_type,
         subject_id, data, once_key, group_key, in_app, email_pending, created_at, updated_at)
-      values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $11)`;
-    let stored: unknown[];
+      select $1::text, $2::text, $3::text, $4::text, $5::text, $6::jsonb, $7::text, $8::text,
+        $9::boolean, $10::boolean, $11::timestamptz, $11::timestamptz
+      where ${mayHearSql('$1', '$3', def.acrossBlocks ? 'true' : undefined)}`;
+    let stored: { id: string }[];
     if (n.onceKey) {
       stored = await database.query(
         `${insert} on conflict (recipient_id, type, once_key) where once_key is not null
@@ -257,7 +229,15 @@ export function createNotifications(opts: NotificationsOptions): NotificationSer
     } else {
       stored = await database.query(`${insert} returning id`, values);
     }
-    return stored.length > 0 && inApp;
+    if (stored.length === 0) return false;
+    // A block committed while the insert ran: the row goes (the block's own delete may not
+    // have seen it yet), and nothing is pushed.
+    const across = { acrossBlocks: def.acrossBlocks };
+    if (n.actorId && !(await mayHear(database, n.recipientId, n.actorId, across))) {
+      await database.query('delete from notifications where id = $1', [stored[0].id]);
+      return false;
+    }
+    return inApp;
   }
 
   const digest = createDigest({
@@ -305,6 +285,12 @@ export function createNotifications(opts: NotificationsOptions): NotificationSer
       }
     },
 
+    async forgetBetween(a, b) {
+      await forgetBetween(database, a, b, acrossTypes()).catch((err: unknown) =>
+        log.error({ err }, 'notifications between blocked members not removed'),
+      );
+    },
+
     async emailWanted(recipientId, type) {
       const def = defs.get(type);
       return def ? ((await readSwitches(database, def, recipientId))?.email ?? false) : false;
@@ -323,10 +309,11 @@ export function createNotifications(opts: NotificationsOptions): NotificationSer
         const rows = await database.query<Row>(
           `select ${ROW_COLUMNS} from notifications n left join users u on u.id = n.actor_id
            where n.recipient_id = $1 and n.in_app
+             and ${mayHearSql('$1', 'n.actor_id', 'n.type = any($5::text[])')}
              and ($2::timestamptz is null or (n.updated_at, n.id) < ($2::timestamptz, $3::uuid))
            order by n.updated_at desc, n.id desc
            limit $4`,
-          [userId, after?.at ?? null, after?.id ?? null, batch],
+          [userId, after?.at ?? null, after?.id ?? null, batch, acrossTypes()],
         );
         for (const r of await visibleRows(userId, rows)) {
           items.push(toItem(userId, r));
@@ -334,7 +321,7 @@ export function createNotifications(opts: NotificationsOptions): NotificationSer
         }
         if (items.length > limit || rows.length < batch) break;
         const end = rows[rows.length - 1];
-        after = { at: iso(end.updated_at), id: end.id };
+        after = { at: toIso(end.updated_at), id: end.id };
       }
       const more = items.length > limit;
       return {

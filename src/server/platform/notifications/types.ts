@@ -36,6 +36,13 @@ export interface NotificationTypeDef {
    * is not returned are left out of lists, counts and e-mails. By default every subject is visible.
    */
   visible?(recipientId: string, subjectIds: string[]): Promise<Set<string>>;
+  /**
+   * Notices of what a block leaves standing between two members (a sale under way, its
+   * conversation, confirmation and reviews: decision 0036) still reach across a block, and the
+   * block does not take them away. Every other type follows the audience rule in full
+   * (audience.ts): nothing across a block, either way.
+   */
+  acrossBlocks?: boolean;
 }
 
 /** Short facts kept with a notification for its text and link (under 1 KB in all). */
@@ -85,4 +92,9 @@ export interface Notifications {
   emailWanted(recipientId: string, type: string): Promise<boolean>;
   /** Deletes every notification about these subjects (call it when they are deleted). */
   removeForSubject(subjectType: string, subjectIds: string | readonly string[]): Promise<void>;
+  /**
+   * A block between `a` and `b` is committed: deletes what either was told of the other (their
+   * bell rows and pending digest lines), but types defined with `acrossBlocks`. Never throws.
+   */
+  forgetBetween(a: string, b: string): Promise<void>;
 }

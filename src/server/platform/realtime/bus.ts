@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from '../../db/sql';
 import { CLOSE, type WireEvent } from './types';
 
 /**
@@ -203,8 +204,8 @@ export function createPgBus(opts: PgBusOptions): Bus {
     });
     try {
       await client.connect();
-      await client.query(`listen ${channel}`);
-      await client.query(`listen ${SESSION_ENDED_CHANNEL}`);
+      await client.query(sql`listen ${sql.identifier(channel)}`.text);
+      await client.query(sql`listen ${sql.identifier(SESSION_ENDED_CHANNEL)}`.text);
     } catch (err) {
       drop(err as Error);
       return;

@@ -6,9 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/helpers';
-import { createMember, randomClientIp, type Member } from '../../test/members';
-import { befriend } from '../../modules/chats/test-support';
+import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/app';
+import { befriend, createMember, randomClientIp, type Member } from '../../test/members';
 import { createRealtime, type RealtimeService } from './index';
 import { mustOpen, openSocket, wait, type TestSocket } from './testing';
 

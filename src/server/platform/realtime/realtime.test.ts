@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/helpers';
+import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/app';
 import { createMember, type Member } from '../../test/members';
 import { users } from '../../db/schema';
 import { createRealtime, PayloadTooLargeError, type RealtimeService } from './index';

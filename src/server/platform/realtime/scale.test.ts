@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/helpers';
+import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/app';
 import { createMember, type Member } from '../../test/members';
 import type { Database } from '../../db/client';
 import { createRealtime, type RealtimeService } from './index';

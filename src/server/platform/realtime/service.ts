@@ -138,7 +138,7 @@ export function createRealtime(opts: RealtimeOptions): RealtimeService {
     },
     async sessionExpiry(sessionId) {
       // The same rules as the session resolver: idle expiry, and 30 days at most whatever the use.
-      const [row] = await opts.database.query<{ expires_at: Date | string }>(
+      const [row] = await opts.database.query<{ expires_at: Date }>(
         `select expires_at from sessions
          where id = $1 and expires_at > now()
            and created_at > now() - $2::bigint * interval '1 millisecond'`,

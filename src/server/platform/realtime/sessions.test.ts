@@ -2,9 +2,15 @@
 // thief) holding an open socket must not keep reading private chat messages after sign-out,
 // "sign out other devices", a password reset, a suspension or an account deletion.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/helpers';
-import { cookieFrom, createMember, randomClientIp, signIn, type Member } from '../../test/members';
-import { befriend } from '../../modules/chats/test-support';
+import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/app';
+import {
+  befriend,
+  cookieFrom,
+  createMember,
+  randomClientIp,
+  signIn,
+  type Member,
+} from '../../test/members';
 import { createRealtime, type RealtimeService } from './index';
 import { createLocalBus } from './bus';
 import { mustOpen, openSocket, wait, type TestSocket } from './testing';

@@ -4,9 +4,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/helpers';
-import { createMember, randomClientIp, signIn, type Member } from '../../test/members';
-import { grantAdmin } from '../../modules/moderation/roles';
+import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/app';
+import { createMember, makeAdmin, randomClientIp, signIn, type Member } from '../../test/members';
 import { createNullRealtime } from './index';
 import { eventually, mustOpen } from './testing';
 
@@ -195,7 +194,7 @@ describe.skipIf(!pgUrl)('two server processes on one PostgreSQL database', () =>
 
     // A suspension by an admin.
     const admin = await createMember(t);
-    expect((await grantAdmin(t.database, admin.email)).ok).toBe(true);
+    await makeAdmin(t, admin);
     const gus = await createMember(t);
     const gusOnOne = await mustOpen(one.url, { cookie: gus.cookie, origin: ORIGIN });
     const suspend = await as(admin.cookie, 'POST', `/api/admin/members/${gus.id}/suspend`, {

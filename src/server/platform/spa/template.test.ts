@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTemplate } from './template';
-import { FIXTURE_INDEX } from './web-fixture';
+import { FIXTURE_INDEX } from './web.fixture';
 
 describe('the index.html template', () => {
   it('replaces the build’s title, description and social tags, whatever their order', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from '../common';
 import {
   AD_GENRES,
   AD_LANGUAGES,
@@ -116,12 +117,7 @@ export const adCardSchema = z.object({
 });
 export type AdCard = z.infer<typeof adCardSchema>;
 
-export const promotedPageSchema = z.object({
-  items: z.array(adCardSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const promotedPageSchema = pageOf(adCardSchema);
 export type PromotedPage = z.infer<typeof promotedPageSchema>;
 
 /** A slot's ad: the card plus why it is shown (its genre and keywords, and what matched). */
@@ -217,11 +213,7 @@ export const adReviewAnswerSchema = z.object({
 });
 export type AdReview = z.infer<typeof adReviewAnswerSchema>;
 
-export const adReviewPageSchema = z.object({
-  items: z.array(adReviewAnswerSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
+export const adReviewPageSchema = pageOf(adReviewAnswerSchema).extend({
   averageRating: z.number(),
 });
 export type AdReviewPage = z.infer<typeof adReviewPageSchema>;

@@ -22,7 +22,7 @@ import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
 import { displayNameOf, useIsAdmin, useSession } from '../../lib/session';
 import { dashboardPath } from './safeRedirect';
-import { UserAvatar } from './UserAvatar';
+import { UserAvatar } from '../../components/UserAvatar';
 import { notify } from '../../lib/notify';
 import { ChatsUnreadBadge, useLiveUnreadTotal } from '../chats';
 
@@ -73,7 +73,13 @@ export default function AccountMenu({
       <Stack gap="xs" w="100%">
         <Divider />
         <Group gap="sm" wrap="nowrap">
-          <UserAvatar user={user} size="md" alt="" />
+          <UserAvatar
+            name={name}
+            avatarUrl={user.avatarUrl}
+            avatarSeed={user.avatarSeed}
+            size="md"
+            decorative
+          />
           <Stack gap={0} miw={0}>
             <Text fw={600}>{t('account.menu.welcome', { name })}</Text>
             <Text size="sm" c="dimmed" truncate="end">
@@ -127,7 +133,13 @@ export default function AccountMenu({
           >
             <Group gap={4} wrap="nowrap">
               <Indicator color="red.9" size={12} offset={4} withBorder disabled={!unread}>
-                <UserAvatar user={user} size="md" alt="" />
+                <UserAvatar
+                  name={name}
+                  avatarUrl={user.avatarUrl}
+                  avatarSeed={user.avatarSeed}
+                  size="md"
+                  decorative
+                />
               </Indicator>
               <IconChevronDown size={14} aria-hidden />
             </Group>

@@ -2,6 +2,7 @@ import { Alert, Button, Center, Container, Loader, Stack, Text } from '@mantine/
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
+import type { LocaleKey } from '@web/lib/translator';
 import { Link, useNavigate, useSearchParams } from '@web/lib/router';
 import { useSession } from '../../lib/session';
 import { ApiError } from '../../lib/api';
@@ -13,7 +14,7 @@ const SETTLE_MS = 100;
 const RETRY_MS = 1000;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Failure = { key: string; description?: string };
+type Failure = { key: LocaleKey; description?: string };
 
 /** Where the identity provider sends the browser back: finish sign-in, then go on. */
 export default function AuthCallbackPage() {

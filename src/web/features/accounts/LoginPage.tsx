@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
+import { dataText } from '@web/lib/translator';
 import { useNavigate, useSearchParams } from '@web/lib/router';
 import { PageLoader } from '../../components/PageLoader';
 import { useSession } from '../../lib/session';
@@ -58,7 +59,7 @@ export default function LoginPage() {
     initialValues: { email: '' },
     validate: { email: (value) => emailKey(value, 'auth.errors.emailRequired') },
   });
-  const fieldError = (key: unknown) => (key ? t(String(key)) : undefined);
+  const fieldError = (key: unknown) => (key ? dataText(t, String(key)) : undefined);
 
   if (session.status !== 'signed-out') return <PageLoader />;
 

@@ -1,6 +1,7 @@
 import { TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from '@web/lib/reactI18n';
+import { dataText } from '@web/lib/translator';
 
 /**
  * The two names a member chooses, asked the same way at sign-up and on the first visit after it
@@ -14,7 +15,7 @@ export function NameFields<V extends { displayName: string; username: string }>(
   autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
-  const error = (key: unknown) => (key ? t(String(key)) : undefined);
+  const error = (key: unknown) => (key ? dataText(t, String(key)) : undefined);
   return (
     <>
       <TextInput

@@ -1,6 +1,7 @@
 import { PasswordInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from '@web/lib/reactI18n';
+import { dataText, type LocaleKey } from '@web/lib/translator';
 
 /** A new password and its confirmation (sign-up and reset), with the form's translated errors. */
 export function NewPasswordFields<T extends { password: string; confirmPassword: string }>({
@@ -9,11 +10,11 @@ export function NewPasswordFields<T extends { password: string; confirmPassword:
   confirmLabelKey,
 }: {
   form: UseFormReturnType<T>;
-  labelKey: string;
-  confirmLabelKey: string;
+  labelKey: LocaleKey;
+  confirmLabelKey: LocaleKey;
 }) {
   const { t } = useTranslation();
-  const message = (key: unknown) => (key ? t(String(key)) : undefined);
+  const message = (key: unknown) => (key ? dataText(t, String(key)) : undefined);
   return (
     <>
       <PasswordInput

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from '@web/lib/reactI18n';
+import { dataText } from '@web/lib/translator';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { changePassword } from './api';
@@ -40,7 +41,7 @@ export function PasswordForm() {
       ? change.error.message
       : null;
   // Errors from the form's own rules are locale keys; the server's are already worded.
-  const message = (value: unknown) => (value ? t(String(value)) : undefined);
+  const message = (value: unknown) => (value ? dataText(t, String(value)) : undefined);
 
   return (
     <form

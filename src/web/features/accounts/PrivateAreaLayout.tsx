@@ -30,7 +30,8 @@ import { privateSections } from './privateArea';
 import { ChatsUnreadBadge } from '../chats';
 import { usePublicProfile } from '../users';
 import { MemberRating } from '../../components/MemberRating';
-import { UserAvatar } from './UserAvatar';
+import { UserAvatar } from '../../components/UserAvatar';
+import { UnconfirmedBanner } from './UnconfirmedBanner';
 import { dashboardPath } from './safeRedirect';
 import classes from './PrivateAreaLayout.module.css';
 
@@ -75,6 +76,15 @@ export default function PrivateAreaLayout() {
     return <Navigate to={`/login?redirect_to=${encodeURIComponent(back)}`} replace />;
   }
   if (!userId || userId !== session.user.id) {
+    // /profile/settings (a section's name without the id) opens that section of their own area.
+    const section = privateSections.find((s) => s.path === userId);
+    if (section)
+      return (
+        <Navigate
+          to={`/profile/${encodeURIComponent(session.user.id)}/${section.path}${location.search}`}
+          replace
+        />
+      );
     return <Navigate to={dashboardPath(session.user.id)} replace />;
   }
   return <PrivateShell user={session.user} />;
@@ -110,6 +120,7 @@ function PrivateShell({ user }: { user: SessionUser }) {
             <SectionLinks user={user} active={segment} strip />
           </Stack>
         )}
+        <UnconfirmedBanner user={user} />
         <Outlet />
       </AppShell.Main>
     </AppShell>
@@ -126,9 +137,11 @@ function Identity({ user, compact = false }: { user: SessionUser; compact?: bool
   return (
     <Group gap="sm" wrap="nowrap">
       <UserAvatar
-        user={user}
+        name={name}
+        avatarUrl={user.avatarUrl}
+        avatarSeed={user.avatarSeed}
         size={compact ? 'md' : 'lg'}
-        alt=""
+        decorative
         data-testid="private-area-avatar"
       />
       <Box miw={0}>

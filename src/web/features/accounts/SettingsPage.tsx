@@ -22,7 +22,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { fetchMe, sendVerificationEmail, uploadAvatar, type Me } from './api';
-import { UserAvatar } from './UserAvatar';
+import { UserAvatar } from '../../components/UserAvatar';
 import { ProfileForm } from './ProfileForm';
 import { PasswordForm } from './PasswordForm';
 import { notify } from '../../lib/notify';
@@ -166,7 +166,7 @@ function AvatarCard({ me, onChanged }: { me: Me; onChanged: (me: Me) => void }) 
       notify('green', t('settings.avatarUpdated'));
     } catch (err) {
       const message =
-        err instanceof ApiError && err.status > 0 && err.status < 500
+        err instanceof ApiError && err.status > 0 && err.status < 500 && err.message
           ? err.message
           : t('settings.errors.uploadFailed');
       setUpload({ state: 'failed', message });
@@ -181,7 +181,9 @@ function AvatarCard({ me, onChanged }: { me: Me; onChanged: (me: Me) => void }) 
         </Title>
         <Group gap="lg" wrap="wrap">
           <UserAvatar
-            user={me}
+            name={displayNameOf(me)}
+            avatarUrl={me.avatarUrl}
+            avatarSeed={me.avatarSeed}
             size={96}
             alt={t('settings.avatarAlt', { name: displayNameOf(me) })}
           />

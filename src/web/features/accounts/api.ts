@@ -26,6 +26,7 @@ export const signUp = (input: {
   password: string;
   displayName: string;
   username: string;
+  acceptTerms: boolean;
 }) =>
   api<unknown>('/api/auth/sign-up/email', {
     method: 'POST',
@@ -34,6 +35,7 @@ export const signUp = (input: {
       password: input.password,
       name: input.displayName.trim(),
       username: input.username.trim(),
+      acceptTerms: input.acceptTerms,
       callbackURL: '/login?verified=1',
     },
   });
@@ -79,8 +81,8 @@ export const updateMe = (patch: UpdateProfileInput) =>
 export const fetchListingStats = () => api<ListingStats>('/api/me/listings/stats');
 
 /**
- * POST /api/me/avatar with real upload progress; the server's message, else 'Failed to upload
- * avatar. Please try again.'
+ * POST /api/me/avatar with real upload progress; the server's message (the settings page words a
+ * failure without one).
  */
 export async function uploadAvatar(file: File, onProgress: (percent: number) => void): Promise<Me> {
   try {
@@ -88,6 +90,10 @@ export async function uploadAvatar(file: File, onProgress: (percent: number) => 
   } catch (err) {
     const e = err as ApiError;
     if (e.code === 'network') throw new ApiError(0, 'network', i18n.t('errors.network'));
-    throw new ApiError(e.status, e.code, e.message || i18n.t('settings.errors.uploadFailed'));
+    throw e;
   }
 }
+
+/** The member's preferred language (e-mails and their next visit speak it): the header's switch. */
+export const savePreferredLanguage = (preferredLanguage: Me['preferredLanguage']) =>
+  updateMe({ preferredLanguage });

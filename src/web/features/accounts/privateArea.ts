@@ -1,3 +1,5 @@
+import type { LocaleKey } from '../../lib/translator';
+
 /**
  * Sections of the private area (/profile/{userId}/...). The menu shows only sections that have a
  * screen: each feature adds its entry here when it adds the route (see router.tsx).
@@ -6,7 +8,7 @@ export interface PrivateSection {
   /** Path segment under /profile/{userId}/ */
   path: string;
   /** Locale key of the menu label and the mobile header title */
-  labelKey: string;
+  labelKey: LocaleKey;
 }
 
 export const privateSections: PrivateSection[] = [
@@ -21,5 +23,6 @@ export const privateSections: PrivateSection[] = [
   { path: 'notifications', labelKey: 'privateArea.menu.notifications' },
   { path: 'ads', labelKey: 'privateArea.menu.ads' },
   { path: 'transactions', labelKey: 'reviews.trades.menu' },
+  { path: 'payments', labelKey: 'privateArea.menu.payments' },
   { path: 'settings', labelKey: 'privateArea.menu.settings' },
 ];

@@ -20,11 +20,14 @@ import { useTranslation } from '@web/lib/reactI18n';
 import { intlLocale } from '@shared/intlLocale';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useSession } from '../../lib/session';
 import { NotFoundPage } from '../not-found';
 import { CasesPanel } from '../deals';
+import { kindName } from '../moderation';
 import { useAuditLog, usePinned, useQueue, useSuspended, useUnpin } from './api';
 import { ActionDialog, type Pending } from './ActionDialog';
 import { QueueCard } from './QueueCard';
+import { WorksPanel } from './WorksPanel';
 
 /** /admin — the moderation queue, suspended members and the audit log (admins only). */
 export default function AdminPage() {
@@ -32,7 +35,9 @@ export default function AdminPage() {
   const [tab, setTab] = useState<string | null>('queue');
   const [page, setPage] = useState(1);
   const [logPage, setLogPage] = useState(1);
-  const queue = useQueue(page);
+  // A visitor is not asked about: the page does not exist for them (no request to answer 401).
+  const session = useSession();
+  const queue = useQueue(page, session.status === 'signed-in');
   const allowed = queue.isSuccess;
   const log = useAuditLog(logPage, allowed && tab === 'log');
   const suspended = useSuspended(allowed && tab === 'suspended');
@@ -41,6 +46,7 @@ export default function AdminPage() {
   const [pending, setPending] = useState<Pending | null>(null);
   useDocumentTitle(t('admin.pageTitle'));
 
+  if (session.status === 'signed-out') return <NotFoundPage />;
   if (queue.isPending)
     return (
       <Center py={80}>
@@ -73,6 +79,7 @@ export default function AdminPage() {
             <Tabs.Tab value="pinned">{t('admin.tabs.pinned')}</Tabs.Tab>
             <Tabs.Tab value="log">{t('admin.tabs.log')}</Tabs.Tab>
             <Tabs.Tab value="cases">{t('deals.post.admin.title')}</Tabs.Tab>
+            <Tabs.Tab value="works">{t('admin.tabs.works')}</Tabs.Tab>
           </Tabs.List>
 
           <Tabs.Panel value="queue" pt="md">
@@ -99,6 +106,10 @@ export default function AdminPage() {
                 getItemProps={(p) => ({ 'aria-label': t('library.pagination.page', { page: p }) })}
               />
             )}
+          </Tabs.Panel>
+
+          <Tabs.Panel value="works" pt="md">
+            <WorksPanel />
           </Tabs.Panel>
 
           <Tabs.Panel value="cases" pt="md">
@@ -216,8 +227,13 @@ export default function AdminPage() {
                         <Table.Td>{e.actor ?? t('admin.log.commandLine')}</Table.Td>
                         <Table.Td>{t(`admin.log.actions.${e.action}`)}</Table.Td>
                         <Table.Td>
-                          {e.kind ? `${t(`moderation.kinds.${e.kind}`)} ` : ''}
+                          {e.kind ? `${kindName(t, e.kind)} ` : ''}
                           {e.targetName ?? ''}
+                          {e.kind === 'work' && e.itemId && (
+                            <Anchor component={Link} to={`/books/${e.itemId}`} size="sm">
+                              {t('admin.works.openPage')}
+                            </Anchor>
+                          )}
                         </Table.Td>
                         <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.reason}</Table.Td>
                       </Table.Tr>

@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantin
 import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
 import type { QueueEntry } from '@shared/moderation';
+import { kindName } from '../moderation';
 import type { Pending } from './ActionDialog';
 
 /** One entry of the queue: the content, its reports and the actions on it. */
@@ -28,7 +29,7 @@ export function QueueCard({
       <Stack gap="xs">
         <Group gap="xs" wrap="wrap">
           <Badge variant="light" color="gray" c="dark.6">
-            {t(`moderation.kinds.${entry.kind}`, { defaultValue: entry.kind })}
+            {kindName(t, entry.kind)}
           </Badge>
           <Badge variant="light" color="red" c="red.9">
             {t('admin.queue.count', { count: entry.count })}

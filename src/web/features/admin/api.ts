@@ -6,8 +6,9 @@ import { api, ApiError } from '../../lib/api';
 const noRetryOn404 = (count: number, err: Error) =>
   count < 1 && !(err instanceof ApiError && (err.status === 404 || err.status === 401));
 
-export function useQueue(page: number) {
+export function useQueue(page: number, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['admin', 'reports', page],
     queryFn: ({ signal }) => api<QueuePage>(`/api/admin/reports?page=${page}`, { signal }),
     placeholderData: keepPreviousData,

@@ -1,4 +1,4 @@
-import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AD_LANGUAGES, type AdLanguage } from '@shared/schemas/ads';
 import { api } from '../../lib/api';
@@ -9,6 +9,7 @@ import { Link, useNavigate, useParams } from '@web/lib/router';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AdForm } from './AdForm';
 import { useSaveAd } from './api';
+import { PageHeader } from '../../components/PageHeader';
 
 /** /profile/{id}/ads/new: the form; a new ad is a draft until its author activates it. */
 export default function AdCreatePage() {
@@ -34,12 +35,7 @@ export default function AdCreatePage() {
         <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle' }} />{' '}
         {t('ads.create.back')}
       </Anchor>
-      <div>
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
-          {t('ads.create.title')}
-        </Title>
-        <Text c="dimmed">{t('ads.create.subtitle')}</Text>
-      </div>
+      <PageHeader compact title={t('ads.create.title')} subtitle={t('ads.create.subtitle')} />
       {me.isPending ? (
         <Loader role="status" aria-label={t('common.loading')} />
       ) : (

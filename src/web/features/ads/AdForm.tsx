@@ -1,9 +1,7 @@
 import {
   Alert,
-  Button,
   Fieldset,
   Grid,
-  Group,
   NativeSelect,
   NumberInput,
   Stack,
@@ -38,6 +36,8 @@ import {
 } from '../../components/formFields';
 import { ApiError } from '../../lib/api';
 import { CoverUpload } from '../../components/CoverUpload';
+import { GenreSelect } from '../../components/GenreSelect';
+import { FormActions } from '../../components/FormActions';
 import { adErrorMessage } from './errors';
 import {
   changedFields,
@@ -47,8 +47,9 @@ import {
   valuesFromAd,
   type AdFormValues,
 } from './formValues';
+import type { LocaleKey } from '../../lib/translator';
 
-const STORE_KEYS: Record<AdPurchaseStore, string> = {
+const STORE_KEYS: Record<AdPurchaseStore, LocaleKey> = {
   amazon: 'ads.form.stores.amazon',
   bookshop: 'ads.form.stores.bookshop',
   barnes_noble: 'ads.form.stores.barnes_noble',
@@ -101,7 +102,7 @@ export function AdForm({
   });
 
   const money = (field: 'bookPrice' | 'dailyBudget' | 'totalBudget', label: string) => (
-    <MoneyInput label={label} clampBehavior="none" {...form.getInputProps(field)} />
+    <MoneyInput label={label} {...form.getInputProps(field)} />
   );
   const url = (field: string, label: string) => (
     <TextInput type="url" label={label} placeholder="https://" {...form.getInputProps(field)} />
@@ -147,13 +148,11 @@ export function AdForm({
               />
             </Grid.Col>
             <HalfCol>
-              <NativeSelect
+              <GenreSelect
                 label={t('ads.form.genre')}
                 withAsterisk
-                data={[
-                  { value: '', label: t('ads.form.genrePlaceholder') },
-                  ...AD_GENRES.map((g) => ({ value: g, label: t(`genres.${g}`) })),
-                ]}
+                genres={AD_GENRES}
+                empty={t('ads.form.genrePlaceholder')}
                 {...form.getInputProps('genre')}
               />
             </HalfCol>
@@ -292,16 +291,13 @@ export function AdForm({
           </Grid>
         </Fieldset>
 
-        <Group justify="flex-end">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              {t('common.cancel')}
-            </Button>
-          )}
-          <Button type="submit" loading={submitting} disabled={uploading}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions
+          cancelLabel={t('common.cancel')}
+          submitLabel={submitLabel}
+          onCancel={onCancel}
+          loading={submitting}
+          disabled={uploading}
+        />
       </Stack>
     </form>
   );

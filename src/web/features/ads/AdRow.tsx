@@ -14,6 +14,7 @@ import { AdStatusBadge } from './badges';
 import type { StatusAction } from './api';
 import type { Ad } from './model';
 import { adImageSrc } from './model';
+import type { LocaleKey } from '../../lib/translator';
 
 /** One of the author's ads, with its actions; each button names its ad for screen readers. */
 export function AdRow({
@@ -35,7 +36,7 @@ export function AdRow({
   const status = ad.status;
   const date = (d: string | null) =>
     d ? new Date(d).toLocaleDateString(intlLocale(i18n.language), { timeZone: 'UTC' }) : null;
-  const named = (key: string) => ({ 'aria-label': t(key, { title: ad.title }) });
+  const named = (key: LocaleKey) => ({ 'aria-label': t(key, { title: ad.title }) });
   return (
     <Card withBorder padding="md" component="article" aria-label={ad.title} data-testid="ad-row">
       <Group align="flex-start" wrap="nowrap" gap="md">

@@ -15,6 +15,7 @@ import { adErrorMessage } from './errors';
 import type { Ad } from './model';
 import { pageFromParams } from '../../lib/paging';
 import { LoadState } from './LoadState';
+import { PageHeader } from '../../components/PageHeader';
 
 const TABS = ['all', 'active', 'paused', 'draft'] as const;
 type Tab = (typeof TABS)[number];
@@ -85,12 +86,7 @@ export default function AdsPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} fz={{ base: 26, sm: 32 }}>
-            {t('ads.list.title')}
-          </Title>
-          <Text c="dimmed">{t('ads.list.subtitle')}</Text>
-        </div>
+        <PageHeader compact title={t('ads.list.title')} subtitle={t('ads.list.subtitle')} />
         <Button
           component={Link}
           to={`/profile/${userId}/ads/new`}

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { useSearchParams } from '@web/lib/router';
 import { AD_GENRES } from '@shared/schemas/ads';
+import { formatDecimal } from '@shared/format';
 import { AsyncSection, EmptyState } from '../../components/AsyncSection';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { usePromotedAds } from './api';
@@ -13,13 +14,14 @@ import { PageNumbers } from '../../components/PageNumbers';
 import { pageCount } from '../../lib/paging';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchPanel } from '../../components/SearchPanel';
+import { GenreSelect } from '../../components/GenreSelect';
 
 const PARAMS = ['genre', 'keywords', 'minRating', 'page'] as const;
 const RATINGS = ['', '1', '2', '3', '4', '4.5'];
 
 /** /promoted: every running ad, 20 a page, filtered by genre, keywords and minimum rating. */
 export default function PromotedPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useDocumentTitle(t('ads.promoted.pageTitle'));
   const [params, setParams] = useSearchParams();
   const api = new URLSearchParams();
@@ -52,14 +54,12 @@ export default function PromotedPage() {
           onSubmit={() => update({ keywords: keywords.trim() || null })}
         >
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <NativeSelect
+            <GenreSelect
               label={t('ads.form.genre')}
               value={params.get('genre') ?? ''}
               onChange={(e) => update({ genre: e.currentTarget.value })}
-              data={[
-                { value: '', label: t('ads.promoted.allGenres') },
-                ...AD_GENRES.map((g) => ({ value: g, label: t(`genres.${g}`) })),
-              ]}
+              genres={AD_GENRES}
+              empty={t('ads.promoted.allGenres')}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
@@ -79,7 +79,10 @@ export default function PromotedPage() {
               data={RATINGS.map((r) => ({
                 value: r,
                 label: r
-                  ? t('ads.promoted.ratingAtLeast', { rating: r })
+                  ? t('ads.promoted.ratingAtLeast', {
+                      count: Number(r),
+                      rating: formatDecimal(Number(r), i18n.language),
+                    })
                   : t('ads.promoted.anyRating'),
               }))}
             />

@@ -21,6 +21,7 @@ import { ApiError } from '../../lib/api';
 import { useAddReview, useReviews } from './api';
 import { adErrorMessage } from './errors';
 import { Pager } from '../../components/Pager';
+import { dataText } from '../../lib/translator';
 
 /** Reviews of the advertised book, 10 a page, newest first; a signed-in reader adds one, once. */
 export function Reviews({ ad }: { ad: Advertisement }) {
@@ -125,7 +126,7 @@ function ReviewForm({ adId, onDone }: { adId: string; onDone: () => void }) {
       const out: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
         const key = String(issue.path[0] ?? '');
-        if (key && !out[key]) out[key] = t(issue.message);
+        if (key && !out[key]) out[key] = dataText(t, issue.message);
       }
       return out;
     },

@@ -1,5 +1,5 @@
 import type { FormErrors } from '@mantine/form';
-import type { TFunction } from '@web/lib/translator';
+import { dataText, type TFunction } from '@web/lib/translator';
 import {
   adCreateSchema,
   adFormDefaults,
@@ -126,7 +126,7 @@ export function validateAd(values: AdFormValues, t: TFunction): FormErrors {
   for (const issue of parsed.error.issues) {
     const path = issue.path.filter((p) => typeof p !== 'number').join('.');
     if (!path || out[path]) continue;
-    out[path] = t(issue.message);
+    out[path] = dataText(t, issue.message);
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
@@ -6,9 +6,10 @@ import { Link } from '@web/lib/router';
 import { formatDate } from '@shared/format';
 import type { BlockedMember } from '@shared/blocks';
 import { Pager } from '../../components/Pager';
-import { UserAvatar } from '../users';
+import { UserAvatar } from '../../components/UserAvatar';
 import { useBlockedMembers } from './api';
 import { useUnblock } from './BlockControl';
+import { SectionCard } from '../../components/SectionCard';
 
 function BlockedRow({ item, language }: { item: BlockedMember; language: string }) {
   const { t } = useTranslation();
@@ -53,36 +54,31 @@ export function BlockedMembersSection() {
   const list = useBlockedMembers(page);
   const language = i18n.resolvedLanguage ?? i18n.language;
   return (
-    <Card withBorder padding="lg" id="blocked" component="section" aria-labelledby="blocked-title">
-      <Stack gap="md">
-        <Title order={2} fz="lg" id="blocked-title">
-          {t('blocks.settingsTitle')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('blocks.settingsIntro')}
-        </Text>
-        {list.isError ? (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
-            {t('blocks.loadFailed')}
-          </Alert>
-        ) : list.data && list.data.total === 0 ? (
-          <Text size="sm">{t('blocks.settingsEmpty')}</Text>
-        ) : list.data ? (
-          <>
-            <Stack
-              gap="sm"
-              component="ul"
-              style={{ listStyle: 'none', padding: 0, margin: 0 }}
-              data-testid="blocked-members"
-            >
-              {list.data.items.map((item) => (
-                <BlockedRow key={item.member.id} item={item} language={language} />
-              ))}
-            </Stack>
-            <Pager {...list.data} onChange={setPage} />
-          </>
-        ) : null}
-      </Stack>
-    </Card>
+    <SectionCard id="blocked" title={t('blocks.settingsTitle')}>
+      <Text size="sm" c="dimmed">
+        {t('blocks.settingsIntro')}
+      </Text>
+      {list.isError ? (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
+          {t('blocks.loadFailed')}
+        </Alert>
+      ) : list.data && list.data.total === 0 ? (
+        <Text size="sm">{t('blocks.settingsEmpty')}</Text>
+      ) : list.data ? (
+        <>
+          <Stack
+            gap="sm"
+            component="ul"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            data-testid="blocked-members"
+          >
+            {list.data.items.map((item) => (
+              <BlockedRow key={item.member.id} item={item} language={language} />
+            ))}
+          </Stack>
+          <Pager {...list.data} onChange={setPage} />
+        </>
+      ) : null}
+    </SectionCard>
   );
 }

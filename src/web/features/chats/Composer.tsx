@@ -9,14 +9,23 @@ import { CHAT_MESSAGE_MAX } from './limits';
 
 /**
  * Writing a message: trimmed, an empty one is not sent, Enter sends and Shift+Enter breaks the
- * line, one send at a time, and on failure the text comes back with the error shown.
+ * line, one send at a time. Without a connection it waits in the conversation as pending (the
+ * outbox, sender.ts); refused, the text comes back with the reason shown.
  */
-export function Composer({ roomId, onTyping }: { roomId: string; onTyping: () => void }) {
+export function Composer({
+  roomId,
+  meId,
+  onTyping,
+}: {
+  roomId: string;
+  meId: string;
+  onTyping: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const max = CHAT_MESSAGE_MAX.toLocaleString(intlLocale(i18n.language));
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const send = useSendMessage(roomId);
+  const send = useSendMessage(roomId, meId);
   const inFlight = useRef(false);
   const length = text.trim().length;
   const tooLong = length > CHAT_MESSAGE_MAX;

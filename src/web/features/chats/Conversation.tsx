@@ -10,8 +10,8 @@ import { othersIn, withDeletedMember } from './format';
 import { BlockedNotice, useBlockState } from '../blocks';
 import { ConversationHeader } from './ConversationHeader';
 import { MessageList } from './MessageList';
-import { OfferBar } from './OfferBar';
-import { TradeBar } from './TradeBar';
+import { OfferControls } from './OfferControls';
+import { flushOutbox } from './sender';
 import { useTyping, type Presence } from './live';
 import classes from './ChatsPage.module.css';
 
@@ -47,6 +47,11 @@ export function Conversation({
       .then(() => invalidateRoomLists(client))
       .catch(() => undefined);
   }, [joined, roomId, client]);
+
+  // Opening a room sends what waits in the tab's outbox (typed offline, before a reload).
+  useEffect(() => {
+    void flushOutbox(client, meId);
+  }, [client, meId, roomId]);
 
   // A typist whose message arrived has stopped typing.
   const last = messages.at(-1);
@@ -102,11 +107,10 @@ export function Conversation({
           <BlockedNotice userId={other.id} name={other.displayName} inChat />
         ) : (
           <>
-            <OfferBar room={room.data} meId={meId} messages={messages} />
-            <TradeBar room={room.data} meId={meId} messages={messages} />
+            <OfferControls room={room.data} meId={meId} messages={messages} />
             {/* A deleted member reads nothing more: the server refuses, no composer is shown. */}
             {!withDeletedMember(room.data, meId) && (
-              <Composer roomId={roomId} onTyping={typing.typing} />
+              <Composer roomId={roomId} meId={meId} onTyping={typing.typing} />
             )}
           </>
         )}

@@ -4,7 +4,7 @@ import { IconArrowLeft, IconDots, IconDoorExit, IconUsersGroup } from '@tabler/i
 import { useTranslation } from '@web/lib/reactI18n';
 import { Link } from '@web/lib/router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { UserAvatar } from '../users';
+import { UserAvatar } from '../../components/UserAvatar';
 import { useLeaveRoom } from './api';
 import { useBlockMenu } from '../blocks';
 import { othersIn, presenceText, roomName } from './format';

@@ -15,7 +15,7 @@ import type { Message, Room } from './types';
 import { memberName } from './format';
 import classes from './ChatsPage.module.css';
 import { OwnerMenu } from '../../components/OwnerMenu';
-import { holidayReplyText } from '../watching';
+import { noticeText } from './notices';
 
 function useTimeLabel(iso: string) {
   const { i18n } = useTranslation();
@@ -55,14 +55,7 @@ export function MessageItem({
   if (message.type === 'system')
     return (
       <Text size="xs" c="dimmed" className={classes.system} data-testid="chat-message">
-        {message.content === 'left'
-          ? t('chats.system.left', { name: message.sender ? memberName(message.sender, t) : '' })
-          : (holidayReplyText(
-              message.content,
-              message.sender ? memberName(message.sender, t) : '',
-              t,
-              i18n.language,
-            ) ?? message.content)}
+        {noticeText(message, t, i18n.language)}
       </Text>
     );
 
@@ -100,9 +93,14 @@ export function MessageItem({
             />
           )}
           {message.type === 'offer' && message.offer && message.offer.kind !== 'trade' && (
-            <OfferMessage offer={message.offer} roomId={message.roomId} meId={meId} />
+            <OfferMessage
+              offer={message.offer}
+              roomId={message.roomId}
+              meId={meId}
+              book={message.listing?.title}
+            />
           )}
-          {message.offer?.status === 'completed' && (
+          {message.offer?.status === 'completed' && message.offer.listingId && (
             <ReviewTradeButton listingId={message.offer.listingId} />
           )}
           {message.content && message.type !== 'offer' && (

@@ -1,11 +1,11 @@
-import { Box, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Box, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import type { MessagePages } from './api';
 import { MessageItem } from './MessageItem';
-import { usePendingMessages } from './pending';
+import { removePending, usePendingMessages, type PendingMessage } from './pending';
 import type { Message, Room } from './types';
 import classes from './ChatsPage.module.css';
 
@@ -35,7 +35,8 @@ export function MessageList({
   const following = useRef(true);
   const lastId = useRef<string | undefined>(undefined);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
-  const sending = usePendingMessages(room.id);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const sending = usePendingMessages(room.id, meId);
   const sendingCount = useRef(0);
 
   const loadOlder = useCallback(() => {
@@ -76,6 +77,21 @@ export function MessageList({
     sendingCount.current = sending.length;
   }, [sending.length]);
 
+  // What grows after the scroll (a book's cover, a deal's card, the bars under the list, a font)
+  // would leave the newest message below the fold: while the reader follows, it stays in view.
+  const shown = !pages.isPending && !pages.isError;
+  useLayoutEffect(() => {
+    const el = logRef.current;
+    const content = contentRef.current;
+    if (!shown || !el || !content || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (following.current && fromBottom.current === null) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, [shown]);
+
   if (pages.isPending)
     return (
       <Center style={{ flex: 1 }}>
@@ -105,40 +121,65 @@ export function MessageList({
       onScroll={onScroll}
       tabIndex={0}
     >
-      {hasNextPage && (
-        <Button
-          variant="subtle"
-          size="xs"
-          style={{ alignSelf: 'center' }}
-          loading={isFetchingNextPage}
-          onClick={loadOlder}
-        >
-          {t('chats.olderMessages')}
-        </Button>
-      )}
-      {messages.length === 0 && sending.length === 0 && (
-        <Text c="dimmed" ta="center" m="auto">
-          {t('chats.noMessagesYet')}
+      <div ref={contentRef} className={classes.logContent}>
+        {hasNextPage && (
+          <Button
+            variant="subtle"
+            size="xs"
+            style={{ alignSelf: 'center' }}
+            loading={isFetchingNextPage}
+            onClick={loadOlder}
+          >
+            {t('chats.olderMessages')}
+          </Button>
+        )}
+        {messages.length === 0 && sending.length === 0 && (
+          <Text c="dimmed" ta="center" m="auto">
+            {t('chats.noMessagesYet')}
+          </Text>
+        )}
+        {messages.map((message) => (
+          <MessageItem key={message.id} message={message} room={room} meId={meId} />
+        ))}
+        {sending.map((message) => (
+          <PendingItem key={message.clientId} message={message} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** A message of mine the server has not stored yet: being sent, waiting for the connection, or refused. */
+function PendingItem({ message }: { message: PendingMessage }) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      className={`${classes.bubble} ${classes.mine}`}
+      data-testid="chat-message-pending"
+      data-state={message.state}
+      aria-busy={message.state === 'sending'}
+    >
+      <Text size="sm" className={classes.text}>
+        {message.content}
+      </Text>
+      {message.state === 'failed' ? (
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <Text size="xs" c="red.9">
+            {t('chats.message.notSent', { reason: message.error ?? '' })}
+          </Text>
+          <Button
+            size="compact-xs"
+            variant="default"
+            onClick={() => removePending(message.clientId)}
+          >
+            {t('chats.message.discard')}
+          </Button>
+        </Group>
+      ) : (
+        <Text size="xs" c="dimmed" ta="right">
+          {message.state === 'waiting' ? t('chats.message.waiting') : t('chats.message.pending')}
         </Text>
       )}
-      {messages.map((message) => (
-        <MessageItem key={message.id} message={message} room={room} meId={meId} />
-      ))}
-      {sending.map((message) => (
-        <Box
-          key={message.clientId}
-          className={`${classes.bubble} ${classes.mine}`}
-          data-testid="chat-message-pending"
-          aria-busy
-        >
-          <Text size="sm" className={classes.text}>
-            {message.content}
-          </Text>
-          <Text size="xs" c="dimmed" ta="right">
-            {t('chats.message.pending')}
-          </Text>
-        </Box>
-      ))}
-    </div>
+    </Box>
   );
 }

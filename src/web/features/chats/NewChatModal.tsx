@@ -15,7 +15,7 @@ import { useTranslation } from '@web/lib/reactI18n';
 import { Link } from '@web/lib/router';
 import { GROUP_NAME_MAX_LENGTH } from '@shared/chatLimits';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { UserAvatar } from '../users';
+import { UserAvatar } from '../../components/UserAvatar';
 import { useCreateDirect, useCreateGroup } from './api';
 import { useFriends } from './friends';
 

@@ -4,6 +4,7 @@ import { formatMoney } from '@shared/money';
 import { useOfferAction, type OfferAction } from './api';
 import type { Offer, OfferStatus } from './types';
 import { DealCard } from '../deals';
+import { CounterOfferForm } from './CounterOffer';
 
 /** Badge tint and a text colour dark enough for AA on it, inside either bubble's colour. */
 export const STATUS_TONES: Record<OfferStatus, { color: string; text: string }> = {
@@ -13,33 +14,46 @@ export const STATUS_TONES: Record<OfferStatus, { color: string; text: string }> 
   withdrawn: { color: 'gray', text: '#495057' },
   completed: { color: 'teal', text: '#06694b' },
   cancelled: { color: 'gray', text: '#495057' },
+  countered: { color: 'blue', text: '#1c4f8a' },
 };
 
 /**
  * An offer inside the conversation: its amount and status, and the answers open to this member —
  * accept or decline for the seller, withdraw for the buyer while pending; once accepted, the deal's
- * card (decision 0083).
+ * card (decision 0083). `book` is the title of the book it is for: one conversation may discuss
+ * several books of the seller over time (issue 33).
  */
 export function OfferMessage({
   offer,
   roomId,
   meId,
+  book,
 }: {
   offer: Offer;
   roomId: string;
   meId: string;
+  book?: string;
 }) {
   const { t, i18n } = useTranslation();
   const amount = formatMoney(offer.amount, offer.currency, i18n.language);
   const seller = offer.sellerId === meId;
   const buyer = offer.buyerId === meId;
+  // A seller's counter-offer (issue 33) is answered by the buyer and withdrawn by the seller.
+  const counter = offer.counterOf !== undefined;
+  const [proposer, answerer] = counter ? [seller, buyer] : [buyer, seller];
   const actions: OfferAnswer[] = [];
-  if (offer.status === 'pending' && seller)
+  if (offer.status === 'pending' && answerer)
     actions.push(
       { action: 'accept', variant: 'filled' },
       { action: 'decline', variant: 'default' },
     );
-  if (offer.status === 'pending' && buyer) actions.push({ action: 'withdraw', variant: 'default' });
+  if (offer.status === 'pending' && proposer)
+    actions.push({ action: 'withdraw', variant: 'default' });
+  const heading = counter
+    ? t('chats.counter.label', { amount })
+    : buyer
+      ? t('chats.offer.yours', { amount })
+      : t('chats.offer.theirs', { amount });
   // An accepted offer continues in its deal's card: by post the buyer's receipt completes it, by
   // hand both confirm the exchange (decisions 0074 and 0083); nobody marks it sold alone.
 
@@ -47,7 +61,7 @@ export function OfferMessage({
     <Stack gap={6} data-testid="chat-offer">
       <Group gap="xs">
         <Text size="sm" fw={700}>
-          {buyer ? t('chats.offer.yours', { amount }) : t('chats.offer.theirs', { amount })}
+          {heading}
         </Text>
         <Badge
           size="sm"
@@ -58,7 +72,29 @@ export function OfferMessage({
           {t(`chats.offer.status.${offer.status}`)}
         </Badge>
       </Group>
-      <OfferAnswers offer={offer} roomId={roomId} actions={actions} labels="offer" />
+      {book && (
+        <Text size="xs" data-testid="offer-book" style={{ overflowWrap: 'anywhere' }}>
+          {book}
+        </Text>
+      )}
+      {offer.shippingAmount !== null && offer.amount !== null && (
+        <Text size="xs" data-testid="offer-total">
+          {t('chats.offer.withShipping', {
+            total: formatMoney(offer.amount + offer.shippingAmount, offer.currency, i18n.language),
+            amount,
+            shipping: formatMoney(offer.shippingAmount, offer.currency, i18n.language),
+          })}
+        </Text>
+      )}
+      <OfferAnswers
+        offer={offer}
+        roomId={roomId}
+        actions={actions}
+        labels={counter ? 'counter' : 'offer'}
+      />
+      {offer.status === 'pending' && seller && !counter && (
+        <CounterOfferForm offer={offer} roomId={roomId} />
+      )}
     </Stack>
   );
 }
@@ -81,7 +117,7 @@ export function OfferAnswers({
   offer: Offer;
   roomId: string;
   actions: OfferAnswer[];
-  labels: 'offer' | 'trade';
+  labels: 'offer' | 'trade' | 'counter';
 }) {
   const { t } = useTranslation();
   const act = useOfferAction(roomId);

@@ -15,12 +15,11 @@ import { useTranslation } from '@web/lib/reactI18n';
 import { Link } from '@web/lib/router';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useRooms } from './api';
-import type { TFunction } from '@web/lib/translator';
-import { formatMoney } from '@shared/money';
 import { formatRelative, othersIn, roomName } from './format';
+import { messagePreview } from './notices';
 import { presenceOf, useNow, type Presence } from './live';
-import { UserAvatar } from '../users';
-import type { Message, Room } from './types';
+import { UserAvatar } from '../../components/UserAvatar';
+import type { Room } from './types';
 import classes from './ChatsPage.module.css';
 
 /** The member's rooms, most recent activity first, each a link that opens it. */
@@ -177,25 +176,4 @@ function RoomLink({
       </Box>
     </Link>
   );
-}
-
-/** One line for the room list: the text, or what kind of message it was. */
-export function messagePreview(message: Message, meId: string, t: TFunction, language: string) {
-  let text: string;
-  if (message.deleted) text = t('chats.message.deleted');
-  else if (message.type === 'offer' && message.offer?.kind === 'trade')
-    text = t('chats.preview.trade');
-  else if (message.type === 'offer' && message.offer)
-    text = t('chats.preview.offer', {
-      amount: formatMoney(message.offer.amount, message.offer.currency, language),
-    });
-  else if (message.type === 'listing' && message.listing)
-    text = t('chats.preview.listing', { title: message.listing.title });
-  else if (message.type === 'deal')
-    text = t(`deals.steps.${message.content.replace(/\./g, '_')}`, {
-      actor: message.sender?.displayName ?? '',
-      defaultValue: t('deals.steps.other', { actor: message.sender?.displayName ?? '' }),
-    });
-  else text = message.content;
-  return message.senderId === meId ? t('chats.preview.mine', { text }) : text;
 }

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -12,7 +12,8 @@ import type { Message, Room } from './types';
 /**
  * "Propose a trade" for the member who does not own the room's listing, when it is offered for
  * trade (alone or with sale) and available: a dialog to pick up to three of their own available
- * tradeable listings (decision 0080).
+ * tradeable listings (decision 0080) and how the books change hands: at a meeting, or by post,
+ * each member sending their own (decision 0090).
  */
 export function TradeBar({
   room,
@@ -26,6 +27,7 @@ export function TradeBar({
   const { t } = useTranslation();
   const [opened, dialog] = useDisclosure(false);
   const [chosen, setChosen] = useState<string[]>([]);
+  const [delivery, setDelivery] = useState<'hand' | 'post'>('hand');
   const [error, setError] = useState<string | null>(null);
   const trade = useMakeTradeOffer(room.id);
   const listing = listingToOfferOn(room, messages, meId, 'trade');
@@ -44,7 +46,7 @@ export function TradeBar({
     if (chosen.length === 0) return setError(t('chats.trade.chooseOne'));
     setError(null);
     trade.mutate(
-      { listingId: listing.id, offeredListingIds: chosen },
+      { listingId: listing.id, offeredListingIds: chosen, delivery },
       {
         onSuccess: () => {
           setChosen([]);
@@ -94,6 +96,18 @@ export function TradeBar({
                   ))}
                 </Stack>
               </Checkbox.Group>
+            )}
+            {tradeable.length > 0 && (
+              <Radio.Group
+                label={t('chats.trade.delivery')}
+                value={delivery}
+                onChange={(v) => setDelivery(v as 'hand' | 'post')}
+              >
+                <Stack gap={4} mt={4}>
+                  <Radio value="hand" label={t('chats.trade.byHand')} />
+                  <Radio value="post" label={t('chats.trade.byPost')} />
+                </Stack>
+              </Radio.Group>
             )}
             {error && tradeable.length === 0 && (
               <Text size="sm" c="red.9" role="alert">

@@ -67,7 +67,7 @@ export function TradeOfferMessage({
         </Badge>
       </Group>
       <Text size="xs" c="dimmed">
-        {t('chats.trade.gives', { name: proposer ? t('chats.trade.you') : proposerName })}
+        {proposer ? t('chats.trade.youGive') : t('chats.trade.gives', { name: proposerName })}
       </Text>
       {(offer.offered ?? []).map((l) => (
         <Book key={l.id} listing={l} />
@@ -80,6 +80,9 @@ export function TradeOfferMessage({
           <Book listing={wanted} />
         </>
       )}
+      <Text size="xs" data-testid="trade-delivery">
+        {offer.shippingAmount === null ? t('chats.trade.byHand') : t('chats.trade.byPost')}
+      </Text>
       <OfferAnswers offer={offer} roomId={roomId} actions={actions} labels="trade" />
     </Stack>
   );

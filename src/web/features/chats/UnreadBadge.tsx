@@ -5,9 +5,14 @@ import { useTranslation } from '@web/lib/reactI18n';
 import { useSession } from '../../lib/session';
 import { useRealtimeEvent, useRealtimeReconnect } from '../../lib/realtime';
 import { chatKeys, useUnreadTotal } from './api';
+import { useChatOutbox } from './sender';
 
-/** The member's unread total, refreshed by chat events and after a reconnect. */
+/**
+ * The member's unread total, refreshed by chat events and after a reconnect; the shell's chats
+ * entry also keeps the tab's outbox going (messages typed offline go when the connection is back).
+ */
 export function useLiveUnreadTotal(): number {
+  useChatOutbox();
   const session = useSession();
   const client = useQueryClient();
   const unread = useUnreadTotal(session.status === 'signed-in');

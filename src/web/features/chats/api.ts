@@ -5,13 +5,14 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import type { MakeTradeOfferInput } from '@shared/schemas/chats';
 import { CHAT_PAGE_SIZE, ROOMS_PAGE_SIZE } from '@shared/chatLimits';
-import { api, ApiError } from '../../lib/api';
-import { RealtimeUnavailable, sendChatFrame } from '../../lib/realtime';
-import { addPending, removePending } from './pending';
+import { api } from '../../lib/api';
 import { listingKeys } from '../listings';
 import { chatKeys, upsertMessages } from './cache';
 import type { Message, MessagePage, Offer, Room, RoomPage } from './types';
+
+export { useSendMessage } from './sender';
 
 export {
   chatKeys,
@@ -79,57 +80,6 @@ export function invalidateRoomLists(client: QueryClient) {
     client.invalidateQueries({ queryKey: chatKeys.rooms }),
     client.invalidateQueries({ queryKey: chatKeys.unread }),
   ]);
-}
-
-/**
- * Sends a message over the tab's socket (chat.send) with a client-made id, shown as pending
- * until the ack. With the socket closed, or no answer within 5 s, the same message goes by HTTP
- * with the same id: the server stores an id once, so a late ack and the POST make one message.
- * A refusal (chat.nack) is thrown as the HTTP route's error would be.
- */
-export async function sendMessage(
-  client: QueryClient,
-  roomId: string,
-  content: string,
-): Promise<Message> {
-  const clientId = crypto.randomUUID();
-  addPending({ clientId, roomId, content });
-  try {
-    const message = await sendOnce(roomId, content, clientId);
-    // In the cache before the pending copy goes (same render): it never flickers away.
-    upsertMessages(client, roomId, [message]);
-    return message;
-  } finally {
-    removePending(clientId);
-  }
-}
-
-async function sendOnce(roomId: string, content: string, clientId: string): Promise<Message> {
-  let answer;
-  try {
-    answer = await sendChatFrame({ clientId, roomId, content });
-  } catch (err) {
-    if (!(err instanceof RealtimeUnavailable)) throw err;
-    const { message } = await api<{ message: Message }>(`${roomPath(roomId)}/messages`, {
-      method: 'POST',
-      body: { content, clientId },
-    });
-    return message;
-  }
-  if (answer.type === 'chat.nack') throw new ApiError(answer.status, answer.code, answer.message);
-  return answer.message;
-}
-
-export function useSendMessage(roomId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (content: string) => ({
-      message: await sendMessage(client, roomId, content),
-    }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: chatKeys.rooms });
-    },
-  });
 }
 
 export function useEditMessage(roomId: string) {
@@ -207,7 +157,7 @@ export const contactSeller = (listingId: string, content: string) =>
 export function useMakeOffer(roomId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { listingId: string; amount: number }) =>
+    mutationFn: (body: { listingId: string; amount: number; delivery?: 'post' | 'hand' }) =>
       api<{ message: Message }>(`${roomPath(roomId)}/offers`, { method: 'POST', body }),
     onSuccess: ({ message }) => upsertMessages(client, roomId, [message]),
   });
@@ -217,7 +167,7 @@ export function useMakeOffer(roomId: string) {
 export function useMakeTradeOffer(roomId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { listingId: string; offeredListingIds: string[] }) =>
+    mutationFn: (body: MakeTradeOfferInput) =>
       api<{ message: Message }>(`${roomPath(roomId)}/trade-offers`, { method: 'POST', body }),
     onSuccess: ({ message }) => upsertMessages(client, roomId, [message]),
   });

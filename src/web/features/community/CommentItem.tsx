@@ -5,7 +5,7 @@ import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ReportMenu } from '../moderation';
-import { UserAvatar } from '../users';
+import { UserAvatar } from '../../components/UserAvatar';
 import { CommentForm } from './CommentForm';
 import { formatWhen } from './format';
 import { LikeButton } from './LikeButton';

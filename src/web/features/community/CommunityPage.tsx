@@ -5,7 +5,6 @@ import {
   Group,
   Stack,
   Tabs,
-  Text,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -23,6 +22,7 @@ import { useFeed, usePostSearch, usePostsLive } from './api';
 import { POST_SEARCH_MAX_QUERY, POST_SEARCH_MIN_QUERY } from './contract';
 import { POST_SEARCH_DEBOUNCE_MS } from './limits';
 import type { Post } from './types';
+import { PageHeader } from '../../components/PageHeader';
 
 type Tab = 'popular' | 'friends';
 
@@ -146,12 +146,7 @@ export default function CommunityPage() {
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
-        <div>
-          <Title order={1} fz={{ base: 26, sm: 32 }}>
-            {t('community.title')}
-          </Title>
-          <Text c="dimmed">{t('community.subtitle')}</Text>
-        </div>
+        <PageHeader compact title={t('community.title')} subtitle={t('community.subtitle')} />
 
         <Group gap="sm" align="flex-end" wrap="wrap">
           <TextInput

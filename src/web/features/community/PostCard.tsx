@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
 import { intlLocale } from '@shared/intlLocale';
-import { UserAvatar } from '../users';
+import { UserAvatar } from '../../components/UserAvatar';
 import { BookCover } from '../../components/BookCover';
 import { formatWhen } from './format';
 import { LikeButton } from './LikeButton';

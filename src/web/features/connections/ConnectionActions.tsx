@@ -4,6 +4,7 @@ import { createContext, useContext, useState, type ComponentType, type ReactNode
 import { useTranslation } from '@web/lib/reactI18n';
 import { useNavigate } from '@web/lib/router';
 import type { ConnectionState } from '@shared/connections';
+import type { LocaleKey } from '../../lib/translator';
 import { useConnectionAction, useStartChat, type ConnectionAction } from './api';
 import { ActionError } from './ActionError';
 import { actionErrorMessage, chatErrorMessage } from './errors';
@@ -20,7 +21,7 @@ export interface ConnectionActionsProps {
   long?: boolean;
 }
 
-const failureKey: Record<ConnectionAction, string> = {
+const failureKey: Record<ConnectionAction, LocaleKey> = {
   send: 'connections.errors.send',
   accept: 'connections.errors.accept',
   decline: 'connections.errors.decline',

@@ -11,6 +11,7 @@ import { FriendCard } from './FriendCard';
 import { Pager } from '../../components/Pager';
 import { RequestsSection } from './RequestsSection';
 import { QueryStatus } from '../../components/AsyncSection';
+import { PageHeader } from '../../components/PageHeader';
 
 /** Brings a section into view and moves the keyboard focus there. */
 function reveal(element: HTMLElement | null) {
@@ -34,12 +35,7 @@ export default function FriendsPage() {
   const items = friends.data?.items ?? [];
   return (
     <Stack gap="xl">
-      <div>
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
-          {t('connections.title')}
-        </Title>
-        <Text c="dimmed">{t('connections.subtitle')}</Text>
-      </div>
+      <PageHeader compact title={t('connections.title')} subtitle={t('connections.subtitle')} />
       <section aria-labelledby="my-friends">
         <Title order={2} fz="xl" id="my-friends" mb="sm">
           {t('connections.friends.heading')}

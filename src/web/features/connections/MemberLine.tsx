@@ -2,7 +2,7 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from '@web/lib/router';
 import type { ConnectionMember } from '@shared/connections';
-import { UserAvatar } from '../users';
+import { UserAvatar } from '../../components/UserAvatar';
 
 /** Avatar, name linking to the public profile, @username and a detail line. */
 export function MemberLine({ member, detail }: { member: ConnectionMember; detail?: ReactNode }) {

@@ -12,6 +12,7 @@ import {
   type OptionalCategory,
 } from '../../lib/consent';
 import { recordPreferences } from '../../lib/consentStore';
+import type { LocaleKey } from '../../lib/translator';
 
 /** Persistent cookies live at most a year (cookie policy, retention table). */
 const CONSENT_COOKIE_DAYS = 365;
@@ -29,9 +30,9 @@ const escapeHtml = (text: string) =>
 async function translation(language: string): Promise<CookieConsent.Translation> {
   await i18n.loadLanguages(language);
   const t = i18n.getFixedT(language);
-  const text = (key: string) => escapeHtml(t(key));
+  const text = (key: LocaleKey) => escapeHtml(t(key));
   const policyLink = `<a href="/cookie-policy">${text('cookies.banner.policyLink')}</a>`;
-  const category = (name: string) => ({
+  const category = (name: 'essential' | 'functional' | 'analytics' | 'marketing') => ({
     title: text(`cookies.categories.${name}.title`),
     description: text(`cookies.categories.${name}.description`),
     linkedCategory: name,

@@ -1,12 +1,16 @@
 import type { TFunction } from '@web/lib/translator';
-import { Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { StepError } from './StepError';
+import { Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { StepAction } from './StepAction';
+import { dealActions } from './dealActions';
+import { ConfirmDialog, useConfirmStep } from '../../components/ConfirmDialog';
 import { formatMoney } from '@shared/money';
 import type { Deal } from '@shared/schemas/deals';
 import { useTranslation } from '@web/lib/reactI18n';
 import { useDeal, useDealStep } from './api';
 import { PostSteps } from './post/PostSteps';
-import { MeetingSteps, meetingLocksCancel } from './meetings/MeetingSteps';
+import { MeetingSteps } from './meetings/MeetingSteps';
+import { TradePostSteps } from './post/TradePostSteps';
+import { DealPayment } from '../payments';
 
 const STATUS_COLORS: Record<Deal['status'], string> = {
   open: 'blue',
@@ -32,7 +36,8 @@ export function DealCard({ dealId }: { dealId: string }) {
 }
 
 /**
- * "Trade: X for Y" (decision 0080), from the reader's side: the books they give for the other's.
+ * "Trade: “X” for “Y”" (decision 0080), from the reader's side: the books they give for the
+ * other's, quoted each language's way («X» in Italian).
  * An admin reads it from the proposer's side.
  */
 function tradeSummary(deal: Deal, t: TFunction) {
@@ -40,7 +45,7 @@ function tradeSummary(deal: Deal, t: TFunction) {
   const titles = (mine: boolean) =>
     deal.listings
       .filter((l) => (l.ownerId === me) === mine)
-      .map((l) => `“${l.title}”`)
+      .map((l) => t('deals.quoted', { title: l.title }))
       .join(', ');
   return t('deals.trade.summary', { give: titles(true), get: titles(false) });
 }
@@ -48,6 +53,7 @@ function tradeSummary(deal: Deal, t: TFunction) {
 export function DealDetails({ deal }: { deal: Deal }) {
   const { t, i18n } = useTranslation();
   const cancel = useDealStep(deal.id, 'cancel');
+  const cancelStep = useConfirmStep(cancel);
   const money = (n: number) => formatMoney(n, deal.currency, i18n.language);
   return (
     <Paper withBorder p="xs" radius="sm" data-testid="deal-card" aria-label={t('deals.title')}>
@@ -67,8 +73,9 @@ export function DealDetails({ deal }: { deal: Deal }) {
             {tradeSummary(deal, t)}
           </Text>
         ) : (
-          deal.listings.length > 1 && (
-            <Text size="xs">
+          // The books as agreed when the offer was accepted (issue 32), one or a bundle's.
+          deal.listings.length > 0 && (
+            <Text size="xs" data-testid="deal-books">
               {t('deals.books', { count: deal.listings.length })}:{' '}
               {deal.listings.map((l) => l.title).join(', ')}
             </Text>
@@ -85,20 +92,31 @@ export function DealDetails({ deal }: { deal: Deal }) {
                 })}
           </Text>
         )}
-        {deal.method === 'post' ? <PostSteps deal={deal} /> : <MeetingSteps deal={deal} />}
-        {deal.status === 'open' && deal.role !== 'admin' && !meetingLocksCancel(deal) && (
-          <Group gap="xs">
-            <Button
-              size="compact-sm"
-              variant="default"
-              loading={cancel.isPending}
-              onClick={() => cancel.mutate()}
-            >
-              {t('deals.cancel')}
-            </Button>
-          </Group>
+        <DealPayment deal={deal} />
+        {deal.tradePost ? (
+          <TradePostSteps deal={deal} />
+        ) : deal.method === 'post' ? (
+          <PostSteps deal={deal} />
+        ) : (
+          <MeetingSteps deal={deal} />
         )}
-        <StepError error={cancel.error} />
+        {dealActions(deal).cancel && (
+          <StepAction
+            label={t('deals.cancel')}
+            help={t('deals.cancelHelp')}
+            variant="default"
+            onClick={cancelStep.ask}
+          />
+        )}
+        <ConfirmDialog
+          {...cancelStep.dialog}
+          title={t('deals.cancelDialog.title')}
+          confirmLabel={t('deals.cancelDialog.confirm')}
+          cancelLabel={t('deals.cancelDialog.keep')}
+          color="red.9"
+        >
+          {t('deals.cancelDialog.body')}
+        </ConfirmDialog>
       </Stack>
     </Paper>
   );

@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from '@web/lib/reactI18n';
+import { dataText, type TFunction } from '@web/lib/translator';
 
 /**
  * A step of a deal in the conversation ('deal.opened', 'post.shipped', ...): one line in the
@@ -18,14 +19,18 @@ export function DealStepMessage({
   className?: string;
 }) {
   const { t } = useTranslation();
-  const key = `deals.steps.${code.replace(/\./g, '_')}`;
   return (
     <Text size="xs" c="dimmed" className={className} data-testid="deal-step">
-      {t(key, {
-        actor,
-        ...(trade ? { context: 'trade' } : {}),
-        defaultValue: t('deals.steps.other', { actor }),
-      })}
+      {dealStepText(code, actor, trade, t)}
     </Text>
   );
+}
+
+/** A deal step's words, as the conversation shows them (and the chat list's preview). */
+export function dealStepText(code: string, actor: string, trade: boolean, t: TFunction): string {
+  return dataText(t, `deals.steps.${code.replace(/\./g, '_')}`, {
+    actor,
+    ...(trade ? { context: 'trade' } : {}),
+    defaultValue: t('deals.steps.other', { actor }),
+  });
 }

@@ -2,8 +2,7 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
-import type { ShelfKey } from '@shared/marketplaceConstants';
-import { Shelf } from '../library';
+import { Shelf, shelfTitle } from '../library';
 import { LinkButton } from '../../components/LinkButton';
 import { ShelvesSkeleton } from '../../components/Skeletons';
 import { useHomeShelves } from './useHomeShelves';
@@ -15,8 +14,6 @@ import { useHomeShelves } from './useHomeShelves';
 export default function HomeShelves() {
   const { t } = useTranslation();
   const shelves = useHomeShelves();
-  const title = (key: ShelfKey) =>
-    key.startsWith('genre:') ? t(`genres.${key.slice(6)}`) : t(`shelves.names.${key}`);
 
   // The three shelves' shape while they load, so the feature cards below do not jump.
   if (shelves.isPending) return <ShelvesSkeleton shelves={3} />;
@@ -41,7 +38,7 @@ export default function HomeShelves() {
   return (
     <Stack gap="lg">
       {shelves.data.shelves.map((s, i) => (
-        <Shelf key={s.key} title={title(s.key)} items={s.items} priority={i === 0} />
+        <Shelf key={s.key} title={shelfTitle(t, s.key)} items={s.items} priority={i === 0} />
       ))}
       <Group justify="flex-end">
         <Anchor component={Link} to="/buy" fw={600}>

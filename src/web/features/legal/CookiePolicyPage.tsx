@@ -26,8 +26,8 @@ function PolicyTable({ name }: { name: 'used' | 'retention' }) {
   const caption = t(`legal.cookies.tables.${name}.caption`);
   const headers = t(`legal.cookies.tables.${name}.headers`, {
     returnObjects: true,
-  }) as unknown as Row;
-  const rows = t(`legal.cookies.tables.${name}.rows`, { returnObjects: true }) as unknown as Row[];
+  }) as Row;
+  const rows = t(`legal.cookies.tables.${name}.rows`, { returnObjects: true }) as Row[];
   const columns = Object.keys(headers);
   return (
     <Table

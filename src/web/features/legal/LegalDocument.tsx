@@ -6,6 +6,7 @@ import { Trans, useTranslation } from '@web/lib/reactI18n';
 import { POLICIES_LAST_UPDATED } from '@shared/constants';
 import { formatDate } from '@shared/format';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import type { LocaleKey } from '../../lib/translator';
 
 export type LegalDocumentKey = 'privacy' | 'terms' | 'cookies';
 
@@ -23,7 +24,7 @@ function lastUpdatedDate(): Date {
 }
 
 /** A link below a section: `to` an address of the app, or `href` another site's. */
-export type SectionLink = { labelKey: string } & ({ to: string } | { href: string });
+export type SectionLink = { labelKey: LocaleKey } & ({ to: string } | { href: string });
 
 function SectionLinkLine({ link }: { link: SectionLink }) {
   const { t } = useTranslation();
@@ -69,8 +70,11 @@ export function LegalDocument({
   const title = t(`legal.${doc}.title`);
   useDocumentTitle(title);
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const section = (id: string) =>
-    t(`legal.${doc}.sections.${id}`, { returnObjects: true }) as unknown as SectionText;
+  // A page names its sections by id; one the catalogue lacks shows its key as its title.
+  const section = (id: string): SectionText => {
+    const key = `legal.${doc}.sections.${id}`;
+    return i18n.exists(key) ? (t(key, { returnObjects: true }) as SectionText) : { title: key };
+  };
 
   return (
     <Container size="md" py="xl" component="article" aria-labelledby="legal-title">

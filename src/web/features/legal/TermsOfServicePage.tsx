@@ -1,5 +1,6 @@
 import { LegalDocument } from './LegalDocument';
 import { LEGAL_MAILBOX } from './mailboxes';
+import { TermsFee } from '../payments';
 
 export const TERMS_SECTIONS = [
   'acceptance',
@@ -8,6 +9,7 @@ export const TERMS_SECTIONS = [
   'service',
   'listings',
   'trades',
+  'buyerProtection',
   'fees',
   'advertising',
   'content',
@@ -28,6 +30,7 @@ export default function TermsOfServicePage() {
       doc="terms"
       sections={TERMS_SECTIONS}
       mailbox={LEGAL_MAILBOX}
+      extras={{ buyerProtection: <TermsFee /> }}
       links={{ privacy: { to: '/privacy-policy', labelKey: 'legal.terms.privacyPolicyLink' } }}
     />
   );

@@ -20,7 +20,7 @@ import { formatDate } from '@shared/format';
 import { initialsOf } from '@shared/identicon';
 import { BookCover } from '../../components/BookCover';
 import { formatMoney } from '@shared/money';
-import { StatusBadge, TypeBadge, useListing } from '../listings';
+import { OwnerListingActions, StatusBadge, TypeBadge, useListing } from '../listings';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ContactSellerSlot } from './ContactSellerSlot';
@@ -30,6 +30,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSession } from '../../lib/session';
 import { ReportButton } from '../moderation';
 import { RelatedShelves } from './RelatedShelves';
+import { WorkCopiesLink } from './WorkCopiesLink';
 import { AddToBundleButton, BundlePanel } from '../deals';
 import { useMoneyFormatWarmUp } from './idle';
 
@@ -146,6 +147,8 @@ export default function BookDetailPage() {
                 )}
               </Text>
             )}
+            <OwnerListingActions listing={book} />
+            <WorkCopiesLink listingId={book.id} />
             <SellerAwayNotice sellerId={book.seller.id} kind="listing" />
             <ContactSellerSlot listing={book} />
             <AddToBundleButton listing={book} />

@@ -1,20 +1,22 @@
-import { Button, Container, Grid, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
 import { Fragment, useMemo } from 'react';
 import { useSearchParams } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
-import { MARKET_GENRES, type ShelfKey } from '@shared/marketplaceConstants';
+import { MARKET_GENRES } from '@shared/marketplaceConstants';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useShelves } from './api';
 import { DebouncedTextFilter } from './DebouncedTextFilter';
 import { PriceRangeFilter } from './PriceRangeFilter';
 import { priceParams } from './priceRange';
 import { Shelf } from './Shelf';
+import { shelfTitle } from './shelfTitle';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { ShelvesSkeleton } from '../../components/Skeletons';
 import { SponsoredShelf } from '../ads';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchPanel } from '../../components/SearchPanel';
+import { GenreSelect } from '../../components/GenreSelect';
 
 const SHELF_PARAMS = ['q', 'genre', 'minPrice', 'maxPrice'] as const;
 
@@ -49,8 +51,6 @@ export default function BuyPage() {
     const v = params.get(k);
     return v && Number.isFinite(Number(v)) ? Number(v) : null;
   };
-  const shelfTitle = (key: ShelfKey) =>
-    key.startsWith('genre:') ? t(`genres.${key.slice(6)}`) : t(`shelves.names.${key}`);
   const visible = shelves.data?.shelves.filter((s) => s.items.length > 0) ?? [];
   const filtered = SHELF_PARAMS.some((k) => params.get(k));
 
@@ -69,14 +69,12 @@ export default function BuyPage() {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-            <NativeSelect
+            <GenreSelect
               label={t('library.filters.genre')}
               value={params.get('genre') ?? ''}
               onChange={(e) => update({ genre: e.currentTarget.value })}
-              data={[
-                { value: '', label: t('library.filters.allGenres') },
-                ...MARKET_GENRES.map((g) => ({ value: g, label: t(`genres.${g}`) })),
-              ]}
+              genres={MARKET_GENRES}
+              empty={t('library.filters.allGenres')}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
@@ -110,7 +108,7 @@ export default function BuyPage() {
         )}
         {visible.map((s, i) => (
           <Fragment key={s.key}>
-            <Shelf title={shelfTitle(s.key)} items={s.items} priority={i === 0} />
+            <Shelf title={shelfTitle(t, s.key)} items={s.items} priority={i === 0} />
             {/* After the first shelf: below the first screen, so loading it shifts nothing. */}
             {i === 0 && <SponsoredShelf genre={params.get('genre')} q={params.get('q')} />}
           </Fragment>

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useState } from 'react';
-import { IconAdjustments, IconBooks, IconSearchOff } from '@tabler/icons-react';
+import { IconAdjustments, IconBooks } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
@@ -30,6 +30,9 @@ import { sliderBounds } from './priceRange';
 import { defaultSort, hasWords, useLibraryFilters, type FilterPatch } from './useLibraryFilters';
 import { SearchBox } from './SearchBox';
 import { CorrectionNotice } from './CorrectionNotice';
+import { GenreNotice } from './GenreNotice';
+import { AllCopiesLink } from './AllCopiesLink';
+import { NoResults } from './NoResults';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { BookGridSkeleton } from '../../components/Skeletons';
 import { SponsoredCard } from '../ads';
@@ -93,18 +96,22 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
   // How many cards of the first answer are drawn; once all are, every later answer is drawn whole.
   const [drawn, setDrawn] = useState(FIRST_CARDS);
   const allCards = data !== undefined && drawn >= data.items.length;
+  // One pass per slice: the effect runs again after each slice is drawn (`drawn` is read here,
+  // so it is a dependency), until every card of the page is in. Issue 33: with the count read
+  // through an updater the effect ran once, and the page stopped at 16 cards without its links.
   useEffect(() => {
     if (!data || allCards) return;
+    const next = drawn + FIRST_CARDS;
     // After the cards so far are painted: a frame, then a transition (interruptible, in slices).
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setDrawn((n) => n + FIRST_CARDS)), 0);
+      timer = setTimeout(() => startTransition(() => setDrawn(next)), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [data, allCards]);
+  }, [data, allCards, drawn]);
   const [everyCard, setEveryCard] = useState(false);
   useEffect(() => {
     if (allCards) setEveryCard(true);
@@ -215,6 +222,9 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
                   onSearchTyped={() => update({ q: get('q'), exact: '1' })}
                 />
               )}
+              {data?.genres && !get('genre') && (
+                <GenreNotice genres={data.genres} onOnly={(genre) => update({ genre })} />
+              )}
               {data && (
                 <Text size="sm" c="dimmed" aria-live="polite" data-testid="library-count">
                   {data.totalCapped
@@ -235,16 +245,14 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
                 </Stack>
               )}
               {data && total === 0 && active && (
-                <Stack align="center" ta="center" py="xl" gap="xs">
-                  <IconSearchOff size={48} stroke={1.2} aria-hidden />
-                  <Title order={2} fz="lg">
-                    {t('library.empty.noResultsTitle')}
-                  </Title>
-                  <Text c="dimmed">{t('library.empty.noResultsText')}</Text>
-                  <Button variant="default" onClick={clear} mt="xs">
-                    {t('library.filters.clear')}
-                  </Button>
-                </Stack>
+                <NoResults
+                  words={get('q')}
+                  filters={panelCount > 0}
+                  exact={get('exact') === '1'}
+                  onSearch={(q) => update({ q })}
+                  onCorrect={() => update({ exact: null })}
+                  onClear={clear}
+                />
               )}
               {data && data.items.length > 0 && (
                 <ul className={grid.grid} aria-label={t('library.resultsLabel')}>
@@ -264,6 +272,7 @@ export function LibraryScreen({ mode }: { mode: 'library' | 'trade' }) {
                           variant="overlay"
                         />
                         <BookCard listing={l} priority={i < 2} />
+                        <AllCopiesLink workId={l.workId} copies={data.workCopies} />
                       </li>
                       {sponsorShown && i === Math.min(SPONSORED_AFTER, data.items.length) - 1 && (
                         <SponsoredCard item placement="library" genre={get('genre')} q={get('q')} />

@@ -1,2 +1,3 @@
 export { Shelf } from './Shelf';
+export { shelfTitle } from './shelfTitle';
 export { ContactSellerSlot } from './ContactSellerSlot';

@@ -6,6 +6,10 @@ import { TONES, TYPE_TONES } from './badges';
 import { formatMoney } from '@shared/money';
 import classes from './BookCard.module.css';
 
+/** The language tag of a language's own name, for screen readers ("English": en). */
+const TAGS: Record<string, string> = { italiano: 'it', english: 'en' };
+const languageTag = (name: string) => TAGS[name.toLowerCase()];
+
 /**
  * A listing in a grid or on a shelf; the whole card is one link to the detail page. `priority`
  * for the cards of the first row (see BookCover), `coverSizes` when the card is not a grid cell.
@@ -54,7 +58,13 @@ export function BookCard({
           </span>
           {price && <span className={classes.price}>{price}</span>}
         </div>
-        <p className={classes.condition}>{t(`conditions.${listing.condition}`)}</p>
+        <p className={classes.condition}>
+          {t(`conditions.${listing.condition}`)}
+          {/* The copy's language: one work gathers its editions in every language. */}
+          {listing.language && (
+            <span lang={languageTag(listing.language)}> · {listing.language}</span>
+          )}
+        </p>
       </div>
     </Link>
   );

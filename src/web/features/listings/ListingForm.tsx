@@ -1,4 +1,4 @@
-import { Button, Checkbox, Grid, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Grid, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
@@ -6,13 +6,17 @@ import {
   CONDITIONS,
   CURRENCIES,
   FORM_GENRES,
+  MARKET_GENRES,
   LISTING_TYPES,
+  listingEditWithoutDescriptionSchema,
   listingFormSchema,
   type CatalogueBook,
+  type Genre,
   type ListingDetail,
   type ListingForm as ListingFormOutput,
 } from '@shared/marketplace';
 import { bookLanguageName } from '@shared/bookLanguage';
+import { genreFromCategories } from '@shared/catalogueGenre';
 import {
   CurrencySelect,
   DescriptionInput,
@@ -22,67 +26,16 @@ import {
 } from '../../components/formFields';
 import { CatalogueSearch } from '../catalogue';
 import { CoverUpload } from '../../components/CoverUpload';
+import { GenreSelect } from '../../components/GenreSelect';
+import { FormActions } from '../../components/FormActions';
 import { translatedResolver, useServerSubmit } from './useZodForm';
-
-export interface ListingFormValues {
-  title: string;
-  author: string;
-  genre: string;
-  condition: string;
-  listingType: string;
-  price: number | string;
-  currency: string;
-  description: string;
-  isbn: string;
-  language: string;
-  location: string;
-  shippingCost: number | string;
-  isNegotiable: boolean;
-  coverUrl: string;
-}
-
-const EMPTY: ListingFormValues = {
-  title: '',
-  author: '',
-  genre: '',
-  condition: 'good',
-  listingType: 'sell',
-  price: '',
-  currency: 'EUR',
-  description: '',
-  isbn: '',
-  language: '',
-  location: '',
-  shippingCost: '',
-  isNegotiable: false,
-  coverUrl: '',
-};
-
-/** Only our own uploads can be sent back as coverUrl; proxied remote covers stay as they are. */
-const isOwnUpload = (url: string | null) => !!url && url.startsWith('/uploads/');
-
-export function valuesFromListing(l: ListingDetail): ListingFormValues {
-  return {
-    title: l.title,
-    author: l.author,
-    genre: l.genre,
-    condition: l.condition,
-    listingType: l.listingType,
-    price: l.price ?? '',
-    currency: l.currency,
-    description: l.description ?? '',
-    isbn: l.isbn ?? '',
-    language: l.language ?? '',
-    location: l.location ?? '',
-    shippingCost: l.shippingCost ?? '',
-    isNegotiable: l.isNegotiable,
-    coverUrl: isOwnUpload(l.coverUrl) ? l.coverUrl! : '',
-  };
-}
+import { usePriceCheck } from './usePriceCheck';
+import { EMPTY, valuesFromListing, type ListingFormValues } from './formValues';
 
 /**
  * The full listing form: validated with the shared schema (messages translated), server field
- * errors shown beside their fields. `onSubmit` receives the parsed values.
+ * errors shown beside their fields. `onSubmit` receives the parsed values. Editing a listing that
+ * has no description (a quick one) does not ask for one.
  */
 export function ListingForm({
   listing,
@@ -97,22 +50,28 @@ export function ListingForm({
 }) {
   const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);
+  const descriptionRequired = !listing || !!listing.description;
+  const schema = descriptionRequired ? listingFormSchema : listingEditWithoutDescriptionSchema;
   const form = useForm<ListingFormValues>({
     mode: 'controlled',
     initialValues: listing ? valuesFromListing(listing) : EMPTY,
-    validate: translatedResolver(listingFormSchema, t) as never,
+    validate: translatedResolver(schema, t) as never,
   });
   const type = form.values.listingType;
   const priceRequired = type !== 'trade';
 
-  const genres: string[] = [...FORM_GENRES];
+  const genres: Genre[] = [...FORM_GENRES];
   // A listing may carry a marketplace-only genre (textbook, comics): keep it selectable.
-  if (form.values.genre && !genres.includes(form.values.genre)) genres.push(form.values.genre);
+  const marketOnly = MARKET_GENRES.find((g) => g === form.values.genre && !genres.includes(g));
+  if (marketOnly) genres.push(marketOnly);
 
   const fillFromCatalogue = (book: CatalogueBook) => {
+    // The catalogue's genre, unless one was chosen already or the catalogue has none.
+    const genre = genreFromCategories(book.categories);
     form.setValues({
       title: book.title,
       author: book.author,
+      ...(!form.values.genre && genre !== 'other' ? { genre } : {}),
       ...(book.isbn ? { isbn: book.isbn } : {}),
       // By name ("Italiano"), as members write it here: the catalogue gives a code ('it').
       ...(book.language && !form.values.language
@@ -122,10 +81,14 @@ export function ListingForm({
   };
 
   const { submitting, submitParsed } = useServerSubmit(form, onSubmit);
-  const submit = form.onSubmit(async (values) => {
-    const parsed = listingFormSchema.safeParse(values);
+  const priceCheck = usePriceCheck();
+  const submit = form.onSubmit((values) => {
+    const parsed = schema.safeParse(values);
     if (!parsed.success) return;
-    await submitParsed(parsed.data);
+    const { price, currency } = parsed.data;
+    // An edit that keeps the price it had is not asked about again.
+    const asked = price === (listing?.price ?? null) ? null : price;
+    priceCheck.check(asked, currency, () => submitParsed(parsed.data));
   });
 
   return (
@@ -155,13 +118,11 @@ export function ListingForm({
             />
           </HalfCol>
           <HalfCol>
-            <NativeSelect
+            <GenreSelect
               label={t('sell.fields.genre')}
               withAsterisk
-              data={[
-                { value: '', label: t('sell.fields.genrePlaceholder') },
-                ...genres.map((g) => ({ value: g, label: t(`genres.${g}`) })),
-              ]}
+              genres={genres}
+              empty={t('sell.fields.genrePlaceholder')}
               {...form.getInputProps('genre')}
             />
           </HalfCol>
@@ -183,7 +144,6 @@ export function ListingForm({
             <MoneyInput
               label={t('sell.fields.price')}
               withAsterisk={priceRequired}
-              allowNegative={false}
               {...form.getInputProps('price')}
             />
           </Grid.Col>
@@ -197,6 +157,7 @@ export function ListingForm({
           <Grid.Col span={12}>
             <DescriptionInput
               label={t('sell.fields.description')}
+              withAsterisk={descriptionRequired}
               maxLength={5000}
               {...form.getInputProps('description')}
             />
@@ -225,7 +186,6 @@ export function ListingForm({
           <HalfCol>
             <MoneyInput
               label={t('sell.fields.shippingCost')}
-              allowNegative={false}
               {...form.getInputProps('shippingCost')}
             />
           </HalfCol>
@@ -249,16 +209,14 @@ export function ListingForm({
             )}
           </Grid.Col>
         </Grid>
-        <Group justify="flex-end">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              {t('common.cancel')}
-            </Button>
-          )}
-          <Button type="submit" loading={submitting} disabled={uploading}>
-            {submitLabel}
-          </Button>
-        </Group>
+        {priceCheck.dialog}
+        <FormActions
+          cancelLabel={t('common.cancel')}
+          submitLabel={submitLabel}
+          onCancel={onCancel}
+          loading={submitting}
+          disabled={uploading}
+        />
       </Stack>
     </form>
   );

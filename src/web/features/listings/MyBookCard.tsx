@@ -1,24 +1,29 @@
 import { Button, Card, Group, Stack, Text, Title, type ButtonProps } from '@mantine/core';
 import { IconCheck, IconEdit, IconEye, IconEyeOff, IconTrash } from '@tabler/icons-react';
+import { InDealNote } from './InDealNote';
 import { useId, type ComponentType, type ReactNode } from 'react';
 import { Link } from '@web/lib/router';
 import { useTranslation } from '@web/lib/reactI18n';
-import type { ListingCard } from '@shared/marketplace';
+import type { OwnListingCard } from '@shared/marketplace';
 import { BookCover } from '../../components/BookCover';
 import { ActiveBadge, StatusBadge, TypeBadge } from './badges';
 import { formatMoney } from '@shared/money';
 
 export type MyBookAction = 'edit' | 'toggle' | 'complete' | 'delete';
 
-/** One of the owner's listings with its actions. */
+/**
+ * One of the owner's listings with the actions it allows: a book in an open deal changes only
+ * through the deal (decision 0088), so it says so instead; a sold or traded book is never put
+ * back on sale, nor marked again.
+ */
 export function MyBookCard({
   listing,
   busy,
   onAction,
 }: {
-  listing: ListingCard;
+  listing: OwnListingCard;
   busy: boolean;
-  onAction: (action: MyBookAction, listing: ListingCard) => void;
+  onAction: (action: MyBookAction, listing: OwnListingCard) => void;
 }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
@@ -59,32 +64,38 @@ export function MyBookCard({
           )}
         </Stack>
       </Group>
-      <Group gap="xs" mt="md">
-        <CardAction Icon={IconEdit} onClick={() => onAction('edit', listing)}>
-          {t('myBooks.actions.edit')}
-        </CardAction>
-        <CardAction
-          Icon={listing.isActive ? IconEyeOff : IconEye}
-          loading={busy}
-          onClick={() => onAction('toggle', listing)}
-        >
-          {listing.isActive ? t('myBooks.actions.deactivate') : t('myBooks.actions.activate')}
-        </CardAction>
-        {!finished && (
-          <CardAction Icon={IconCheck} onClick={() => onAction('complete', listing)}>
-            {t('myBooks.actions.complete')}
+      {listing.inOpenDeal ? (
+        <InDealNote mt="md" />
+      ) : (
+        <Group gap="xs" mt="md">
+          <CardAction Icon={IconEdit} onClick={() => onAction('edit', listing)}>
+            {t('myBooks.actions.edit')}
           </CardAction>
-        )}
-        <CardAction
-          Icon={IconTrash}
-          color="red"
-          variant="light"
-          c="#b02525"
-          onClick={() => onAction('delete', listing)}
-        >
-          {t('myBooks.actions.delete')}
-        </CardAction>
-      </Group>
+          {!finished && (
+            <CardAction
+              Icon={listing.isActive ? IconEyeOff : IconEye}
+              loading={busy}
+              onClick={() => onAction('toggle', listing)}
+            >
+              {listing.isActive ? t('myBooks.actions.deactivate') : t('myBooks.actions.activate')}
+            </CardAction>
+          )}
+          {!finished && (
+            <CardAction Icon={IconCheck} onClick={() => onAction('complete', listing)}>
+              {t('myBooks.actions.complete')}
+            </CardAction>
+          )}
+          <CardAction
+            Icon={IconTrash}
+            color="red"
+            variant="light"
+            c="#b02525"
+            onClick={() => onAction('delete', listing)}
+          >
+            {t('myBooks.actions.delete')}
+          </CardAction>
+        </Group>
+      )}
     </Card>
   );
 }

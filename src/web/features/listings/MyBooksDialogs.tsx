@@ -1,7 +1,7 @@
 import { Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
-import { listingFormAsUpdate, type ListingCard } from '@shared/marketplace';
+import { listingChanges, type ListingCard } from '@shared/marketplace';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EditDialog } from '../../components/EditDialog';
 import { ApiError } from '../../lib/api';
@@ -10,7 +10,7 @@ import { listingErrorMessage, notifyError, notifySuccess } from './errors';
 import { ListingForm } from './ListingForm';
 import { FormActions } from '../../components/FormActions';
 
-/** Edit: the full form, pre-filled from the listing's detail. */
+/** Edit: the full form, pre-filled from the listing's detail; only what changed is sent. */
 export function EditListingModal({
   listing,
   onClose,
@@ -35,9 +35,10 @@ export function EditListingModal({
           listing={detail.data}
           submitLabel={t('myBooks.edit.save')}
           onCancel={onClose}
-          onSubmit={async (body) => {
+          onSubmit={async (values) => {
+            const body = listingChanges(values, detail.data);
             try {
-              await update.mutateAsync({ id: listing.id, body: listingFormAsUpdate(body) });
+              if (Object.keys(body).length > 0) await update.mutateAsync({ id: listing.id, body });
               notifySuccess(t('myBooks.edit.saved'));
               onClose();
             } catch (err) {
@@ -54,9 +55,12 @@ export function EditListingModal({
 export function DeleteListingModal({
   listing,
   onClose,
+  onDeleted,
 }: {
   listing: ListingCard | null;
   onClose: () => void;
+  /** After the deletion (the book's own page leaves for the member's books). */
+  onDeleted?: () => void;
 }) {
   const { t } = useTranslation();
   const remove = useDeleteListing();
@@ -73,6 +77,7 @@ export function DeleteListingModal({
           await remove.mutateAsync(listing.id);
           notifySuccess(t('myBooks.delete.done', { title: listing.title }));
           onClose();
+          onDeleted?.();
         } catch (err) {
           notifyError(err, 'delete', t);
         }

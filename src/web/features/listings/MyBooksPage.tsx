@@ -2,7 +2,7 @@ import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBooks, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
-import type { ListingCard } from '@shared/marketplace';
+import type { OwnListingCard } from '@shared/marketplace';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AddBookModal, type AddBookStep } from './AddBookModal';
@@ -22,11 +22,11 @@ export default function MyBooksPage() {
   const listings = useMyListings(session.status === 'signed-in');
   const setStatus = useSetListingStatus();
   const [addStep, setAddStep] = useState<AddBookStep | null>(null);
-  const [editing, setEditing] = useState<ListingCard | null>(null);
-  const [deleting, setDeleting] = useState<ListingCard | null>(null);
-  const [completing, setCompleting] = useState<ListingCard | null>(null);
+  const [editing, setEditing] = useState<OwnListingCard | null>(null);
+  const [deleting, setDeleting] = useState<OwnListingCard | null>(null);
+  const [completing, setCompleting] = useState<OwnListingCard | null>(null);
 
-  const onAction = (action: MyBookAction, listing: ListingCard) => {
+  const onAction = (action: MyBookAction, listing: OwnListingCard) => {
     if (action === 'edit') setEditing(listing);
     else if (action === 'delete') setDeleting(listing);
     else if (action === 'complete') setCompleting(listing);

@@ -9,6 +9,7 @@ import { AddBookModal, type AddBookStep } from './AddBookModal';
 import { useCreateListing } from './api';
 import { notifyError, notifySuccess } from './errors';
 import { ListingForm } from './ListingForm';
+import { PageHeader } from '../../components/PageHeader';
 
 /** /sell: the full listing form for members; a sign-in prompt (coming back here) for visitors. */
 export default function SellPage() {
@@ -52,12 +53,7 @@ export default function SellPage() {
     <Container size="md" py="xl">
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end">
-          <div>
-            <Title order={1} fz={{ base: 26, sm: 32 }}>
-              {t('sell.title')}
-            </Title>
-            <Text c="dimmed">{t('sell.subtitle')}</Text>
-          </div>
+          <PageHeader compact title={t('sell.title')} subtitle={t('sell.subtitle')} />
           <Button
             variant="light"
             leftSection={<IconBolt size={16} aria-hidden />}

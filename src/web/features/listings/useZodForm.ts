@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { FormErrors } from '@mantine/form';
 import type { $ZodType } from 'zod/v4/core';
-import type { TFunction } from '@web/lib/translator';
+import { dataText, type TFunction } from '@web/lib/translator';
 
 /** Validates with a shared schema and translates its locale-key messages. */
 export function translatedResolver(schema: $ZodType, t: TFunction) {
@@ -11,7 +11,8 @@ export function translatedResolver(schema: $ZodType, t: TFunction) {
   return (values: Record<string, unknown>): FormErrors => {
     const errors = resolve(values);
     const out: FormErrors = {};
-    for (const [k, v] of Object.entries(errors)) out[k] = typeof v === 'string' ? t(v) : v;
+    for (const [k, v] of Object.entries(errors))
+      out[k] = typeof v === 'string' ? dataText(t, v) : v;
     return out;
   };
 }

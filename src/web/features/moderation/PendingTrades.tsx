@@ -3,6 +3,7 @@ import { useTranslation } from '@web/lib/reactI18n';
 import type { PendingTransaction } from '@shared/transactions';
 import { notifyError, notifySuccess } from '../listings';
 import { useAnswerTransaction, usePendingTransactions } from './pendingApi';
+import type { LocaleKey } from '../../lib/translator';
 
 /**
  * Sales a seller recorded with me, to confirm or decline, and those I recorded, waiting for the
@@ -34,7 +35,7 @@ function PendingItem({ item }: { item: PendingTransaction }) {
     name: item.other.displayName,
     title: item.listingTitle ?? t('reviews.trades.untitled'),
   };
-  const send = async (action: 'confirm' | 'decline', done: string) => {
+  const send = async (action: 'confirm' | 'decline', done: LocaleKey) => {
     try {
       await answer.mutateAsync({ id: item.transactionId, action });
       notifySuccess(t(done));

@@ -1,7 +1,7 @@
 import { Group, Paper, Rating, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
-import { formatDate } from '@shared/format';
+import { formatDate, formatDecimal } from '@shared/format';
 import { useMemberReviews } from './api';
 import { PageNumbers } from '../../components/PageNumbers';
 
@@ -19,7 +19,10 @@ export function ProfileReviews({ userId }: { userId: string }) {
         </Title>
         {data && data.total > 0 && data.average !== null && (
           <Text fw={600} data-testid="reviews-summary">
-            {t('reviews.summary', { average: data.average.toFixed(1), count: data.total })}
+            {t('reviews.summary', {
+              average: formatDecimal(data.average, i18n.language),
+              count: data.total,
+            })}
           </Text>
         )}
       </Group>
@@ -29,7 +32,7 @@ export function ProfileReviews({ userId }: { userId: string }) {
           {data.items.map((r) => (
             <Paper component="li" key={r.id} withBorder p="md" data-testid="review">
               <Group justify="space-between" wrap="wrap" gap="xs">
-                <Group gap="xs" role="img" aria-label={t('reviews.stars', { rating: r.rating })}>
+                <Group gap="xs" role="img" aria-label={t('reviews.stars', { count: r.rating })}>
                   <Rating value={r.rating} readOnly size="sm" aria-hidden />
                 </Group>
                 <Text size="xs" c="dimmed">

@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { useSession } from '../../lib/session';
 import type { ReportTarget } from './ReportDialog';
+import { kindName } from './kinds';
 
 // The dialog (a modal, radios, the reasons' list with its zod schemas) is fetched when the
 // button is first approached or pressed, never with the page that shows the button.
@@ -20,7 +21,7 @@ export function ReportButton({ kind, id, ownerId }: ReportTarget & { ownerId?: s
   const session = useSession();
   const [opened, dialog] = useDisclosure(false);
   if (session.status === 'signed-in' && ownerId && session.user.id === ownerId) return null;
-  const kindName = t(`moderation.kinds.${kind}`, { defaultValue: kind });
+  const kindLabel = kindName(t, kind);
   return (
     <>
       <Button
@@ -33,7 +34,7 @@ export function ReportButton({ kind, id, ownerId }: ReportTarget & { ownerId?: s
         onTouchStart={loadDialog}
         style={{ alignSelf: 'flex-start' }}
       >
-        {t('moderation.report.actionOf', { kind: kindName, context: kind })}
+        {t('moderation.report.actionOf', { kind: kindLabel, context: kind })}
       </Button>
       {opened && (
         <Suspense fallback={null}>

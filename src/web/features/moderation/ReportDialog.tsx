@@ -11,6 +11,7 @@ import {
 import { useSession } from '../../lib/session';
 import { ApiError } from '../../lib/api';
 import { useReport } from './api';
+import { kindName } from './kinds';
 
 export interface ReportTarget {
   /** A reportable kind registered on the server: 'listing', 'profile', 'message', 'post', … */
@@ -36,7 +37,7 @@ export function ReportDialog({
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const report = useReport();
-  const kindName = t(`moderation.kinds.${kind}`, { defaultValue: kind });
+  const kindLabel = kindName(t, kind);
   const error = report.error instanceof ApiError ? report.error : null;
   const fieldError = (f: string) => error?.fields?.[f];
 
@@ -72,7 +73,7 @@ export function ReportDialog({
     <Modal
       opened={opened}
       onClose={close}
-      title={t('moderation.report.title', { kind: kindName, context: kind })}
+      title={t('moderation.report.title', { kind: kindLabel, context: kind })}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <form onSubmit={submit} noValidate>

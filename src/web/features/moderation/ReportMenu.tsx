@@ -4,6 +4,7 @@ import { IconDots, IconFlag } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import type { ReportTarget } from './ReportDialog';
+import { kindName } from './kinds';
 
 // The dialog (a modal, radios, the reasons with their zod schemas) is fetched when the menu is
 // first opened, never with the list that shows the menu: the library's sponsored card brought
@@ -15,7 +16,7 @@ const ReportDialog = lazy(() => loadDialog().then((m) => ({ default: m.ReportDia
 export function ReportMenu({ kind, id, label }: ReportTarget & { label?: string }) {
   const { t } = useTranslation();
   const [opened, dialog] = useDisclosure(false);
-  const kindName = t(`moderation.kinds.${kind}`, { defaultValue: kind });
+  const kindLabel = kindName(t, kind);
   return (
     <>
       <Menu
@@ -29,7 +30,9 @@ export function ReportMenu({ kind, id, label }: ReportTarget & { label?: string 
             variant="subtle"
             size="sm"
             color="gray"
-            aria-label={label ?? t('moderation.report.actionOf', { kind: kindName, context: kind })}
+            aria-label={
+              label ?? t('moderation.report.actionOf', { kind: kindLabel, context: kind })
+            }
           >
             <IconDots size={14} aria-hidden />
           </ActionIcon>

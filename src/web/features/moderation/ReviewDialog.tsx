@@ -76,7 +76,7 @@ export function ReviewDialog({
               size="lg"
               mt={4}
               aria-labelledby="review-rating-label"
-              getSymbolLabel={(value) => t('reviews.stars', { rating: value })}
+              getSymbolLabel={(value) => t('reviews.stars', { count: value })}
             />
           </Input.Wrapper>
           <Textarea

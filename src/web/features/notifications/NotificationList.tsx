@@ -79,8 +79,16 @@ export function NotificationList({
                 data-unread={n.read ? undefined : true}
                 onClick={() => open(n)}
               >
-                <Avatar src={n.actor?.avatarUrl ?? null} alt="" radius="xl" color="brown" size="md">
-                  {initialsOf(n.actor?.displayName ?? '?')}
+                {/* A notice from nobody in particular (moderation, reminders) shows the site's mark. */}
+                <Avatar
+                  src={n.actor ? (n.actor.avatarUrl ?? null) : '/icon.svg'}
+                  alt=""
+                  radius="xl"
+                  color="brown"
+                  size="md"
+                  data-testid={n.actor ? undefined : 'notification-site-mark'}
+                >
+                  {n.actor ? initialsOf(n.actor.displayName) : null}
                 </Avatar>
                 <Box miw={0} style={{ flex: 1 }}>
                   <Text size="sm" fw={n.read ? 400 : 600} className={classes.text}>

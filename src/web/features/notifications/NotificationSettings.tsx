@@ -2,6 +2,7 @@ import { Alert, Loader, Switch, Table, Text, VisuallyHidden } from '@mantine/cor
 import { useTranslation } from '@web/lib/reactI18n';
 import type { TypeSettingView } from '@shared/notifications';
 import { useNotificationSettings, useUpdateNotificationSettings } from './api';
+import { dataText } from '../../lib/translator';
 
 /**
  * Settings: for each notification type, whether it shows in the app and whether it comes in the
@@ -26,7 +27,8 @@ export function NotificationSettings() {
       </Alert>
     );
   const { types, emailNotifications } = settings.data;
-  const name = (s: TypeSettingView) => t(`notifications.typeNames.${s.type}`);
+  // Types are the server's: one it added since reads as its key.
+  const name = (s: TypeSettingView) => dataText(t, `notifications.typeNames.${s.type}`);
   const change = (type: string, key: 'inApp' | 'email', value: boolean) =>
     update.mutate({ [type]: { [key]: value } });
 

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  List,
-  Modal,
-  PasswordInput,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, List, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle, IconDownload, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -20,6 +9,7 @@ import { useSession } from '../../lib/session';
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { deleteAccount, downloadMyData, fetchDeletionMethod } from './api';
+import { SectionCard } from '../../components/SectionCard';
 
 /**
  * Settings → "Your data": download everything about me, and delete my account (members' rights).
@@ -33,56 +23,45 @@ export function YourDataSection() {
     onSuccess: () => notify('green', t('privacy.downloaded')),
   });
   return (
-    <Card
-      withBorder
-      padding="lg"
-      id="your-data"
-      component="section"
-      aria-labelledby="your-data-title"
-    >
-      <Stack gap="md">
-        <Title order={2} fz="lg" id="your-data-title">
-          {t('privacy.title')}
-        </Title>
-        <Text size="sm">{t('privacy.intro')}</Text>
-        <Stack gap={4}>
-          <Group>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={18} aria-hidden />}
-              loading={download.isPending}
-              onClick={() => download.mutate()}
-            >
-              {t('privacy.download')}
-            </Button>
-          </Group>
-          <Text size="xs" c="dimmed">
-            {t('privacy.downloadHint')}
+    <SectionCard id="your-data" title={t('privacy.title')}>
+      <Text size="sm">{t('privacy.intro')}</Text>
+      <Stack gap={4}>
+        <Group>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={18} aria-hidden />}
+            loading={download.isPending}
+            onClick={() => download.mutate()}
+          >
+            {t('privacy.download')}
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('privacy.downloadHint')}
+        </Text>
+        {download.isError && (
+          <Text size="sm" c="red.9" role="alert">
+            {download.error.message}
           </Text>
-          {download.isError && (
-            <Text size="sm" c="red.9" role="alert">
-              {download.error.message}
-            </Text>
-          )}
-        </Stack>
-        <Stack gap={4}>
-          <Group>
-            <Button
-              color="red.9"
-              variant="outline"
-              leftSection={<IconTrash size={18} aria-hidden />}
-              onClick={modal.open}
-            >
-              {t('privacy.delete')}
-            </Button>
-          </Group>
-          <Text size="xs" c="dimmed">
-            {t('privacy.deleteHint')}
-          </Text>
-        </Stack>
+        )}
+      </Stack>
+      <Stack gap={4}>
+        <Group>
+          <Button
+            color="red.9"
+            variant="outline"
+            leftSection={<IconTrash size={18} aria-hidden />}
+            onClick={modal.open}
+          >
+            {t('privacy.delete')}
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('privacy.deleteHint')}
+        </Text>
       </Stack>
       {opened && <DeleteAccountModal onClose={modal.close} />}
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -147,6 +126,7 @@ function DeleteAccountModal({ onClose }: { onClose: () => void }) {
             <List size="sm" spacing={2}>
               <List.Item>{t('privacy.modal.kept1')}</List.Item>
               <List.Item>{t('privacy.modal.kept2')}</List.Item>
+              <List.Item>{t('privacy.modal.kept3')}</List.Item>
             </List>
           </div>
           <Text size="sm" c="dimmed">

@@ -1,7 +1,6 @@
 import { savedSearchFiltersSchema, type SavedSearch } from '@shared/schemas/savedSearches';
 import { formatMoney } from '@shared/money';
-
-type T = (key: string, options?: Record<string, unknown>) => string;
+import type { TFunction } from '../../lib/translator';
 
 /** The library's filters in the address bar, read as a saved search keeps them (bad ones left out). */
 export function filtersFromParams(params: URLSearchParams): SavedSearch['filters'] {
@@ -25,13 +24,13 @@ export function filtersFromParams(params: URLSearchParams): SavedSearch['filters
 }
 
 /** A name to start from: the words, else the author, else the genre. */
-export function suggestedName(f: SavedSearch['filters'], t: T): string {
+export function suggestedName(f: SavedSearch['filters'], t: TFunction): string {
   const base = f.q ?? f.author ?? (f.genre ? t(`genres.${f.genre}`) : '');
   return base.slice(0, 80);
 }
 
 /** The filters as short readable parts ("Words: dune", "Price: up to €10.00"). */
-export function describeFilters(f: SavedSearch['filters'], t: T, lang: string): string[] {
+export function describeFilters(f: SavedSearch['filters'], t: TFunction, lang: string): string[] {
   const parts: string[] = [];
   if (f.q) parts.push(t('savedSearches.filters.q', { value: f.q }));
   if (f.author) parts.push(t('savedSearches.filters.author', { value: f.author }));

@@ -6,6 +6,7 @@ import { HOLIDAY_REPLY_MAX, holidayEnd, holidayInputSchema } from '@shared/schem
 import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useMyHoliday, useSaveHoliday } from './api';
+import { dataText } from '../../lib/translator';
 
 /**
  * Settings: holiday mode. The last day away (tomorrow to 90 days ahead) and an optional automatic
@@ -31,7 +32,7 @@ export function HolidaySettings() {
     const found: typeof errors = {};
     if (!parsed.success)
       for (const issue of parsed.error.issues)
-        found[issue.path[0] as keyof typeof errors] ??= t(issue.message);
+        found[issue.path[0] as keyof typeof errors] ??= dataText(t, issue.message);
     else {
       const end = holidayEnd(parsed.data.awayUntil, new Date());
       if (!(end instanceof Date)) found.awayUntil = t(end.error);

@@ -99,3 +99,12 @@ export function useSaveHoliday() {
 /** The last day away of a holiday ending at `backAt` (the day before), as YYYY-MM-DD. */
 export const lastDayOf = (backAt: string) =>
   new Date(new Date(backAt).getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+/**
+ * The last day away (YYYY-MM-DD) of a seller on holiday, null when they are not (or not known
+ * yet): the offer controls show the away notice instead (the server refuses offers, 409).
+ */
+export function useSellerAwayUntil(userId: string | undefined): string | null {
+  const backAt = useSellerHoliday(userId).data?.backAt;
+  return backAt ? lastDayOf(backAt) : null;
+}

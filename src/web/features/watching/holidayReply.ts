@@ -1,4 +1,4 @@
-import type { TFunction } from '@shared/translator';
+import type { TFunction } from '../../lib/translator';
 import { formatDate } from '@shared/format';
 
 /**

@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from '@web/lib/router';
 import { TRADE_MATCHES_PAGE_SIZE, type TradeBook, type TradeMatch } from '@shared/schemas/wishlist';
 import { BookCover } from '../../components/BookCover';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { UserAvatar } from '../users';
+import { UserAvatar } from '../../components/UserAvatar';
 import { AsyncSection, EmptyState } from '../../components/AsyncSection';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useDirectRoom, useTradeMatches } from './api';

@@ -5,6 +5,7 @@ import { useTranslation } from '@web/lib/reactI18n';
 import { Link, useParams } from '@web/lib/router';
 import { WISHLIST_PAGE_SIZE, type WishlistItem } from '@shared/schemas/wishlist';
 import type { CatalogueBook } from '@shared/marketplace';
+import { formatMoney } from '@shared/money';
 import { CatalogueSearch } from '../catalogue';
 import { BookCover } from '../../components/BookCover';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -40,7 +41,7 @@ export default function WishlistPage() {
   const drop = (item: WishlistItem) => {
     setStatus(null);
     remove.mutate(
-      { id: item.id, bookId: item.book.id },
+      { id: item.id, bookId: item.book?.id ?? null },
       {
         onSuccess: () =>
           setStatus({ ok: true, text: t('wishlist.items.removed', { title: item.title }) }),
@@ -156,10 +157,18 @@ function WishedBook({
   busy: boolean;
 }) {
   const { t } = useTranslation();
+  const cover = item.work ?? item.book;
   return (
-    <Card withBorder padding="sm" h="100%" component="article" aria-label={item.title}>
+    <Card
+      withBorder
+      padding="sm"
+      h="100%"
+      component="article"
+      aria-label={item.title}
+      data-testid="wished-item"
+    >
       <Card.Section>
-        <BookCover url={item.book.coverUrl} title={item.book.title} author={item.book.author} />
+        <BookCover url={cover?.coverUrl ?? null} title={item.title} author={item.author} />
       </Card.Section>
       <Stack gap={4} mt="sm" justify="space-between" style={{ flex: 1 }}>
         <div>
@@ -169,12 +178,14 @@ function WishedBook({
           <Text size="sm" c="dimmed" lineClamp={1}>
             {item.author}
           </Text>
-          {item.book.isbn && (
+          {item.book?.isbn && (
             <Text size="xs" c="dimmed">
               {t('wishlist.items.isbn', { isbn: item.book.isbn })}
             </Text>
           )}
-          {item.newestListingId ? (
+          {item.work ? (
+            <WishedWork item={item} work={item.work} />
+          ) : item.newestListingId ? (
             <Anchor component={Link} to={`/library/book/${item.newestListingId}`} size="sm">
               {t('wishlist.items.available', { count: item.availableListings })}:{' '}
               {t('wishlist.items.seeListing')}
@@ -198,5 +209,44 @@ function WishedBook({
         </Button>
       </Stack>
     </Card>
+  );
+}
+
+/** A wished work: every edition and language; its copies now and the cheapest, to its page. */
+function WishedWork({
+  item,
+  work,
+}: {
+  item: WishlistItem;
+  work: NonNullable<WishlistItem['work']>;
+}) {
+  const { t, i18n } = useTranslation();
+  const count = item.availableListings;
+  const price =
+    work.from !== null && work.currency
+      ? formatMoney(work.from, work.currency, i18n.language)
+      : null;
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {t('wishlist.items.anyEdition')}
+      </Text>
+      {count > 0 ? (
+        <Anchor
+          component={Link}
+          to={`/books/${work.id}`}
+          size="sm"
+          data-testid="wished-work-copies"
+        >
+          {price
+            ? t('wishlist.items.copiesFrom', { count, price })
+            : t('wishlist.items.copies', { count })}
+        </Anchor>
+      ) : (
+        <Text size="xs" c="dimmed">
+          {t('wishlist.items.workNotListed')}
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -4,6 +4,7 @@ import type {
   TradeMatchPage,
   WishedBookIds,
   WishlistItem,
+  WishlistMembership,
   WishlistPage,
 } from '@shared/schemas/wishlist';
 import { api, ApiError } from '../../lib/api';
@@ -73,7 +74,9 @@ export function useAddWish() {
   return useMutation({
     mutationFn: (bookId: string) =>
       api<WishlistItem>('/api/me/wishlist/items', { method: 'POST', body: { bookId } }),
-    onSuccess: (item) => setWished(client, item.book.id, true),
+    onSuccess: (item) => {
+      if (item.book) setWished(client, item.book.id, true);
+    },
     onSettled: () => client.invalidateQueries({ queryKey: wishlistKeys.all }),
   });
 }
@@ -81,9 +84,11 @@ export function useAddWish() {
 export function useRemoveWish() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (item: { id: string; bookId: string }) =>
+    mutationFn: (item: { id: string; bookId: string | null }) =>
       api<void>(`/api/me/wishlist/items/${encodeURIComponent(item.id)}`, { method: 'DELETE' }),
-    onSuccess: (_v, item) => setWished(client, item.bookId, false),
+    onSuccess: (_v, item) => {
+      if (item.bookId) setWished(client, item.bookId, false);
+    },
     onSettled: () => client.invalidateQueries({ queryKey: wishlistKeys.all }),
   });
 }
@@ -106,6 +111,47 @@ export function useToggleWish() {
     },
     onMutate: ({ bookId, wished }) => setWished(client, bookId, wished),
     onError: (_err, { bookId, wished }) => setWished(client, bookId, !wished),
+    onSettled: () => client.invalidateQueries({ queryKey: wishlistKeys.all }),
+  });
+}
+
+const workWishKey = (workId: string) => ['wishlist', 'work', workId] as const;
+
+/** Is this work on my wishlist? (its page's button; not asked for visitors) */
+export function useWorkWish(workId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: workWishKey(workId),
+    queryFn: ({ signal }) =>
+      api<WishlistMembership>(`/api/me/wishlist/works/${encodeURIComponent(workId)}`, { signal }),
+    enabled,
+  });
+}
+
+/**
+ * Adds a work (every edition, every language) to my wishlist, or removes it; "already there"
+ * and "not there" count as done.
+ */
+export function useToggleWorkWish(workId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (wished: boolean) => {
+      try {
+        if (wished) await api('/api/me/wishlist/items', { method: 'POST', body: { workId } });
+        else
+          await api<void>(`/api/me/wishlist/works/${encodeURIComponent(workId)}`, {
+            method: 'DELETE',
+          });
+      } catch (err) {
+        const settled = err instanceof ApiError && err.status === (wished ? 409 : 404);
+        if (!settled || (wished && err.code !== 'conflict')) throw err;
+      }
+      return wished;
+    },
+    onSuccess: (wished) =>
+      client.setQueryData<WishlistMembership>(workWishKey(workId), (old) => ({
+        wished,
+        itemId: wished ? (old?.itemId ?? null) : null,
+      })),
     onSettled: () => client.invalidateQueries({ queryKey: wishlistKeys.all }),
   });
 }

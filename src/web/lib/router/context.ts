@@ -3,9 +3,6 @@ import type { Router, RouterState } from './history';
 
 // Shared by the router's own modules; not exported from index.ts.
 
-/** Where ScrollRestoration keeps the scroll position of each history entry across reloads. */
-export const SCROLL_STORAGE_KEY = 'scaffale-scroll-positions';
-
 interface RouterContextValue {
   router: Router;
   state: RouterState;

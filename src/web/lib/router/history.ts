@@ -1,5 +1,4 @@
 import { type Location, type Path, type To, createPath, resolveTo } from './paths';
-import { SCROLL_STORAGE_KEY } from './context';
 import {
   ErrorResponse,
   type LazyRouteResult,
@@ -7,6 +6,9 @@ import {
   type RouteObject,
   matchRoutes,
 } from './matching';
+
+/** Where ScrollRestoration keeps the scroll position of each history entry across reloads. */
+export const SCROLL_STORAGE_KEY = 'scaffale-scroll-positions';
 
 export type NavigationType = 'POP' | 'PUSH' | 'REPLACE';
 export interface NavigateOptions {

@@ -8,7 +8,8 @@ import {
   type ReactNode,
 } from 'react';
 import { type To, createPath, isActivePath, resolveTo } from './paths';
-import { RouterContext, SCROLL_STORAGE_KEY } from './context';
+import { RouterContext } from './context';
+import { SCROLL_STORAGE_KEY } from './history';
 import { useLocation } from './react';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {

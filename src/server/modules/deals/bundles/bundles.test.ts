@@ -1,23 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
-import { createMember, type Member } from '../../../test/members';
-import { createListing, expectRefusal, offerFrom, requester } from '../../chats/test-support';
+import type { TestApp } from '../../../test/app';
+import { createListing } from '../../../test/listings';
+import { expectRefusal, type Member } from '../../../test/members';
+import { offerFrom } from '../../../test/deals';
+import { appWithMembers, SIGN_UP_TIMEOUT, type Requester } from '../../../test/harness';
 
-let t: TestApp;
-let req: ReturnType<typeof requester>;
-let seller: Member;
-let buyer: Member;
-let other: Member;
-let blocked: Member;
+let t: TestApp, req: Requester;
+let seller: Member, buyer: Member, other: Member, blocked: Member;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  req = requester(t);
-  seller = await createMember(t, { username: 'sara_shelf', displayName: 'Sara Shelf' });
-  buyer = await createMember(t, { username: 'bea_bundle', displayName: 'Bea Bundle' });
-  other = await createMember(t, { username: 'oreste_other', displayName: 'Oreste Other' });
-  blocked = await createMember(t, { username: 'bianca_block', displayName: 'Bianca Block' });
-}, 120_000);
+  ({ t, req, seller, buyer, other, blocked } = await appWithMembers({
+    seller: { username: 'sara_shelf', displayName: 'Sara Shelf' },
+    buyer: { username: 'bea_bundle', displayName: 'Bea Bundle' },
+    other: { username: 'oreste_other', displayName: 'Oreste Other' },
+    blocked: { username: 'bianca_block', displayName: 'Bianca Block' },
+  }));
+}, SIGN_UP_TIMEOUT);
 
 let n = 0;
 /** `count` books of `who` for sale at 10, 12, 14...; shipping costs when given. */
@@ -164,24 +162,6 @@ describe('a bundle offer', () => {
     const hand = await books(seller, 2, [4, 9]);
     const collected = await offerBundle(buyer, { listingIds: hand, amount: 18, delivery: 'hand' });
     expect(collected.json().message.offer.shippingAmount).toBeNull();
-  });
-
-  it('is handed over when a book does not ship; post is then refused', async () => {
-    const ids = await books(seller, 2, [4, null]);
-    await expectRefusal(
-      t,
-      ['POST', '/api/chats/bundles', buyer, { listingIds: ids, amount: 10, delivery: 'post' }],
-      {
-        status: 400,
-        en: 'A book of this bundle is not shipped: arrange to hand them over',
-        it: 'Un libro di questo pacchetto non viene spedito: accordatevi per la consegna a mano',
-      },
-    );
-    await withdrawOpen(buyer, seller);
-    const res = await offerBundle(buyer, { listingIds: ids, amount: 10 });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().message.offer.shippingAmount).toBeNull();
-    await withdrawOpen(buyer, seller);
   });
 
   it('refuses books of several sellers, in both languages, and stores nothing', async () => {

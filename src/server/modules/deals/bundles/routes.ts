@@ -10,7 +10,7 @@ import type { Module } from '../../../platform/module';
 import { memberRoutes } from '../../../platform/route-presets';
 import { currentUser } from '../../../platform/auth';
 import { errorSchema } from '../../../platform/errors';
-import { moduleChatContext } from '../../chats/context';
+import { moduleChatContext } from '../../chats';
 import { bundleActions, readRule, saveRule } from './service';
 
 /**
@@ -65,7 +65,7 @@ export const bundleRoutes: Module = async (app, deps) => {
         security,
         summary: 'What a bundle being built costs: its books, the seller’s rule, one shipping cost',
         description:
-          'Changes nothing. 1 to 20 books of one seller, for sale, not mine: books of several sellers, duplicates or my own are 400; a missing, hidden or blocked seller’s book is 404. Books no longer available are listed with `available: false`.',
+          'Changes nothing. 1 to 20 books of one seller, for sale, not mine: books of several sellers, duplicates or my own are 400; a missing or hidden book, or one of a suspended or blocked seller, is 404 (as its page answers). Books no longer available are listed with `available: false`. `handOnly` names the books that make post impossible (none under a bundle price).',
         body: bundleQuoteSchema,
         response: {
           200: bundleQuoteSchemaAnswer,
@@ -88,7 +88,7 @@ export const bundleRoutes: Module = async (app, deps) => {
         summary:
           'Make one offer for 2 to 20 books of one seller: the direct conversation, a card of each book, then the offer',
         description:
-          'The offer covers every book (accepting reserves them all or none; the deal completes or is cancelled as one). Delivery `post` needs every book to ship: one shipping cost by the seller’s rule (their bundle price, else the highest single cost); by default post when every book ships, else hand. Refused: books of several sellers, duplicates, my own, for trade only (400); missing, hidden or a blocked member’s (404); not available, or an open offer of mine on one of them or an open bundle offer to this seller (409).',
+          'The offer covers every book (accepting reserves them all or none; the deal completes or is cancelled as one). Delivery `post` costs one shipping by the seller’s rule: their bundle price when they set one (it holds even for a book they hand over only), else the highest single cost, which needs every book to ship (400 on `delivery` naming the books that do not); by default post when it is possible, else hand. Refused: books of several sellers, duplicates, my own, for trade only (400); missing, hidden, or a suspended or blocked member’s (404, as their pages answer); not available, an open offer of mine on one of them or an open bundle offer to this seller, or the seller on holiday (409; `seller_away` names the last day away, decision 0087).',
         body: bundleOfferSchema,
         response: {
           201: contactAnswerSchema,

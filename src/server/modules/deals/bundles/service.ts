@@ -1,6 +1,7 @@
 import { isUuid } from '@shared/schemas/common';
 import type { ChatMessage } from '@shared/schemas/chats';
 import {
+  bundleHandOnly,
   bundleShipping,
   type BundleOfferInput,
   type BundleQuote,
@@ -8,14 +9,18 @@ import {
 } from '@shared/schemas/bundles';
 import type { Deal } from '@shared/schemas/deals';
 import { AppError, badRequest, conflict } from '../../../platform/errors';
-import { isBlockedBetween } from '../../../platform/moderation';
+import { t } from '../../../platform/i18n';
+import { pickLanguage } from '@shared/constants';
+import {
+  listingNotFound,
+  lockReach,
+  mayReachListings,
+  refuseWhileAway,
+} from '../../../platform/reach';
 import { inTransaction, sqlState, type Query } from '../../../db/tx';
-import { listingNotFound } from '../../listings/service';
-import { listingUnavailable, type ChatContext } from '../../chats/context';
-import { insertMessage } from '../../chats/messages';
-import { offerNotices } from '../../chats/notifications';
-import { directRoom } from '../../chats/rooms';
-import { claimHolidayReply } from '../../profiles/holiday';
+import { listingUnavailable, type ChatContext, insertMessage, directRoom } from '../../chats';
+import { offerNotices } from '../offers/notifications';
+import { claimHolidayReply } from '../../profiles';
 
 interface BundleListingRow {
   id: string;
@@ -33,6 +38,27 @@ interface BundleListingRow {
 }
 
 const field = (key: string) => badRequest(key, { listingIds: key });
+
+/** The titles as a list in `language`, each quoted its way: «A», «B» e «C»; “A” and “B”. */
+const titleList = (titles: string[]) => (language: string) =>
+  new Intl.ListFormat(language, { type: 'conjunction' }).format(
+    titles.map((title) => t(pickLanguage(language), 'deals.quoted', { title })),
+  );
+
+/** 400 on `delivery`: post is not possible, and which books keep it from being (decision 0076). */
+function noPost(titles: string[]) {
+  const key = 'deals.bundle.errors.noShipping';
+  return new AppError(
+    400,
+    'bad_request',
+    key,
+    { delivery: key },
+    {
+      titles: titleList(titles),
+      count: titles.length,
+    },
+  );
+}
 
 /** The seller's bundle shipping rule (no row: the highest single shipping cost). */
 export async function readRule(q: Query, sellerId: string): Promise<BundleRule> {
@@ -54,9 +80,9 @@ export async function saveRule(q: Query, sellerId: string, rule: BundleRule): Pr
 }
 
 /**
- * The books of a bundle for `buyerId`, checked as the offer needs them: known, not hidden, not
- * behind a block (all three: 404, as a missing book), no duplicate, not the buyer's own, one
- * seller, for sale, one currency. `available` false keeps unavailable books (a quote shows them)
+ * The books of a bundle for `buyerId`, checked as the offer needs them: known and reachable (not
+ * hidden, the seller active, not behind a block: 404, as a missing book, platform/reach.ts), no
+ * duplicate, not the buyer's own, one seller, for sale, one currency. `available` false keeps unavailable books (a quote shows them)
  * instead of refusing them (409).
  */
 async function bundleListings(
@@ -79,15 +105,14 @@ async function bundleListings(
      where l.id = any($1::uuid[])`,
     [ids],
   );
-  if (rows.length !== ids.length || rows.some((r) => r.hidden)) throw listingNotFound();
+  if (rows.length !== ids.length || !(await mayReachListings(q, buyerId, ids)))
+    throw listingNotFound();
   // The buyer's order, the first book first (the offer's listing_id).
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ordered = ids.map((id) => byId.get(id.toLowerCase())!);
   const sellers = new Set(ordered.map((r) => r.seller_id));
   if (sellers.has(buyerId)) throw field('chatApi.errors.offerOwnListing');
   if (sellers.size > 1) throw field('deals.bundle.errors.severalSellers');
-  const sellerId = ordered[0].seller_id;
-  if (await isBlockedBetween(q, buyerId, sellerId)) throw listingNotFound();
   if (ordered.some((r) => r.listing_type === 'trade')) throw field('chatApi.errors.notForSale');
   if (new Set(ordered.map((r) => r.currency)).size > 1)
     throw field('deals.bundle.errors.currencies');
@@ -95,6 +120,9 @@ async function bundleListings(
     throw listingUnavailable();
   return ordered;
 }
+
+const toCosts = (rows: BundleListingRow[]) =>
+  rows.map((r) => ({ title: r.title, shippingCost: r.shipping_cost }));
 
 /** What a bundle being built costs: its books, the seller's rule and the one shipping cost. */
 export async function quoteBundle(
@@ -123,6 +151,7 @@ export async function quoteBundle(
       rule,
       rows.map((r) => r.shipping_cost),
     ),
+    handOnly: bundleHandOnly(rule, toCosts(rows)).map((r) => r.title),
   };
 }
 
@@ -144,17 +173,16 @@ export function bundleActions(ctx: ChatContext) {
       });
       const sellerId = rows[0].seller_id;
       const ids = rows.map((r) => r.id);
+      const rule = await readRule(query, sellerId);
       const shipping = bundleShipping(
-        await readRule(query, sellerId),
+        rule,
         rows.map((r) => r.shipping_cost),
       );
-      // By post when every book ships (one shipping cost by the seller's rule), unless the
-      // buyer collects them; a bundle with a book that is not shipped is handed over.
+      // By post when the seller's rule gives one shipping cost (their bundle price, or every
+      // book ships), unless the buyer collects them; otherwise handed over.
       const delivery = input.delivery ?? (shipping === null ? 'hand' : 'post');
       if (delivery === 'post' && shipping === null)
-        throw badRequest('deals.bundle.errors.noShipping', {
-          delivery: 'deals.bundle.errors.noShipping',
-        });
+        throw noPost(bundleHandOnly(rule, toCosts(rows)).map((r) => r.title));
       let result: {
         roomId: string;
         changed: boolean;
@@ -165,6 +193,10 @@ export function bundleActions(ctx: ChatContext) {
       };
       try {
         result = await inTransaction(database, async (q) => {
+          // Again on locked rows: a suspension, a hide or a block since the first checks; and a
+          // seller on holiday takes no offer until back (409 with the last day away).
+          await lockReach(q, buyerId, sellerId, ids);
+          await refuseWhileAway(q, sellerId, deps.now());
           // The buyer's own open offer on one of the books comes first: withdraw it or wait.
           const [pending] = await q(
             `select 1 from offers o join offer_listings ol on ol.offer_id = o.id

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
-import { createMember, type Member } from '../../../test/members';
-import { expectRefusal, requester } from '../../chats/test-support';
-import { grantAdmin } from '../../moderation/roles';
-import { openDealBetween, type OpenDeal } from '../test-support';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { expectRefusal, requester, createMember, type Member } from '../../../test/members';
+import { grantAdmin } from '../../moderation';
+import { openDealBetween, type OpenDeal } from '../../../test/deals';
 import { ADDRESSES_MAX } from '@shared/schemas/dealPost';
 
 /** A problem's case (decision 0074) and the saved addresses of settings. */

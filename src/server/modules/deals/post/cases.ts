@@ -10,17 +10,18 @@ import {
 } from '@shared/schemas/dealPost';
 import type { AppDeps } from '../../../platform/module';
 import { currentUser } from '../../../platform/auth';
-import { conflict, errorSchema } from '../../../platform/errors';
+import { badRequest, conflict, errorSchema } from '../../../platform/errors';
 import { adminOnly } from '../../../platform/moderation';
 import { idParam, memberRoutes } from '../../../platform/route-presets';
 import type { Query } from '../../../db/tx';
 import { cancelDeal, type DealContext } from '../context';
 import type { DealFacts } from '../parts';
-import { completePostDeal } from './routes';
-import { loadCase } from './state';
+import { completePostDeal, loadCase } from './state';
 import { postStep, stepResponses } from './steps';
 
 const params = idParam('dealId');
+/** A case is a sale's by post or a trade's by post (decision 0090): the same steps. */
+const BOTH_KINDS: DealFacts['kind'][] = ['sale', 'trade'];
 
 async function openCase(q: Query, deal: DealFacts) {
   const found = await loadCase(q, deal.id);
@@ -46,7 +47,7 @@ export function registerCaseRoutes(parent: FastifyInstance, ctx: DealContext, de
       schema: {
         tags,
         security,
-        summary: 'Write in a problem’s case (its buyer, its seller or an admin)',
+        summary: 'Write in a problem’s case (its two members or an admin)',
         description: 'While the case is open (409 once an admin closed it, or with no case).',
         params,
         body: caseMessageInputSchema,
@@ -77,6 +78,7 @@ export function registerCaseRoutes(parent: FastifyInstance, ctx: DealContext, de
             notices: ctx.notice(deal, code, admin ? null : me),
           };
         },
+        BOTH_KINDS,
       );
     },
   );
@@ -90,7 +92,7 @@ export function registerCaseRoutes(parent: FastifyInstance, ctx: DealContext, de
         security,
         summary: 'Admin: close a problem’s case — the deal completed, or cancelled',
         description:
-          'Admins only (its sides get 403, anyone else 404). Cancelled: the deal is cancelled and its books leave the library as unavailable.',
+          'Admins only (its sides get 403, anyone else 404). Cancelled: the deal is cancelled and its books leave the library as unavailable; a payment in the app is refunded in full. Completed: the payment is released to the seller; with `refundCents`, that part of the seller’s share is refunded to the buyer first (400 when not more than 0 or more than the seller’s share, or with cancelled; 409 when nothing is held in the app).',
         params,
         body: caseOutcomeInputSchema,
         response: stepResponses,
@@ -98,32 +100,50 @@ export function registerCaseRoutes(parent: FastifyInstance, ctx: DealContext, de
     },
     async (request) => {
       const me = currentUser(request).id;
-      const { outcome } = request.body;
-      return postStep(ctx, request.params.dealId, me, ['admin'], async (q, deal) => {
-        await openCase(q, deal);
-        await q(
-          `update deal_cases set outcome = $2, resolved_by = $3, resolved_at = $4
-           where deal_id = $1`,
-          [deal.id, outcome, me, ctx.now()],
-        );
-        let listings: string[];
-        if (outcome === 'completed') listings = await completePostDeal(q, deal);
-        else {
-          listings = await cancelDeal(q, deal);
+      const { outcome, refundCents } = request.body;
+      return postStep(
+        ctx,
+        request.params.dealId,
+        me,
+        ['admin'],
+        async (q, deal) => {
+          await openCase(q, deal);
+          // The refund is claimed with the outcome, in the same transaction (issue 36).
+          // Cancelled gives back everything paid; a part only with the sale standing.
+          if (refundCents !== undefined) {
+            if (outcome !== 'completed') throw badRequest('payments.errors.refundWithCancel');
+            const claimed = await ctx.changes.emit('deal.caseRefund', {
+              q,
+              dealId: deal.id,
+              cents: refundCents,
+            });
+            if (!claimed) throw conflict('payments.errors.off');
+          }
           await q(
-            `update book_listings set status = 'unavailable', updated_at = now()
-             where id = any($1::uuid[]) and status = 'available'`,
-            [listings],
+            `update deal_cases set outcome = $2, resolved_by = $3, resolved_at = $4
+           where deal_id = $1`,
+            [deal.id, outcome, me, ctx.now()],
           );
-        }
-        const code = `post.case_${outcome}`;
-        // The admin is no member of the conversation: the step reads as the case's outcome.
-        return {
-          steps: [{ senderId: deal.sellerId, code }],
-          listings,
-          notices: ctx.notice(deal, code, null),
-        };
-      });
+          let listings: string[];
+          if (outcome === 'completed') listings = await completePostDeal(q, deal);
+          else {
+            listings = await cancelDeal(q, deal);
+            await q(
+              `update book_listings set status = 'unavailable', updated_at = now()
+             where id = any($1::uuid[]) and status = 'available'`,
+              [listings],
+            );
+          }
+          const code = `post.case_${outcome}`;
+          // The admin is no member of the conversation: the step reads as the case's outcome.
+          return {
+            steps: [{ senderId: deal.sellerId, code }],
+            listings,
+            notices: ctx.notice(deal, code, null),
+          };
+        },
+        BOTH_KINDS,
+      );
     },
   );
 
@@ -152,7 +172,7 @@ export function registerCaseRoutes(parent: FastifyInstance, ctx: DealContext, de
         deal_id: string;
         room_id: string;
         reason: CaseSummary['reason'];
-        opened_at: Date | string;
+        opened_at: Date;
         outcome: CaseSummary['outcome'];
         buyer_id: string;
         buyer_name: string;
@@ -162,8 +182,8 @@ export function registerCaseRoutes(parent: FastifyInstance, ctx: DealContext, de
       }>(
         `select c.deal_id::text, d.room_id::text, c.reason, c.opened_at, c.outcome,
            d.buyer_id, bu.display_name as buyer_name, d.seller_id, su.display_name as seller_name,
-           (select coalesce(array_agg(l.title order by l.title), '{}') from offer_listings ol
-            join book_listings l on l.id = ol.listing_id where ol.offer_id = d.offer_id) as titles
+           (select coalesce(array_agg(db.title order by db.position), '{}') from deal_books db
+            where db.deal_id = d.id) as titles
          from deal_cases c join deals d on d.id = c.deal_id
          join users bu on bu.id = d.buyer_id join users su on su.id = d.seller_id
          ${where}

@@ -1,30 +1,19 @@
-import type { DealPost } from '@shared/schemas/dealPost';
-import type { DealPart } from '../parts';
-import { hasCase, loadParcel, readPostState } from './state';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../../platform/module';
+import type { DealContext } from '../context';
 import { registerPostRoutes } from './routes';
 import { registerAddressRoutes } from './addresses';
 import { registerCaseRoutes } from './cases';
 import { scheduleWindowJob } from './window';
+import { registerTradePost } from '../trade-post';
 
-/**
- * Sale by post (issue 22 item 1, decision 0074): the buyer gives an address (shown to the seller
- * of this deal only, while it is open), the seller ships with a carrier and tracking, the buyer
- * confirms receipt or reports a problem within the window, and the deal completes by itself when
- * the window closes. A problem opens a case that both sides and the admins see.
- */
-export const postPart: DealPart<DealPost> = {
-  method: 'post',
-  state: readPostState,
-  async cancelRefusal(q, deal) {
-    // Once the parcel left, only a problem's case (an admin's outcome) can cancel.
-    const parcel = await loadParcel(q, deal.id);
-    return parcel?.shipped_at ? 'deals.post.errors.shippedNoCancel' : null;
-  },
-  adminMayRead: hasCase,
-  async register(app, ctx, deps) {
-    registerAddressRoutes(app, deps);
-    registerPostRoutes(app, ctx, deps);
-    registerCaseRoutes(app, ctx, deps);
-    scheduleWindowJob(app, ctx, deps);
-  },
-};
+export { postPart } from './part';
+
+/** The post part's routes and jobs (a trade by post's too), registered by the deals module. */
+export function registerPost(app: FastifyInstance, ctx: DealContext, deps: AppDeps) {
+  registerAddressRoutes(app, deps);
+  registerPostRoutes(app, ctx);
+  registerCaseRoutes(app, ctx, deps);
+  scheduleWindowJob(app, ctx, deps);
+  registerTradePost(app, ctx, deps);
+}

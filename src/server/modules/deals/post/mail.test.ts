@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../../platform/mail';
 import type { NotificationService } from '../../../platform/notifications';
-import { createTestApp, createTestDatabase, type TestApp } from '../../../test/helpers';
-import { createMember, type Member } from '../../../test/members';
+import { createTestApp, createTestDatabase, type TestApp } from '../../../test/app';
 import { createTestNotifications, recordUserPushes } from '../../../test/notifications';
-import { requester } from '../../chats/test-support';
-import { openDealBetween } from '../test-support';
+import { requester, createMember, type Member } from '../../../test/members';
+import { openDealBetween } from '../../../test/deals';
 
 /**
  * Each step of a sale by post reaches the other side live (a push), in the bell, and in the

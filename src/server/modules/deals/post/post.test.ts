@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
-import { createMember, type Member } from '../../../test/members';
-import { expectRefusal, requester } from '../../chats/test-support';
-import { openDealBetween, type OpenDeal } from '../test-support';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { expectRefusal, requester, createMember, type Member } from '../../../test/members';
+import { openDealBetween, type OpenDeal } from '../../../test/deals';
 import { runJob } from '../../../platform/jobs';
 
 /**

@@ -7,15 +7,14 @@ import {
   shipInputSchema,
   type PostalAddress,
 } from '@shared/schemas/dealPost';
-import type { AppDeps } from '../../../platform/module';
 import { currentUser } from '../../../platform/auth';
 import { conflict, notFound } from '../../../platform/errors';
 import { idParam, memberRoutes } from '../../../platform/route-presets';
 import type { Query } from '../../../db/tx';
-import { completeDeal, type DealContext } from '../context';
+import type { DealContext } from '../context';
 import type { DealFacts } from '../parts';
 import { ownAddress } from './addresses';
-import { loadCase, loadParcel, type ParcelRow } from './state';
+import { completePostDeal, loadCase, loadParcel, type ParcelRow } from './state';
 import { postStep, stepResponses } from './steps';
 
 const params = idParam('dealId');
@@ -28,15 +27,8 @@ async function shippedParcel(q: Query, deal: DealFacts): Promise<ParcelRow> {
   return parcel;
 }
 
-/** Completes a post deal at once (the buyer says all is fine, the window closed, an admin). */
-export async function completePostDeal(q: Query, deal: DealFacts): Promise<string[]> {
-  const listings = await completeDeal(q, deal);
-  await q('update deal_posts set window_ends_at = null where deal_id = $1', [deal.id]);
-  return listings;
-}
-
 /** The buyer's and the seller's steps of a deal by post (decision 0074). */
-export function registerPostRoutes(parent: FastifyInstance, ctx: DealContext, deps: AppDeps) {
+export function registerPostRoutes(parent: FastifyInstance, ctx: DealContext) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { tags, security, writes } = memberRoutes(app, 'deals', 60);
   const now = () => ctx.now();
@@ -104,6 +96,8 @@ export function registerPostRoutes(parent: FastifyInstance, ctx: DealContext, de
         const parcel = await loadParcel(q, deal.id, true);
         if (!parcel) throw conflict('deals.post.errors.noAddress');
         if (parcel.shipped_at) throw conflict('deals.post.errors.alreadyShipped');
+        // With in-app payments the parcel leaves once the buyer has paid (modules/payments).
+        await ctx.changes.emit('deal.shipping', { q, dealId: deal.id });
         const at = now();
         await q(
           `update deal_posts set carrier = $2, tracking = $3, shipped_at = $4, window_ends_at = $5
@@ -220,5 +214,4 @@ export function registerPostRoutes(parent: FastifyInstance, ctx: DealContext, de
       });
     },
   );
-  void deps;
 }

@@ -9,26 +9,26 @@ import {
   type ProblemReason,
 } from '@shared/schemas/dealPost';
 import type { Query } from '../../../db/tx';
+import { completeDeal } from '../context';
 import type { DealFacts, DealViewer } from '../parts';
+import { toIso } from '../../../db/rows';
 
 /** A deal's parcel row (deal_posts), null before the buyer gives the address. */
 export interface ParcelRow {
   address: PostalAddress;
   carrier: Carrier | null;
   tracking: string | null;
-  shipped_at: Date | string | null;
-  received_at: Date | string | null;
-  window_ends_at: Date | string | null;
+  shipped_at: Date | null;
+  received_at: Date | null;
+  window_ends_at: Date | null;
 }
 
 export interface CaseRow {
   reason: ProblemReason;
-  opened_at: Date | string;
+  opened_at: Date;
   outcome: CaseOutcome | null;
-  resolved_at: Date | string | null;
+  resolved_at: Date | null;
 }
-
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export async function loadParcel(
   q: Query,
@@ -58,7 +58,7 @@ async function caseMessages(q: Query, dealId: string): Promise<DealCase['message
     display_name: string | null;
     as_admin: boolean;
     body: string;
-    created_at: Date | string;
+    created_at: Date;
   }>(
     `select m.id::text, m.author_id, u.display_name, m.as_admin, m.body, m.created_at
      from deal_case_messages m left join users u on u.id = m.author_id
@@ -70,7 +70,7 @@ async function caseMessages(q: Query, dealId: string): Promise<DealCase['message
     author: r.author_id === null ? null : { id: r.author_id, displayName: r.display_name ?? '' },
     admin: r.as_admin,
     body: r.body,
-    createdAt: iso(r.created_at)!,
+    createdAt: toIso(r.created_at)!,
   }));
 }
 
@@ -108,22 +108,37 @@ export async function readPostState(
     carrierName: carrier ? CARRIER_NAMES[carrier] : null,
     tracking: parcel?.tracking ?? null,
     trackingUrl: carrier && parcel?.tracking ? trackingUrl(carrier, parcel.tracking) : null,
-    shippedAt: iso(parcel?.shipped_at ?? null),
-    receivedAt: iso(parcel?.received_at ?? null),
-    windowEndsAt: iso(parcel?.window_ends_at ?? null),
-    case: found
-      ? {
-          reason: found.reason,
-          openedAt: iso(found.opened_at)!,
-          outcome: found.outcome,
-          resolvedAt: iso(found.resolved_at),
-          messages: await caseMessages(q, deal.id),
-        }
-      : null,
+    shippedAt: toIso(parcel?.shipped_at ?? null),
+    receivedAt: toIso(parcel?.received_at ?? null),
+    windowEndsAt: toIso(parcel?.window_ends_at ?? null),
+    case: found ? await caseView(q, deal.id, found) : null,
   };
+}
+
+async function caseView(q: Query, dealId: string, found: CaseRow): Promise<DealCase> {
+  return {
+    reason: found.reason,
+    openedAt: toIso(found.opened_at)!,
+    outcome: found.outcome,
+    resolvedAt: toIso(found.resolved_at),
+    messages: await caseMessages(q, dealId),
+  };
+}
+
+/** A deal's problem case with its messages, as its members and the admins read it; null: none. */
+export async function caseOf(q: Query, dealId: string): Promise<DealCase | null> {
+  const found = await loadCase(q, dealId);
+  return found ? caseView(q, dealId, found) : null;
 }
 
 /** Whether a deal has a problem's case (admins may then read it). */
 export async function hasCase(q: Query, deal: DealFacts): Promise<boolean> {
   return (await loadCase(q, deal.id)) !== null;
+}
+
+/** Completes a post deal at once (the buyer says all is fine, the window closed, an admin). */
+export async function completePostDeal(q: Query, deal: DealFacts): Promise<string[]> {
+  const listings = await completeDeal(q, deal);
+  await q('update deal_posts set window_ends_at = null where deal_id = $1', [deal.id]);
+  return listings;
 }

@@ -5,19 +5,7 @@ import { conflict, forbidden } from '../../../platform/errors';
 import type { NotifyInput } from '../../../platform/notifications';
 import { dealNotFound, loadDeal, type DealContext } from '../context';
 import { readDeal, viewerOf } from '../read';
-import type { DealFacts, DealParts, DealViewer } from '../parts';
-import { meetingPart } from '../meetings';
-import { hasCase, readPostState } from './state';
-
-/** The parts, for reading a deal back after a step (only `post` is asked, for post deals). */
-const reader: DealParts['post'] = {
-  method: 'post',
-  state: readPostState,
-  adminMayRead: hasCase,
-  cancelRefusal: async () => null,
-  register() {},
-};
-const parts: DealParts = { post: reader, hand: meetingPart };
+import type { DealFacts, DealViewer } from '../parts';
 
 export { stepResponses } from '../parts';
 
@@ -29,9 +17,9 @@ export interface StepWork {
 }
 
 /**
- * One step of a post deal by `userId`: 404 for a deal that is not theirs (or not by post), 403
- * for the wrong side (`roles`), 409 once the deal ended; `work` runs with the deal locked.
- * Answers the deal as the member now sees it.
+ * One step of a post deal by `userId`: 404 for a deal that is not theirs (or not by post, or not
+ * of `kinds`: a sale's parcel steps are no trade's), 403 for the wrong side (`roles`), 409 once
+ * the deal ended; `work` runs with the deal locked. Answers the deal as the member now sees it.
  */
 export async function postStep(
   ctx: DealContext,
@@ -39,15 +27,18 @@ export async function postStep(
   userId: string,
   roles: DealViewer['role'][],
   work: (q: Query, deal: DealFacts, viewer: DealViewer) => Promise<StepWork>,
+  kinds: DealFacts['kind'][] = ['sale'],
 ): Promise<{ deal: Deal }> {
   const found = isUuid(dealId) ? await loadDeal(ctx.query, dealId) : null;
-  if (!found || found.method !== 'post') throw dealNotFound();
+  if (!found || found.method !== 'post' || !kinds.includes(found.kind)) throw dealNotFound();
   await ctx.change(dealId, async (q, deal) => {
-    const viewer = await viewerOf(q, deal, userId, reader);
+    const viewer = await viewerOf(q, deal, userId, ctx.parts.post);
     if (!viewer) throw dealNotFound();
     if (!roles.includes(viewer.role))
       throw forbidden(
-        roles[0] === 'admin' ? 'errors.forbidden' : `deals.post.errors.not_${roles[0]}_step`,
+        roles[0] === 'admin' || roles.length > 1
+          ? 'errors.forbidden'
+          : `deals.post.errors.not_${roles[0]}_step`,
       );
     if (deal.status !== 'open') throw conflict('deals.errors.notOpen');
     const done = await work(q, deal, viewer);
@@ -55,5 +46,5 @@ export async function postStep(
     for (const s of done.steps ?? []) messages.push(await ctx.step(q, deal, s.senderId, s.code));
     return { result: null, messages, listings: done.listings, notices: done.notices };
   });
-  return { deal: (await readDeal(ctx.query, dealId, userId, parts, ctx.now()))! };
+  return { deal: (await readDeal(ctx.query, dealId, userId, ctx.parts, ctx.now()))! };
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../platform/module';
-import { AppError } from '../../../platform/errors';
 import { scheduleJob } from '../../../platform/jobs';
 import type { DealContext } from '../context';
-import { completePostDeal } from './routes';
+import { endDueDeals } from '../due';
+import { completePostDeal } from './state';
 
 /** How often each process looks for windows that closed (and once at start). */
 export const POST_WINDOW_JOB_MS = 60_000;
@@ -23,34 +23,21 @@ export async function completeClosedWindows(ctx: DealContext, now: Date): Promis
      order by p.window_ends_at limit ${BATCH}`,
     [now],
   );
-  const done: string[] = [];
-  for (const { id } of due) {
-    try {
-      const completed = await ctx.change(id, async (q, deal) => {
-        const [row] = await q<{ due: boolean }>(
-          `select window_ends_at is not null and window_ends_at <= $2 as due
-           from deal_posts where deal_id = $1 for update`,
-          [id, now],
-        );
-        // Another process got there first (or the buyer answered meanwhile).
-        if (deal.status !== 'open' || !row?.due) return { result: false, messages: [] };
-        const listings = await completePostDeal(q, deal);
-        const message = await ctx.step(q, deal, deal.buyerId, 'post.window_closed');
-        return {
-          result: true,
-          messages: [message],
-          listings,
-          notices: ctx.notice(deal, 'post.window_closed', null),
-        };
-      });
-      if (completed) done.push(id);
-    } catch (err) {
-      // A lost race (409) is another process's completion; anything else waits for the next run.
-      if (!(err instanceof AppError && err.statusCode === 409))
-        ctx.log.warn({ err, dealId: id }, 'post window: deal not completed');
-    }
-  }
-  return done;
+  return endDueDeals(
+    ctx,
+    due.map((d) => d.id),
+    'post.window_closed',
+    'post window',
+    async (q, deal) => {
+      const [row] = await q<{ due: boolean }>(
+        `select window_ends_at is not null and window_ends_at <= $2 as due
+         from deal_posts where deal_id = $1 for update`,
+        [deal.id, now],
+      );
+      // The buyer may have answered meanwhile.
+      return row?.due ? completePostDeal(q, deal) : null;
+    },
+  );
 }
 
 export function scheduleWindowJob(app: FastifyInstance, ctx: DealContext, deps: AppDeps) {

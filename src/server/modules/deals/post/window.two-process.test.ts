@@ -2,11 +2,10 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../../test/helpers';
-import { createMember } from '../../../test/members';
+import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../../test/app';
 import { createNullRealtime } from '../../../platform/realtime';
-import { requester } from '../../chats/test-support';
-import { openDealBetween, type OpenDeal } from '../test-support';
+import { requester, createMember } from '../../../test/members';
+import { openDealBetween, type OpenDeal } from '../../../test/deals';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 if (!pgUrl) console.warn('two-process post window test skipped: TEST_DATABASE_URL is not set');

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { IconPackage, IconPackageOff } from '@tabler/icons-react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { useSession } from '../../../lib/session';
+import { useSellerAwayUntil } from '../../watching';
 import { useBundle } from './store';
 
 interface Bundlable {
@@ -14,12 +15,16 @@ interface Bundlable {
 
 /**
  * "Add to bundle" on a book of another member that is for sale and available: it joins the
- * bundle being built with that seller (kept in this tab until the offer is sent).
+ * bundle being built with that seller (kept in this tab until the offer is sent). Not while the
+ * seller is on holiday: they take no offers until back (the page's notice says when).
  */
 export function AddToBundleButton({ listing }: { listing: Bundlable }) {
   const { t } = useTranslation();
   const session = useSession();
   const bundle = useBundle(listing.seller.id);
+  const signedIn = session.status === 'signed-in';
+  const awayUntil = useSellerAwayUntil(signedIn ? listing.seller.id : undefined);
+  if (awayUntil) return null;
   if (session.status !== 'signed-in' || session.user.id === listing.seller.id) return null;
   if (listing.listingType === 'trade' || listing.status !== 'available') return null;
   const inBundle = bundle.has(listing.id);

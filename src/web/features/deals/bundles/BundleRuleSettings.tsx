@@ -1,7 +1,8 @@
-import { Alert, Button, Group, NumberInput, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '@web/lib/reactI18n';
 import { BUNDLE_MAX_SHIPPING } from '@shared/schemas/bundles';
+import { MoneyInput } from '../../../components/MoneyInput';
 import { useBundleRule, useSaveBundleRule } from './api';
 
 /**
@@ -27,7 +28,7 @@ export function BundleRuleSettings() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSaved(false);
-    const value = typeof price === 'number' ? price : Number.parseFloat(price);
+    const value = price === '' ? Number.NaN : Number(price);
     if (mode === 'fixed' && (!Number.isFinite(value) || value < 0 || value > BUNDLE_MAX_SHIPPING))
       return setError(t('deals.bundle.errors.ruleAmount'));
     setError(null);
@@ -61,17 +62,13 @@ export function BundleRuleSettings() {
             </Stack>
           </Radio.Group>
           {mode === 'fixed' && (
-            <NumberInput
+            <MoneyInput
               label={t('deals.bundle.rule.price')}
               value={price}
               onChange={(v) => {
                 setSaved(false);
                 setPrice(v);
               }}
-              min={0}
-              max={BUNDLE_MAX_SHIPPING}
-              decimalScale={2}
-              allowNegative={false}
               error={error}
               maw={220}
             />

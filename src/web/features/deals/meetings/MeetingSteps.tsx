@@ -14,6 +14,7 @@ import {
 import { useTranslation } from '@web/lib/reactI18n';
 import { ApiError } from '../../../lib/api';
 import { dealKeys, useDealStep } from '../api';
+import { ConfirmDialog, useConfirmStep } from '../../../components/ConfirmDialog';
 
 /** A date and time in the reader's language: "Fri 27 November, 15:30". */
 function formatWhen(iso: string, language: string): string {
@@ -72,6 +73,7 @@ export function MeetingSteps({ deal }: { deal: Deal }) {
   };
   const accept = useDealStep<{ meetingId: string }>(deal.id, 'meeting/accept');
   const confirm = useDealStep(deal.id, 'meeting/confirm');
+  const confirmStep = useConfirmStep(confirm);
   useRefetchAtTime(deal.id, meeting);
   if (!meeting) return null;
 
@@ -108,7 +110,6 @@ export function MeetingSteps({ deal }: { deal: Deal }) {
       name: otherName,
     });
 
-  const error = accept.error ?? confirm.error;
   return (
     <Stack gap={6} data-testid="meeting-steps" role="group" aria-label={t('deals.meeting.title')}>
       <Text size="sm" data-testid="meeting-state" ref={stateRef} tabIndex={-1}>
@@ -147,7 +148,7 @@ export function MeetingSteps({ deal }: { deal: Deal }) {
             </Button>
           )}
           {canConfirm && (
-            <Button size="compact-sm" loading={confirm.isPending} onClick={() => confirm.mutate()}>
+            <Button size="compact-sm" onClick={confirmStep.ask}>
               {t('deals.meeting.confirm')}
             </Button>
           )}
@@ -163,15 +164,22 @@ export function MeetingSteps({ deal }: { deal: Deal }) {
         </Group>
       )}
       {open && proposing && <ProposalForm deal={deal} onDone={closeForm} />}
-      <StepError error={error} />
+      <StepError error={accept.error} />
+      {/* Irreversible, as the other deal steps that cannot be undone: asked first. */}
+      <ConfirmDialog
+        {...confirmStep.dialog}
+        title={t('deals.meeting.confirmDialog.title')}
+        confirmLabel={t('deals.meeting.confirmDialog.confirm')}
+        cancelLabel={t('deals.meeting.confirmDialog.keep')}
+        color="teal.9"
+      >
+        {theyConfirmed
+          ? t('deals.meeting.confirmDialog.last')
+          : t('deals.meeting.confirmDialog.first', { name: otherName })}
+      </ConfirmDialog>
     </Stack>
   );
 }
-
-/** Once a side confirmed the exchange, the deal is not cancelled any more (the server's rule). */
-export const meetingLocksCancel = (deal: Deal): boolean =>
-  !!deal.meeting &&
-  (deal.meeting.confirmed.buyer !== null || deal.meeting.confirmed.seller !== null);
 
 /** When the accepted time comes, the deal is read again: the confirmation opens by itself. */
 function useRefetchAtTime(dealId: string, meeting: DealMeeting | null) {

@@ -8,6 +8,7 @@ import {
   type PostalAddress,
 } from '@shared/schemas/dealPost';
 import { ApiError } from '../../../lib/api';
+import { dataText } from '../../../lib/translator';
 
 type Fields = Required<AddressInput>;
 type Errors = Partial<Record<keyof Fields, string>>;
@@ -68,7 +69,7 @@ export function AddressForm({
     if (!parsed.success) {
       const found: Errors = {};
       for (const issue of parsed.error.issues)
-        found[issue.path[0] as keyof Fields] ??= t(issue.message);
+        found[issue.path[0] as keyof Fields] ??= dataText(t, issue.message);
       setErrors(found);
       return;
     }

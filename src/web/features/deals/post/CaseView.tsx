@@ -12,11 +12,24 @@ import type { Deal } from '@shared/schemas/deals';
 import { ApiError } from '../../../lib/api';
 import { useDealStep } from '../api';
 import { formatWhen } from './format';
+import { dataText } from '../../../lib/translator';
+import { CaseRefund, useHeldPayment, type CaseOutcomeBody } from '../../payments';
 
-/** The buyer reports a problem: a reason and a first message open the case. */
-export function ProblemForm({ deal, onClose }: { deal: Deal; onClose: () => void }) {
+/**
+ * A member reports a problem (a sale's buyer, either member of a trade by post: `path`): a reason
+ * and a first message open the case.
+ */
+export function ProblemForm({
+  deal,
+  onClose,
+  path = 'problem',
+}: {
+  deal: Deal;
+  onClose: () => void;
+  path?: string;
+}) {
   const { t } = useTranslation();
-  const report = useDealStep<{ reason: ProblemReason; message: string }>(deal.id, 'problem');
+  const report = useDealStep<{ reason: ProblemReason; message: string }>(deal.id, path);
   const [reason, setReason] = useState<ProblemReason | null>(null);
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<{ reason?: string; message?: string }>({});
@@ -26,7 +39,7 @@ export function ProblemForm({ deal, onClose }: { deal: Deal; onClose: () => void
     if (!parsed.success) {
       const found: typeof errors = {};
       for (const issue of parsed.error.issues)
-        found[issue.path[0] as keyof typeof errors] ??= t(issue.message);
+        found[issue.path[0] as keyof typeof errors] ??= dataText(t, issue.message);
       setErrors(found);
       return;
     }
@@ -75,9 +88,12 @@ export function ProblemForm({ deal, onClose }: { deal: Deal; onClose: () => void
 /** A problem's case: its messages, a reply box while open, and the admins' outcome buttons. */
 export function CaseView({ deal }: { deal: Deal }) {
   const { t, i18n } = useTranslation();
-  const found = deal.post!.case!;
+  // A sale's parcel or a trade's two (decision 0090) share the case.
+  const found = (deal.post?.case ?? deal.tradePost?.case)!;
   const write = useDealStep<{ body: string }>(deal.id, 'case/messages');
-  const close = useDealStep<{ outcome: 'completed' | 'cancelled' }>(deal.id, 'case/outcome');
+  const close = useDealStep<CaseOutcomeBody>(deal.id, 'case/outcome');
+  // Money held in the app: the admin closes the case with its refund control (issue 36).
+  const held = useHeldPayment(deal);
   const [body, setBody] = useState('');
   const open = found.outcome === null;
   const failed = write.error ?? close.error;
@@ -96,7 +112,9 @@ export function CaseView({ deal }: { deal: Deal }) {
             {t('deals.post.case.title', { reason: t(`deals.post.reasons.${found.reason}`) })}
           </Text>
           <Badge size="xs" variant="light" color={open ? 'orange' : 'gray'} c="dark.7">
-            {open ? t('deals.post.case.open') : t(`deals.post.case.outcome_${found.outcome}`)}
+            {found.outcome
+              ? t(`deals.post.case.outcome_${found.outcome}`)
+              : t('deals.post.case.open')}
           </Badge>
         </Group>
         <Stack component="ol" gap={4} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -137,7 +155,7 @@ export function CaseView({ deal }: { deal: Deal }) {
                 <Button type="submit" size="compact-sm" variant="default" loading={write.isPending}>
                   {t('deals.post.case.send')}
                 </Button>
-                {deal.role === 'admin' && (
+                {deal.role === 'admin' && !held && (
                   <>
                     <Button
                       size="compact-sm"
@@ -160,6 +178,9 @@ export function CaseView({ deal }: { deal: Deal }) {
               </Group>
             </Stack>
           </form>
+        )}
+        {open && deal.status === 'open' && deal.role === 'admin' && held && (
+          <CaseRefund deal={deal} onClose={close.mutateAsync} pending={close.isPending} />
         )}
         {failed && (
           <Text size="xs" c="red.9" role="alert">

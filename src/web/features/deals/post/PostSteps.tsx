@@ -8,6 +8,7 @@ import {
   shipInputSchema,
   type AddressInput,
   type Carrier,
+  type DealPost,
 } from '@shared/schemas/dealPost';
 import type { Deal } from '@shared/schemas/deals';
 import { ApiError } from '../../../lib/api';
@@ -16,6 +17,10 @@ import { useAddresses } from './api';
 import { AddressForm, AddressLines } from './AddressForm';
 import { CaseView, ProblemForm } from './CaseView';
 import { formatWhen } from './format';
+import { dealActions, postStateKey } from '../dealActions';
+import { StepAction } from '../StepAction';
+import { ConfirmDialog, useConfirmStep } from '../../../components/ConfirmDialog';
+import { dataText } from '../../../lib/translator';
 
 /**
  * Sale by post inside the deal's card (issue 22 item 1, decision 0074): the buyer's address (to
@@ -34,7 +39,7 @@ export function PostSteps({ deal }: { deal: Deal }) {
   return (
     <Stack gap={6} data-testid="post-steps">
       <Text size="xs" fw={600} data-testid="post-state">
-        {t(`deals.post.states.${post.state}`)}
+        {t(postStateKey(deal))}
       </Text>
       {post.address ? (
         <Stack gap={2}>
@@ -57,7 +62,9 @@ export function PostSteps({ deal }: { deal: Deal }) {
           </Text>
         )
       )}
-      {open && buyer && notShipped && <GiveAddress deal={deal} />}
+      {open && buyer && notShipped && (
+        <GiveAddress deal={deal} given={post.state === 'address_given'} />
+      )}
       {open && seller && post.state === 'awaiting_address' && (
         <Text size="xs">{t('deals.post.address.waiting')}</Text>
       )}
@@ -65,23 +72,7 @@ export function PostSteps({ deal }: { deal: Deal }) {
         <Text size="xs">{t('deals.post.ship.waitingSeller')}</Text>
       )}
       {open && seller && post.state === 'address_given' && <ShipForm deal={deal} />}
-      {post.tracking && (
-        <Group gap="xs">
-          <Text size="xs" data-testid="post-tracking">
-            {post.carrier && post.carrier !== 'other'
-              ? t('deals.post.ship.shippedWith', {
-                  carrier: post.carrierName,
-                  tracking: post.tracking,
-                })
-              : t('deals.post.ship.shippedOther', { tracking: post.tracking })}
-          </Text>
-          {post.trackingUrl && (
-            <Anchor size="xs" href={post.trackingUrl} target="_blank" rel="noopener noreferrer">
-              {t('deals.post.ship.track')}
-            </Anchor>
-          )}
-        </Group>
-      )}
+      <TrackingLine parcel={post} />
       {open && post.windowEndsAt && (
         <Text size="xs" c="dimmed">
           {t(buyer ? 'deals.post.buyer.windowUntil' : 'deals.post.buyer.sellerWindow', {
@@ -89,21 +80,57 @@ export function PostSteps({ deal }: { deal: Deal }) {
           })}
         </Text>
       )}
-      {open && buyer && (post.state === 'shipped' || post.state === 'received') && (
-        <BuyerAnswer deal={deal} />
-      )}
+      <BuyerAnswer deal={deal} />
       {post.case && <CaseView deal={deal} />}
     </Stack>
   );
 }
 
-function GiveAddress({ deal }: { deal: Deal }) {
+/** A parcel's carrier and tracking number, with the carrier's tracking page when known. */
+export function TrackingLine({
+  parcel,
+}: {
+  parcel: Pick<DealPost, 'carrier' | 'carrierName' | 'tracking' | 'trackingUrl'>;
+}) {
   const { t } = useTranslation();
-  const given = deal.post?.state === 'address_given';
+  if (!parcel.tracking) return null;
+  return (
+    <Group gap="xs">
+      <Text size="xs" data-testid="post-tracking">
+        {parcel.carrier && parcel.carrier !== 'other'
+          ? t('deals.post.ship.shippedWith', {
+              carrier: parcel.carrierName,
+              tracking: parcel.tracking,
+            })
+          : t('deals.post.ship.shippedOther', { tracking: parcel.tracking })}
+      </Text>
+      {parcel.trackingUrl && (
+        <Anchor size="xs" href={parcel.trackingUrl} target="_blank" rel="noopener noreferrer">
+          {t('deals.post.ship.track')}
+        </Anchor>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * Giving the address a parcel comes to: a saved one or one typed here (`path`: a sale's
+ * 'address', a trade's 'trade/address'); once `given`, a button to change it.
+ */
+export function GiveAddress({
+  deal,
+  given,
+  path = 'address',
+}: {
+  deal: Deal;
+  given: boolean;
+  path?: string;
+}) {
+  const { t } = useTranslation();
   const [editing, setEditing] = useState(!given);
   const saved = useAddresses(editing);
   const [choice, setChoice] = useState<string>('');
-  const give = useDealStep<{ addressId: string } | { address: AddressInput }>(deal.id, 'address');
+  const give = useDealStep<{ addressId: string } | { address: AddressInput }>(deal.id, path);
   if (!editing)
     return (
       <Group>
@@ -163,9 +190,19 @@ function GiveAddress({ deal }: { deal: Deal }) {
   );
 }
 
-function ShipForm({ deal }: { deal: Deal }) {
+/** Shipping a parcel with its carrier and tracking number (`path`: a sale's or a trade's). */
+export function ShipForm({
+  deal,
+  path = 'ship',
+  title,
+}: {
+  deal: Deal;
+  path?: string;
+  /** The form's name and button (a sale's "Mark as shipped" by default). */
+  title?: string;
+}) {
   const { t } = useTranslation();
-  const ship = useDealStep<{ carrier: Carrier; tracking: string }>(deal.id, 'ship');
+  const ship = useDealStep<{ carrier: Carrier; tracking: string }>(deal.id, path);
   const [carrier, setCarrier] = useState<Carrier | null>(null);
   const [tracking, setTracking] = useState('');
   const [errors, setErrors] = useState<{ carrier?: string; tracking?: string }>({});
@@ -179,7 +216,7 @@ function ShipForm({ deal }: { deal: Deal }) {
     if (!parsed.success) {
       const found: typeof errors = {};
       for (const issue of parsed.error.issues)
-        found[issue.path[0] as keyof typeof errors] ??= t(issue.message);
+        found[issue.path[0] as keyof typeof errors] ??= dataText(t, issue.message);
       setErrors(found);
       return;
     }
@@ -191,7 +228,7 @@ function ShipForm({ deal }: { deal: Deal }) {
     });
   };
   return (
-    <form onSubmit={submit} noValidate aria-label={t('deals.post.ship.title')}>
+    <form onSubmit={submit} noValidate aria-label={title ?? t('deals.post.ship.title')}>
       <Stack gap="xs">
         <Select
           label={t('deals.post.ship.carrier')}
@@ -215,7 +252,7 @@ function ShipForm({ deal }: { deal: Deal }) {
         />
         <Group>
           <Button type="submit" size="compact-sm" loading={ship.isPending}>
-            {t('deals.post.ship.submit')}
+            {title ?? t('deals.post.ship.submit')}
           </Button>
         </Group>
         <StepError error={ship.error} />
@@ -224,38 +261,56 @@ function ShipForm({ deal }: { deal: Deal }) {
   );
 }
 
+/**
+ * The buyer's answers once the parcel left (decision 0074), each with what it does: "received"
+ * starts the last 2 days to report a problem, "all fine" completes the deal at once (asked first:
+ * it cannot be undone), a problem opens a case. Only those the server would take now show.
+ */
 function BuyerAnswer({ deal }: { deal: Deal }) {
   const { t } = useTranslation();
   const received = useDealStep(deal.id, 'received');
   const confirm = useDealStep(deal.id, 'confirm');
+  const confirmStep = useConfirmStep(confirm);
   const [reporting, setReporting] = useState(false);
-  const failed = received.error ?? confirm.error;
+  const may = dealActions(deal);
+  if (!may.received && !may.confirm && !may.problem) return null;
   return (
     <Stack gap="xs">
-      <Group gap="xs">
-        {deal.post?.state === 'shipped' && (
-          <Button size="compact-sm" loading={received.isPending} onClick={() => received.mutate()}>
-            {t('deals.post.buyer.received')}
-          </Button>
-        )}
-        <Button size="compact-sm" loading={confirm.isPending} onClick={() => confirm.mutate()}>
-          {t('deals.post.buyer.confirm')}
-        </Button>
-        <Button
-          size="compact-sm"
-          variant="default"
-          aria-expanded={reporting}
-          onClick={() => setReporting((r) => !r)}
-        >
-          {t('deals.post.buyer.problem')}
-        </Button>
-      </Group>
-      {reporting && <ProblemForm deal={deal} onClose={() => setReporting(false)} />}
-      {failed && (
-        <Text size="xs" c="red.9" role="alert">
-          {failed.message}
-        </Text>
+      {may.received && (
+        <StepAction
+          label={t('deals.post.buyer.received')}
+          help={t('deals.post.buyer.receivedHelp')}
+          loading={received.isPending}
+          onClick={() => received.mutate()}
+        />
       )}
+      {may.confirm && (
+        <StepAction
+          label={t('deals.post.buyer.confirm')}
+          help={t('deals.post.buyer.confirmHelp')}
+          onClick={confirmStep.ask}
+        />
+      )}
+      {may.problem && (
+        <StepAction
+          label={t('deals.post.buyer.problem')}
+          help={t('deals.post.buyer.problemHelp')}
+          variant="default"
+          ariaExpanded={reporting}
+          onClick={() => setReporting((r) => !r)}
+        />
+      )}
+      {reporting && <ProblemForm deal={deal} onClose={() => setReporting(false)} />}
+      <ConfirmDialog
+        {...confirmStep.dialog}
+        title={t('deals.post.buyer.confirmDialog.title')}
+        confirmLabel={t('deals.post.buyer.confirmDialog.confirm')}
+        cancelLabel={t('deals.post.buyer.confirmDialog.keep')}
+        color="teal.9"
+      >
+        {t('deals.post.buyer.confirmDialog.body')}
+      </ConfirmDialog>
+      <StepError error={received.error} />
     </Stack>
   );
 }

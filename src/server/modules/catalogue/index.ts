@@ -1,0 +1,9 @@
+/** The catalogue module's contract: finding books, their covers, prefix queries. */
+export {
+  type BookRow,
+  coverPath,
+  findBookByGoogleId,
+  findBookById,
+  findBookByIsbn,
+  prefixQuery,
+} from './queries';

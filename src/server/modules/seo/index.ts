@@ -1,0 +1,2 @@
+/** The seo module's contract: the page heads the app serves with the web page. */
+export { pageHeads } from './head';

@@ -1,0 +1,2 @@
+/** The stats module's contract: the site's counts. */
+export { countSiteStats } from './routes';

@@ -1,0 +1,1 @@
+export { useWork, workKeys } from './api';
