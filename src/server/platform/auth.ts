@@ -55,6 +55,10 @@ export function registerSessionSeam(app: FastifyInstance, resolver?: SessionReso
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     request.user = await resolver.resolve(request, reply);
+    // The terms gate for every route, whatever guards it (requireUser, an upload's own check, an
+    // admin's): a route cannot be added that forgets it. The chat socket's sends check it in SQL.
+    if (request.user?.needsTerms && changes(request) && !termsExempt(request))
+      throw termsRequired();
   });
   const { afterWrite } = resolver;
   if (!afterWrite) return;
@@ -72,13 +76,20 @@ const changes = (request: FastifyRequest) => changesWith(request.method);
 /**
  * What a member who has not accepted the terms may still change: accept them (and finish the
  * first-visit page) with PATCH /api/me, take their data, delete the account, end their other
- * sessions.
+ * sessions; sign in and out (better-auth's routes), write to support, and what a visitor's page
+ * sends without being a change of theirs (an ad's impressions, Stripe's webhook, the dev tools).
  */
 const TERMS_EXEMPT: ReadonlyArray<[method: string, path: RegExp]> = [
   ['PATCH', /^\/api\/me$/],
   ['POST', /^\/api\/me\/export$/],
   ['POST', /^\/api\/me\/delete$/],
   ['DELETE', /^\/api\/me\/sessions\/others$/],
+  ['POST', /^\/api\/auth\/[\w/-]+$/],
+  ['POST', /^\/api\/accounts\/sign-in$/],
+  ['POST', /^\/api\/contact$/],
+  ['POST', /^\/api\/ads\/[^/]+\/events$/],
+  ['POST', /^\/api\/payments\/webhook$/],
+  ['POST', /^\/api\/dev\/[\w/-]+$/],
 ];
 
 const exemptFromTerms = (method: string, path: string) =>
@@ -87,7 +98,7 @@ const exemptFromTerms = (method: string, path: string) =>
 const termsExempt = (request: FastifyRequest) =>
   exemptFromTerms(request.method, request.url.split('?')[0]);
 
-const termsRequired = () => new AppError(403, 'terms_required', 'auth.errors.termsRequired');
+export const termsRequired = () => new AppError(403, 'terms_required', 'auth.errors.termsRequired');
 
 /** The authenticated user of a route guarded by app.requireUser. */
 export function currentUser(request: FastifyRequest): SessionUser {
@@ -96,8 +107,9 @@ export function currentUser(request: FastifyRequest): SessionUser {
 }
 
 /**
- * The OpenAPI document's side of the terms gate: a route guarded by requireUser that changes
- * something also answers 403 `terms_required` (added where the route documents no 403 of its own).
+ * The OpenAPI document's side of the terms gate: a member's route (guarded by requireUser or
+ * answering 401) that changes something also answers 403 `terms_required` (added where the route
+ * documents no 403 of its own).
  */
 export function withTermsRefusal<T extends { schema?: unknown; route?: unknown; url?: string }>(
   args: T,
@@ -109,9 +121,11 @@ export function withTermsRefusal<T extends { schema?: unknown; route?: unknown; 
   const guards = [route.preHandler].flat();
   const methods = [route.method ?? 'GET'].flat();
   const guarded = guards.some((g) => (g as { name?: string } | undefined)?.name === 'requireUser');
+  // A member's route: guarded by requireUser, or answering 401 without a session.
+  const forMembers = guarded || '401' in schema.response;
   const changing = methods.some(changesWith);
   const exempt = methods.every((m) => exemptFromTerms(m, route.url ?? ''));
-  if (!guarded || !changing || exempt || schema.response['403']) return args;
+  if (!forMembers || !changing || exempt || schema.response['403']) return args;
   return {
     ...args,
     schema: {

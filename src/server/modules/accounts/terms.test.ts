@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TERMS_VERSION } from '@shared/constants';
 import { createTestApp } from '../../test/app';
-import { callAs, createMember, randomClientIp } from '../../test/members';
+import { randomUUID } from 'node:crypto';
+import { callAs, createMember, makeAdmin, randomClientIp } from '../../test/members';
+import { mustOpen } from '../../platform/realtime/testing';
 import { users } from '../../db/schema';
 import { saleListing } from '../../test/listings';
 
@@ -158,6 +160,91 @@ describe('accounts: the terms of service', async () => {
     expect((await call(member, 'PATCH', '/api/me', { acceptTerms: true })).statusCode).toBe(200);
     expect((await call(member, 'POST', '/api/listings', saleListing)).statusCode).toBe(201);
     expect(await count()).toBe(1);
+  });
+
+  it('the gate holds on every route, whatever guards it: uploads, reports, admin tools, chat by HTTP and by socket', async () => {
+    const member = await createMember(t);
+    const friend = await createMember(t);
+    await makeAdmin(t, member);
+    // The member's first request comes after the acceptance is gone (as a Google account's).
+    const room = (await call(friend, 'POST', '/api/chats/direct', { userId: member.id })).json()
+      .room.id as string;
+    const listing = (await call(friend, 'POST', '/api/listings', saleListing)).json().id as string;
+    await t.database.query('update users set terms_accepted_at = null where id = $1', [member.id]);
+    const messages = async () =>
+      (
+        await t.database.query<{ n: number }>(
+          'select count(*)::int as n from chat_messages where sender_id = $1',
+          [member.id],
+        )
+      )[0].n;
+    for (const [method, url, payload] of [
+      ['POST', '/api/uploads/cover', undefined],
+      ['POST', '/api/me/avatar', undefined],
+      ['POST', '/api/reports', { kind: 'listing', id: listing, reason: 'spam' }],
+      ['POST', `/api/admin/members/${friend.id}/suspend`, { reason: 'test' }],
+      ['POST', `/api/chats/rooms/${room}/messages`, { content: 'Ciao' }],
+    ] as const) {
+      const res = await call(member, method, url, payload, 'en');
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().error.code, url).toBe('terms_required');
+    }
+    expect((await call(friend, 'GET', '/api/me')).statusCode).toBe(200); // not suspended
+    // A socket opened before (or after) does not walk around it: the send is refused, not stored.
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = await mustOpen(base, { cookie: member.cookie, origin: t.config.publicUrl });
+    try {
+      const clientId = randomUUID();
+      socket.send({ type: 'chat.send', clientId, roomId: room, content: 'Ciao' });
+      const nack = await socket.next((f) => f.clientId === clientId, 5000);
+      expect(nack).toMatchObject({ type: 'chat.nack', status: 403, code: 'terms_required' });
+      expect(await messages()).toBe(0);
+      // What stays open: writing to support, signing out.
+      const contact = await t.inject({
+        method: 'POST',
+        url: '/api/contact',
+        remoteAddress: randomClientIp(),
+        headers: { cookie: member.cookie },
+        payload: {
+          name: 'Terms Reader',
+          email: member.email,
+          subject: 'feedback',
+          message: 'Una domanda sui termini.',
+        },
+      });
+      expect(contact.statusCode, contact.body).toBe(201);
+      // Accepted: the same socket sends.
+      expect((await call(member, 'PATCH', '/api/me', { acceptTerms: true })).statusCode).toBe(200);
+      const again = randomUUID();
+      socket.send({ type: 'chat.send', clientId: again, roomId: room, content: 'Ciao' });
+      expect(await socket.next((f) => f.clientId === again, 5000)).toMatchObject({
+        type: 'chat.ack',
+      });
+      expect(await messages()).toBe(1);
+    } finally {
+      socket.ws.close();
+      await socket.closed;
+    }
+  }, 60_000);
+
+  it('every change a member’s route makes documents the refusal, but for the exempt ones', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const exempt = [
+      'PATCH /api/me',
+      'POST /api/me/export',
+      'POST /api/me/delete',
+      'DELETE /api/me/sessions/others',
+      'POST /api/accounts/sign-in', // 401: a wrong password, not a member's route
+    ];
+    const missing: string[] = [];
+    for (const [path, ops] of Object.entries<Record<string, { responses?: object }>>(doc.paths))
+      for (const [method, op] of Object.entries(ops)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        const responses = op.responses ?? {};
+        if (method === 'get' || !('401' in responses) || exempt.includes(name)) continue;
+        if (!('403' in responses)) missing.push(name);
+      }
+    expect(missing).toEqual([]);
   });
 
   it('better-auth’s own routes cannot set the acceptance', async () => {

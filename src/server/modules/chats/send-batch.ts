@@ -30,6 +30,8 @@ export const SEND_BATCH_SQL = `with input as (
     select i.n,
       exists (select 1 from chat_participants cp
         where cp.room_id = i.room_id and cp.user_id = i.sender_id) as participant,
+      exists (select 1 from users tu where tu.id = i.sender_id and tu.terms_accepted_at is null)
+        as needs_terms,
       exists (select 1 from chat_rooms dr where dr.id = i.room_id and not dr.is_group and (
         ${roomWithDeletedMember('i.room_id')}
         or exists (select 1 from chat_participants bp
@@ -40,7 +42,7 @@ export const SEND_BATCH_SQL = `with input as (
     insert into chat_messages (room_id, sender_id, type, content, client_id)
     select i.room_id, i.sender_id, 'text', i.content, i.client_id
     from input i join facts f on f.n = i.n
-    where f.participant and not f.closed and not exists (select 1 from existing e where e.n = i.n)
+    where f.participant and not f.closed and not f.needs_terms and not exists (select 1 from existing e where e.n = i.n)
     order by i.n
     on conflict (sender_id, client_id) do nothing
     returning id, room_id, sender_id, type, content, created_at, client_id),
@@ -50,6 +52,7 @@ export const SEND_BATCH_SQL = `with input as (
     from (select room_id, max(created_at) as at from ins group by room_id order by room_id) x
     where r.id = x.room_id)
   select i.n, e.id as existing_id, e.room_id as existing_room_id, f.participant, f.closed,
+    f.needs_terms,
     ins.id, ins.room_id, ins.sender_id, ins.type, ins.content, ins.created_at,
     u.display_name as s_display_name, coalesce(u.display_username, u.username::text) as s_username,
     u.avatar_url as s_avatar_url, u.last_seen_at as s_last_seen_at,

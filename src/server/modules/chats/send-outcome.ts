@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ChatMessage } from '@shared/schemas/chats';
 import { UUID_PATTERN } from '@shared/schemas/common';
 import { AppError, conflict } from '../../platform/errors';
+import { termsRequired } from '../../platform/auth';
 import { accessDenied, cannotMessage } from './context';
 import { toSentMessage, type SentMessageRow } from './queries';
 
@@ -27,6 +28,8 @@ export interface CheckedRow extends Partial<SentMessageRow> {
   existing_room_id: string | null;
   participant: boolean;
   closed: boolean;
+  /** The sender has not accepted the terms yet (platform/auth.ts's gate). */
+  needs_terms: boolean;
   audience: string[] | null;
 }
 
@@ -61,6 +64,7 @@ export function outcomeOf(
     return { existing: row.existing_id };
   }
   if (!row.participant) return accessDenied();
+  if (row.needs_terms) return termsRequired();
   if (row.closed) return cannotMessage();
   if (row.id)
     return {

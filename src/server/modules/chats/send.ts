@@ -40,6 +40,8 @@ const SEND_SQL = `with existing as (
   rl as (${countAttemptSql({ key: '$5', now: '$6', windowMs: '$7', when: 'not exists (select 1 from existing)' })}),
   facts as (select
     exists (select 1 from chat_participants where room_id = $1 and user_id = $2) as participant,
+    -- The terms gate of the HTTP routes, for the socket's sends too (platform/auth.ts).
+    exists (select 1 from users tu where tu.id = $2 and tu.terms_accepted_at is null) as needs_terms,
     -- Nobody writes in a direct conversation whose other member deleted their account or when a
     -- block stands between its two members (group conversations are not affected).
     exists (select 1 from chat_rooms dr where dr.id = $1 and not dr.is_group and (
@@ -49,13 +51,13 @@ const SEND_SQL = `with existing as (
   ins as (
     insert into chat_messages (room_id, sender_id, type, content, client_id)
     select $1, $2, 'text', $3, $4::uuid from facts, rl
-    where facts.participant and not facts.closed and rl.count <= $8
+    where facts.participant and not facts.closed and not facts.needs_terms and rl.count <= $8
     on conflict (sender_id, client_id) do nothing
     returning id, room_id, sender_id, type, content, created_at),
   bump as (
     update chat_rooms r set updated_at = greatest(r.updated_at, ins.created_at)
     from ins where r.id = ins.room_id returning r.id)
-  select e.id as existing_id, e.room_id as existing_room_id, f.participant, f.closed,
+  select e.id as existing_id, e.room_id as existing_room_id, f.participant, f.closed, f.needs_terms,
     rl.count as rate_count, rl.reset_at as rate_reset_at,
     ins.id, ins.room_id, ins.sender_id, ins.type, ins.content, ins.created_at,
     u.display_name as s_display_name, coalesce(u.display_username, u.username::text) as s_username,
