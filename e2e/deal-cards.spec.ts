@@ -16,7 +16,10 @@ test.describe.configure({ timeout: 180_000 });
 
 type Language = 'it' | 'en';
 interface Texts {
-  payments: { deal: { safeTitle: string; off: string; safe: string } };
+  payments: {
+    deal: { safeTitle: string; off: string; safe: string };
+    page: { off: string; subtitle: string };
+  };
   deals: {
     cancel: string;
     cancelHelp: string;
@@ -94,6 +97,7 @@ async function giveAddressAndShip(seller: OpenMember, buyer: OpenMember, dealId:
 for (const language of ['it', 'en'] as const) {
   const t = catalogue(language).deals;
   const pay = catalogue(language).payments.deal;
+  const payPage = catalogue(language).payments.page;
 
   test(`cancelling asks first, and a cancelled deal reads as cancelled (${language}, 375 px)`, async ({
     browser,
@@ -133,6 +137,16 @@ for (const language of ['it', 'en'] as const) {
     await expect(deal).not.toContainText(t.post.states.ended);
     await expect(deal).not.toContainText(t.status.completed);
     await expect(deal.getByRole('button', { name: t.cancel, exact: true })).toHaveCount(0);
+
+    // The seller's Payments page says payments are off and how to pay safely, and promises
+    // nothing this site does not do.
+    const s = seller.page;
+    await s.goto(`/profile/${seller.id}/payments`);
+    const off = s.getByTestId('payments-off');
+    await expect(off).toContainText(payPage.off);
+    await expect(off).toContainText(pay.safe);
+    await expect(s.getByText(payPage.subtitle)).toHaveCount(0);
+    await expectFitsWidth(s);
   });
 
   test(`after shipping: no cancel, the buyer's answers say what they do, completing asks (${language}, 375 px)`, async ({
