@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createMember, makeAdmin, type Member } from '../../test/members';
 import { bothConfirm } from '../../test/deals';
 import { openDealBetween } from '../../test/deals';
+import { runJob } from '../../platform/jobs';
 import { refund, release, resume, settle } from './settle';
 import { reconcile } from './reconcile';
 import {
@@ -24,6 +25,7 @@ import {
  */
 let w: PaymentsWorld, seller: Member, buyer: Member;
 let account: string;
+const DAY = 24 * 3_600_000;
 
 beforeAll(async () => {
   [w, seller, buyer] = await worldWithSeller(2);
@@ -79,6 +81,19 @@ describe('release', () => {
     expect(rows[2].stripe_id).toMatch(/^tr_/);
     const overview = (await w.req('GET', '/api/payments/account', seller)).json();
     expect(overview.money[0].releasedCents).toBeGreaterThanOrEqual(1400);
+  });
+
+  it('follows the post window closing without a problem', async () => {
+    const d = await shippedAndPaid();
+    expect(await runJob(w.t.app, 'post window', new Date(Date.now() + 13 * DAY))).not.toContain(
+      d.dealId,
+    );
+    expect(transfersOf(d.dealId)).toHaveLength(0);
+    expect(await runJob(w.t.app, 'post window', new Date(Date.now() + 15 * DAY))).toContain(
+      d.dealId,
+    );
+    expect(transfersOf(d.dealId).map((c) => c.params.amount)).toEqual(['1400']);
+    expect((await paymentOf(w, d.dealId, seller)).status).toBe('released');
   });
 
   it('happens once under concurrent calls', async () => {
