@@ -51,6 +51,7 @@ const looks = [
     tooMuch: 'At most €14.00: what is held for the seller',
     nothing: 'Enter an amount greater than 0',
     state: '€9.00 sent to the seller. €5.00 refunded to the buyer.',
+    paidInAll: 'Paid in all: €15.40',
     refundedStep: 'Money was refunded to the buyer',
     termsHeading: /In-app payment and buyer protection/,
     termsFee:
@@ -81,6 +82,7 @@ const looks = [
     tooMuch: 'Al massimo 14,00\u00a0€: la somma custodita per chi vende',
     nothing: 'Indica un importo maggiore di 0',
     state: '9,00\u00a0€ inviati a chi vende. 5,00\u00a0€ rimborsati a chi compra.',
+    paidInAll: 'Pagato in tutto: 15,40\u00a0€',
     refundedStep: 'Una somma è stata rimborsata a chi compra',
     termsHeading: /Pagamento nell’app e protezione acquisti/,
     termsFee:
@@ -209,6 +211,7 @@ for (const look of looks) {
     const b = buyer.page;
     await b.goto(`/profile/${buyer.id}/chats?room=${deal.roomId}`);
     await expect(paymentOf(b).getByTestId('payment-state')).toHaveText(look.state);
+    await expect(paymentOf(b).getByText(look.paidInAll)).toBeVisible();
     await expect(b.getByTestId('deal-step').filter({ hasText: look.refundedStep })).toBeVisible();
     await expectFitsWidth(b, look.width);
 
