@@ -63,6 +63,10 @@ test('a member downloads their data, deletes their account and can no longer sig
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   await expect(dialog.getByText('What is removed')).toBeVisible();
   await expect(dialog.getByText('What is kept')).toBeVisible();
+  // The payments' ledger stays, as the law requires, no longer linked to the account (issue 36).
+  await expect(
+    dialog.getByText(/^the record of payments made in the app .* keep for ten years/),
+  ).toBeVisible();
   await expectAccessible(page);
   const password = dialog.getByLabel('Current password');
   await password.fill('not-my-password');

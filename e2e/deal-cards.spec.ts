@@ -10,11 +10,16 @@ import { acceptedOffer } from './deals';
  * post offers "Cancel the deal" only before the parcel leaves, and asks first; a cancelled deal's
  * parcel line says it was cancelled, not "Done"; the buyer's answers after shipping each say what
  * they do (the 2-day window of "received", "all fine" completing at once), and completing asks.
+ * With payments off (the embedded default, issue 36) the card says so and how to pay safely.
  */
 test.describe.configure({ timeout: 180_000 });
 
 type Language = 'it' | 'en';
 interface Texts {
+  payments: {
+    deal: { safeTitle: string; off: string; safe: string };
+    page: { off: string; subtitle: string };
+  };
   deals: {
     cancel: string;
     cancelHelp: string;
@@ -91,13 +96,22 @@ async function giveAddressAndShip(seller: OpenMember, buyer: OpenMember, dealId:
 
 for (const language of ['it', 'en'] as const) {
   const t = catalogue(language).deals;
+  const pay = catalogue(language).payments.deal;
+  const payPage = catalogue(language).payments.page;
 
   test(`cancelling asks first, and a cancelled deal reads as cancelled (${language}, 375 px)`, async ({
     browser,
   }) => {
-    const { buyer } = await postDeal(browser, language);
+    const { seller, buyer } = await postDeal(browser, language);
     const b = buyer.page;
     const deal = card(b);
+    // Payments are off here (the embedded default, issue 36): the card says so, and how to pay
+    // safely (in person, never by top-up or transfer to a stranger).
+    const payment = deal.getByTestId('deal-payment');
+    await expect(payment.getByText(pay.safeTitle, { exact: true })).toBeVisible();
+    await expect(payment.getByText(pay.off, { exact: true })).toBeVisible();
+    await expect(payment.getByText(pay.safe, { exact: true })).toBeVisible();
+    await expect(card(seller.page).getByTestId('deal-payment')).toContainText(pay.off);
     const cancel = deal.getByRole('button', { name: t.cancel, exact: true });
     await expect(cancel).toHaveAccessibleDescription(t.cancelHelp);
     await expect(deal).toContainText(t.cancelHelp);
@@ -123,6 +137,16 @@ for (const language of ['it', 'en'] as const) {
     await expect(deal).not.toContainText(t.post.states.ended);
     await expect(deal).not.toContainText(t.status.completed);
     await expect(deal.getByRole('button', { name: t.cancel, exact: true })).toHaveCount(0);
+
+    // The seller's Payments page says payments are off and how to pay safely, and promises
+    // nothing this site does not do.
+    const s = seller.page;
+    await s.goto(`/profile/${seller.id}/payments`);
+    const off = s.getByTestId('payments-off');
+    await expect(off).toContainText(payPage.off);
+    await expect(off).toContainText(pay.safe);
+    await expect(s.getByText(payPage.subtitle)).toHaveCount(0);
+    await expectFitsWidth(s);
   });
 
   test(`after shipping: no cancel, the buyer's answers say what they do, completing asks (${language}, 375 px)`, async ({

@@ -76,6 +76,7 @@ test('a seller sets up payments, a buyer pays on Stripe’s page, the money reac
       'You paid €12.78: your money is held until the deal completes.',
     ),
   ).toBeVisible();
+  await expect(paymentOf(buyer.page).getByText('Paid in all: €12.78')).toBeVisible();
 
   await seller.page.goto(`/profile/${seller.id}/chats?room=${deal.roomId}`);
   await expect(

@@ -71,6 +71,27 @@ describe('what the buyer pays', () => {
   });
 });
 
+describe('the fee, before paying', () => {
+  it('is public: whether payments are on, the fee and the time to pay, to a visitor too', async () => {
+    const res = await w.req('GET', '/api/payments/fee');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      enabled: true,
+      fee: { percent: 5, fixedCents: 70 },
+      payWithinHours: 48,
+    });
+  });
+
+  it('leaves the pages’ policy strict: Stripe’s pages are left for, never loaded in ours', async () => {
+    const res = await w.req('GET', '/api/payments/fee');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).toContain("form-action 'self'");
+    expect(csp).not.toMatch(/stripe/i);
+  });
+});
+
 describe('paying', () => {
   it('sends the buyer to Stripe’s Checkout for the server’s amount, whatever the client sends', async () => {
     const d = await postDeal(w, seller, buyer);
@@ -261,6 +282,12 @@ describe('with payments off', () => {
       enabled: false,
       fee: null,
       payment: null,
+    });
+    // The offer dialog shows no fee, and the deal card how to pay safely (e2e/deal-cards.spec.ts).
+    expect((await req('GET', '/api/payments/fee')).json()).toEqual({
+      enabled: false,
+      fee: null,
+      payWithinHours: null,
     });
     expect((await req('POST', `/api/deals/${d.dealId}/payment/checkout`, b)).statusCode).toBe(409);
     expect((await req('POST', `/api/deals/${d.dealId}/address`, b, { address })).statusCode).toBe(

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createMember, makeAdmin, type Member } from '../../test/members';
 import { bothConfirm } from '../../test/deals';
 import { openDealBetween } from '../../test/deals';
+import { runJob } from '../../platform/jobs';
 import { refund, release, resume, settle } from './settle';
 import { reconcile } from './reconcile';
 import {
@@ -24,6 +25,7 @@ import {
  */
 let w: PaymentsWorld, seller: Member, buyer: Member;
 let account: string;
+const DAY = 24 * 3_600_000;
 
 beforeAll(async () => {
   [w, seller, buyer] = await worldWithSeller(2);
@@ -47,6 +49,8 @@ async function shippedAndPaid() {
 
 const transfersOf = (dealId: string) =>
   calls(w, 'POST', '/v1/transfers').filter((c) => c.idempotencyKey === `release-${dealId}`);
+const refundsOf = (dealId: string) =>
+  calls(w, 'POST', '/v1/refunds').filter((c) => c.idempotencyKey === `refund-${dealId}`);
 
 describe('release', () => {
   it('sends the seller’s share when the buyer says all is fine', async () => {
@@ -77,6 +81,19 @@ describe('release', () => {
     expect(rows[2].stripe_id).toMatch(/^tr_/);
     const overview = (await w.req('GET', '/api/payments/account', seller)).json();
     expect(overview.money[0].releasedCents).toBeGreaterThanOrEqual(1400);
+  });
+
+  it('follows the post window closing without a problem', async () => {
+    const d = await shippedAndPaid();
+    expect(await runJob(w.t.app, 'post window', new Date(Date.now() + 13 * DAY))).not.toContain(
+      d.dealId,
+    );
+    expect(transfersOf(d.dealId)).toHaveLength(0);
+    expect(await runJob(w.t.app, 'post window', new Date(Date.now() + 15 * DAY))).toContain(
+      d.dealId,
+    );
+    expect(transfersOf(d.dealId).map((c) => c.params.amount)).toEqual(['1400']);
+    expect((await paymentOf(w, d.dealId, seller)).status).toBe('released');
   });
 
   it('happens once under concurrent calls', async () => {
@@ -168,6 +185,64 @@ describe('refund', () => {
       status: 'refunded',
       refundedCents: 1540,
     });
+  });
+});
+
+describe('a meeting paid in the app', () => {
+  it('is refunded in full when it is cancelled before the exchange', async () => {
+    const d = await openDealBetween(w.t, seller, buyer, { amount: 8 });
+    await pay(w, buyer, d.dealId);
+    expect((await paymentOf(w, d.dealId, buyer)).status).toBe('paid');
+    const cancelled = await w.req('POST', `/api/deals/${d.dealId}/cancel`, buyer);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(refundsOf(d.dealId).map((c) => c.params.amount)).toEqual(['910']);
+    expect(transfersOf(d.dealId)).toHaveLength(0);
+    expect(await paymentOf(w, d.dealId, seller)).toMatchObject({
+      status: 'refunded',
+      refundedCents: 910,
+      releasedCents: 0,
+    });
+  });
+});
+
+describe('an attacker', () => {
+  it('cannot release the money early: the seller’s own steps move nothing', async () => {
+    // By post, the seller answers in the buyer's place.
+    const d = await shippedAndPaid();
+    for (const step of ['confirm', 'received'])
+      expect((await w.req('POST', `/api/deals/${d.dealId}/${step}`, seller)).statusCode).toBe(403);
+    // Hand to hand, the seller confirms the meeting alone, twice.
+    const m = await openDealBetween(w.t, seller, buyer, { amount: 8 });
+    await pay(w, buyer, m.dealId);
+    expect((await w.req('POST', `/api/deals/${m.dealId}/meeting/confirm`, seller)).statusCode).toBe(
+      200,
+    );
+    expect((await w.req('POST', `/api/deals/${m.dealId}/meeting/confirm`, seller)).statusCode).toBe(
+      409,
+    );
+    for (const id of [d.dealId, m.dealId]) {
+      expect(transfersOf(id)).toHaveLength(0);
+      expect((await paymentOf(w, id, seller)).status).toBe('paid');
+    }
+  });
+
+  it('cannot send a refund to another member: it goes back to the charge the buyer paid', async () => {
+    const stranger = await createMember(w.t);
+    const d = await postDeal(w, seller, buyer);
+    await pay(w, buyer, d.dealId);
+    // Someone else cancelling the deal is nobody to it.
+    expect((await w.req('POST', `/api/deals/${d.dealId}/cancel`, stranger)).statusCode).toBe(404);
+    expect(refundsOf(d.dealId)).toHaveLength(0);
+    expect((await w.req('POST', `/api/deals/${d.dealId}/cancel`, seller)).statusCode).toBe(200);
+    const [charge] = (await ledger(w, d.dealId)).filter((r) => r.kind === 'charge');
+    const sent = refundsOf(d.dealId);
+    expect(sent).toHaveLength(1);
+    // Only the buyer's own payment is named: no other destination, account or card.
+    expect(Object.keys(sent[0].params).sort()).toEqual(['amount', 'metadata', 'payment_intent']);
+    expect(sent[0].params.payment_intent).toBe(charge.stripe_id);
+    // …the payment made on this deal's Checkout page, by its buyer.
+    const intent = w.fake.state.objects.get(charge.stripe_id!)!;
+    expect(intent.transfer_group).toBe(`deal_${d.dealId}`);
   });
 });
 

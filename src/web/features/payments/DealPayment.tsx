@@ -16,6 +16,8 @@ const STATUS_COLORS: Record<Payment['status'], string> = {
   void: 'gray',
 };
 
+const PAID: Payment['status'][] = ['paid', 'released', 'refunded'];
+
 /**
  * A sale's payment inside the deal's card (issue 36): what the buyer pays (books, shipping, the
  * buyer-protection fee), Pay / Paid / Released / Refunded, and with payments off (or a deal paid
@@ -61,7 +63,10 @@ export function DealPayment({ deal }: { deal: Deal }) {
         ].join(' · ')}
       </Text>
       <Text size="xs" fw={600}>
-        {t('payments.deal.total', { amount: money(payment.totalCents) })}
+        {/* Once the buyer paid, the total is what they paid, not what is left to pay. */}
+        {t(PAID.includes(payment.status) ? 'payments.deal.totalPaid' : 'payments.deal.total', {
+          amount: money(payment.totalCents),
+        })}
       </Text>
       <PaymentState deal={deal} payment={payment} money={money} />
     </Stack>

@@ -23,7 +23,9 @@ export default function PaymentsPage() {
         <Title order={1} fz={{ base: 26, sm: 32 }}>
           {t('payments.page.title')}
         </Title>
-        <Text c="dimmed">{t('payments.page.subtitle')}</Text>
+        {/* What the page offers, once it is known to be on here: off, it would promise what the
+            site does not do. */}
+        {overview.data?.enabled && <Text c="dimmed">{t('payments.page.subtitle')}</Text>}
       </div>
       <AsyncSection
         query={overview}
@@ -32,7 +34,16 @@ export default function PaymentsPage() {
         empty={null}
       >
         {(data) =>
-          data.enabled ? <Payments data={data} /> : <Text>{t('payments.page.off')}</Text>
+          data.enabled ? (
+            <Payments data={data} />
+          ) : (
+            <Stack gap="xs" data-testid="payments-off">
+              <Text>{t('payments.page.off')}</Text>
+              <Text size="sm" c="dimmed">
+                {t('payments.deal.safe')}
+              </Text>
+            </Stack>
+          )
         }
       </AsyncSection>
     </Stack>
