@@ -19,7 +19,10 @@ function CopyPrice({ copy }: { copy: WorkCopy }) {
   return (
     <div>
       <Text fz="xl" fw={700} data-testid="copy-total">
-        {t('works.total', { total: money(copy.total) })}
+        {/* "with shipping" only where the shipping is known (else the line below says so). */}
+        {copy.shippingCost === null
+          ? money(copy.total)
+          : t('works.total', { total: money(copy.total) })}
       </Text>
       <Text size="sm" c="dimmed">
         {copy.shippingCost === null
