@@ -4,4 +4,11 @@ export { suggest } from './suggest';
 /** Works (issue 35): a work and its copies as a visitor sees them (the work page's head). */
 export { findWork, workCopies } from './works/queries';
 /** What the ranking costs, measured by scripts/bench/library-costs.ts. */
-export { Filters, compileWords, relevanceScore, searchWords } from './search';
+export {
+  type CompiledWords,
+  Filters,
+  RANKING_COLUMNS,
+  compileWords,
+  relevanceScore,
+  searchWords,
+} from './search';

@@ -25,6 +25,7 @@ export { Filters } from './search/clauses';
 export { type SearchFilters, buildFilters, sortOf, typeValues } from './search/filters';
 export {
   type CompiledWords,
+  RANKING_COLUMNS,
   compileWords,
   matchWords,
   relevanceScore,
