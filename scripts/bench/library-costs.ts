@@ -25,7 +25,9 @@ import pg from 'pg';
 import { SEARCH_COUNT_CAP } from '../../src/shared/marketplace';
 import { SESSION_OPTIONS, wrapPool, type Database } from '../../src/server/db/client';
 import {
+  type CompiledWords,
   Filters,
+  RANKING_COLUMNS,
   compileWords,
   relevanceScore,
   searchWords,
@@ -57,6 +59,39 @@ function scoreBefore(f: Filters, words: string[], c: { [k: string]: string }) {
     + ts_rank('{0.1, 0.2, 0.5, 1.0}', l.search_vector, ${f.param(c.match)}::tsquery, 32))`;
 }
 
+/**
+ * The score of issue 35 before migration 0059 (commit 8c7b2f9's relevanceScore): the same tiers
+ * as today's, the words of the author and titles split with regexp_replace for each match.
+ */
+function scoreRegexp(f: Filters, words: string[], c: CompiledWords) {
+  const wordsOf = (text: string) =>
+    `string_to_array(trim(regexp_replace(${text}, '[^[:alnum:]]+', ' ', 'g')), ' ')`;
+  const exact = `${f.param(c.exact)}::text[]`;
+  const own = 'lower(immutable_unaccent(l.title))';
+  const titles = `lower(immutable_unaccent(l.title || chr(10) || coalesce(l.work_titles, '')))`;
+  const authorWords = wordsOf(`l.author_norm || ' ' || coalesce(l.author_variants, '')`);
+  const phraseIn = (text: string, phrase: string) =>
+    `' ' || replace(regexp_replace(${text}, '[^[:alnum:]' || chr(10) || ']+', ' ', 'g'), chr(10), ' ' || chr(10) || ' ') || ' '
+       like '% ' || ${phrase} || ' %'`;
+  let phrase = '';
+  if (words.length > 1) {
+    const typed = f.param(c.phrase);
+    phrase = `case when ${phraseIn(own, typed)} then 128
+                   when ${phraseIn(titles, typed)} then 64 else 0 end + `;
+  }
+  return `(${phrase}
+    case when cardinality(${exact}) = 0 then 0
+         when ${authorWords} @> ${exact} then 32
+         when (${wordsOf(own)} || ${authorWords}) @> ${exact} then 16
+         when (${wordsOf(titles)} || ${authorWords}) @> ${exact} then 8
+         else 0 end
+    + case when l.search_vector @@ ${f.param(c.title)}::tsquery then 4
+         when l.search_vector @@ ${f.param(c.titleAuthor)}::tsquery then 2
+         else 0 end
+    + case when l.search_vector @@ ${f.param(c.whole)}::tsquery then 1 else 0 end
+    + ts_rank('{0.1, 0.2, 0.5, 1.0}', l.search_vector, ${f.param(c.match)}::tsquery, 32))`;
+}
+
 async function timedQuery(database: Database, text: string, params: unknown[]) {
   const t0 = performance.now();
   const rows = await database.query<{ n: number; ids: string[] | null }>(text, params);
@@ -68,15 +103,20 @@ async function ranking(database: Database) {
     .map((s) => new URLSearchParams(s))
     .filter((p) => p.get('q') && ![...p.keys()].some((k) => k !== 'q'))
     .map((p) => p.get('q')!);
-  const ways = ['newest (floor)', 'score before issue 35', 'score now'] as const;
-  const times: Record<(typeof ways)[number], number[]> = {
-    'newest (floor)': [],
-    'score before issue 35': [],
-    'score now': [],
-  };
+  const ways = [
+    'newest (floor)',
+    'score before issue 35',
+    'score, words split (0096)',
+    'score now',
+  ] as const;
+  const times = Object.fromEntries(ways.map((w) => [w, [] as number[]])) as Record<
+    (typeof ways)[number],
+    number[]
+  >;
   let ranked = 0;
   let matches = 0;
   let differing = 0;
+  let differingSplit = 0;
   for (const q of searches) {
     if (ranked >= SEARCHES) break;
     const words = searchWords(q);
@@ -87,12 +127,15 @@ async function ranking(database: Database) {
       const score =
         way === 'score now'
           ? relevanceScore(f, words, compiled)
-          : way === 'score before issue 35'
-            ? scoreBefore(f, words, compiled as unknown as Record<string, string>)
-            : '0::float8';
+          : way === 'score, words split (0096)'
+            ? scoreRegexp(f, words, compiled)
+            : way === 'score before issue 35'
+              ? scoreBefore(f, words, compiled as unknown as Record<string, string>)
+              : '0::float8';
       return {
         text: `with m as materialized (
-                 select l.id, l.created_at, l.title, l.work_titles, l.author_norm, l.search_vector
+                 select l.id, l.created_at, l.title, l.work_titles, l.author_norm, l.author_variants,
+                   ${RANKING_COLUMNS.join(', ')}, l.search_vector
                  from (select l.* from book_listings l where l.search_vector @@ ${match}::tsquery offset 0) l
                  where l.status = 'available' and l.hidden_at is null
                  limit (select ${SEARCH_COUNT_CAP + 1}::int))
@@ -120,21 +163,31 @@ async function ranking(database: Database) {
         pages[way] = (r.row.ids ?? []).join();
       }
     if (pages['score now'] !== pages['score before issue 35']) differing++;
+    // The words kept in the row (migration 0059) must rank exactly as the words split per match.
+    if (pages['score now'] !== pages['score, words split (0096)']) {
+      differingSplit++;
+      console.log(`  DIFFERENT pages for ${JSON.stringify(q)}: stored words against split words`);
+    }
   }
   console.log(
     `\nranking: ${ranked} word searches of the mix under the cap, ${matches.toLocaleString('en')} matches in all ` +
       `(mean ${(matches / Math.max(1, ranked)).toFixed(0)}); each way twice, the faster kept; load ${load()}`,
   );
-  console.log('  way                        sum ms   median ms   µs per match over the floor');
+  console.log('  way                           sum ms   median ms   µs per match over the floor');
   const floor = sum(times['newest (floor)']);
   for (const way of ways) {
     const total = sum(times[way]);
     const over = way === 'newest (floor)' ? '' : (((total - floor) * 1000) / matches).toFixed(2);
     console.log(
-      `  ${way.padEnd(24)} ${total.toFixed(0).padStart(8)} ${median(times[way]).toFixed(2).padStart(11)}   ${over}`,
+      `  ${way.padEnd(27)} ${total.toFixed(0).padStart(8)} ${median(times[way]).toFixed(2).padStart(11)}   ${over}`,
     );
   }
-  console.log(`  first pages that differ between the two scores: ${differing} of ${ranked}`);
+  console.log(
+    `  first pages that differ between the score before issue 35 and now: ${differing} of ${ranked}`,
+  );
+  console.log(
+    `  first pages that differ between the words split and the words kept: ${differingSplit} of ${ranked}`,
+  );
 }
 
 async function works(client: pg.Client) {

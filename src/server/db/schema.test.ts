@@ -33,6 +33,12 @@ const RAW_SQL_ONLY: Record<string, string> = {
     "the work's other titles, kept by triggers for the search vector (0053); read only by the search SQL",
   'book_listings.author_variants':
     "the other spellings of the author's name, kept by triggers for the search vector and relevance (0055)",
+  'book_listings.title_words':
+    'generated words of the title for relevance (0059); read only by the search SQL',
+  'book_listings.titles_words':
+    "generated words of the title and its work's other titles for relevance (0059); read only by the search SQL",
+  'book_listings.author_words':
+    "generated words of the author's name and spellings for relevance (0059); read only by the search SQL",
   'community_posts.search_vector':
     'tsvector kept by a trigger (0013); read only by the community search SQL',
   'saved_searches.query':

@@ -25,6 +25,7 @@ export { Filters } from './search/clauses';
 export { type SearchFilters, buildFilters, sortOf, typeValues } from './search/filters';
 export {
   type CompiledWords,
+  RANKING_COLUMNS,
   compileWords,
   matchWords,
   relevanceScore,
@@ -32,6 +33,7 @@ export {
 } from './search/words';
 export { TOTALS_REFRESH_MS, TOTALS_TTL_MS, TotalsCache } from './search/counts';
 export { correctTypos, editDistance } from './search/suggestions';
+export { newestPage } from './search/newest';
 
 async function runSearch(
   database: Database,
@@ -97,7 +99,7 @@ async function runSearch(
     const fewMatches = 2 * matches * matches <= page * pageSize * base;
     items = pageIds
       ? cardsOf(database, pageIds)
-      : loadItems(database, q, { fewMatches, capped: !!capped }, apartFrom);
+      : loadItems(database, q, { fewMatches, capped: !!capped, matches, base }, apartFrom);
   }
   const [t, rows, counts] = await Promise.all([totals, items, facets]);
   const { genres } = matchWords(words);

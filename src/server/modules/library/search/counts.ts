@@ -10,8 +10,15 @@ import type { Database } from '../../../db/client';
 import { CARD_COLUMNS, CARD_JOINS, type CardRow } from '../../listings';
 import { blockedMembersOf, libraryListing } from '../../../platform/moderation';
 import { TtlCache } from '../../../platform/ttl-cache';
-import { type CompiledWords, type Search, relevanceScore, searchWords } from './words';
+import {
+  type CompiledWords,
+  type Search,
+  RANKING_COLUMNS,
+  relevanceScore,
+  searchWords,
+} from './words';
 import { Filters } from './clauses';
+import { newestPage } from './newest';
 import { ORDER, buildFilters, priceRange, sortOf, typeValues } from './filters';
 
 /**
@@ -168,8 +175,8 @@ type Paged = { pageSize: number; offset: number; sort: Sort };
 
 /**
  * SQL: the ids of a page of the matches in the CTE `m` that pass `kept`, in the order asked for,
- * when they are no more than SEARCH_COUNT_CAP (else null). A relevance page needs m's title,
- * work_titles, author_norm, author_variants and search_vector.
+ * when they are no more than SEARCH_COUNT_CAP (else null). A relevance page needs m's
+ * RANKING_COLUMNS and search_vector.
  */
 function pageOfMatches(f: Filters, q: Search, paged: Paged, kept: string): string {
   const ranked = paged.sort === 'relevance';
@@ -206,11 +213,7 @@ export async function matchedTotals(
   const ranked = paged?.sort === 'relevance';
   // What a page needs of each match (the count in a price range past the cap reads the same).
   const columns = ['l.id', 'l.created_at', 'l.price']
-    .concat(
-      ranked
-        ? ['l.title', 'l.work_titles', 'l.author_norm', 'l.author_variants', 'l.search_vector']
-        : [],
-    )
+    .concat(ranked ? [...RANKING_COLUMNS, 'l.search_vector'] : [])
     .join(', ');
   const { f, from } = matchSource(q);
   const { counted } = countKeys(f, q);
@@ -351,10 +354,15 @@ async function pastTheCap(
  * unless more than SEARCH_COUNT_CAP match (`capped`): then newest first, as ranking them would
  * read every one of them (docs/search.md).
  */
-export function loadItems(
+export async function loadItems(
   database: Database,
   q: Search,
-  { fewMatches, capped }: { fewMatches: boolean; capped: boolean },
+  {
+    fewMatches,
+    capped,
+    matches,
+    base,
+  }: { fewMatches: boolean; capped: boolean; matches?: number; base?: number },
   apartFrom: string | undefined,
 ) {
   const page = q.page ?? 1;
@@ -372,13 +380,17 @@ export function loadItems(
   if (sort === 'relevance') {
     const score = relevanceScore(f, searchWords(q.q), q.words);
     hits = `matches as materialized (
-         select l.id, l.created_at, l.price, l.title, l.work_titles, l.author_norm, l.author_variants,
-           l.search_vector
+         select l.id, l.created_at, l.price, ${RANKING_COLUMNS.join(', ')}, l.search_vector
          from ${from} ${f.where(false)}),
        hits as (select l.id, ${score} as score from matches l where ${inRange}
                 order by score desc, l.created_at desc, l.id desc
                 limit ${f.param(pageSize)} offset ${f.param((page - 1) * pageSize)})`;
   } else {
+    const windowed =
+      sort === 'newest' && !fewMatches && q.words && matches && base
+        ? await newestPage(database, { ...q, words: q.words }, { matches, base }, apartFrom)
+        : null;
+    if (windowed) return windowed;
     const limit = f.param(pageSize);
     const offset = f.param((page - 1) * pageSize);
     hits = fewMatches

@@ -108,12 +108,16 @@ const wordsOf = (text: string) =>
 const exactWords = (f: Filters, words: string[]) =>
   wordsOf(`lower(immutable_unaccent(${f.param(words.join(' '))}))`);
 
+/** The columns of a listing that relevanceScore reads (besides search_vector). */
+export const RANKING_COLUMNS = ['l.title_words', 'l.titles_words', 'l.author_words'];
+
 /**
- * Relevance of a listing `l` (its title, work_titles, author_norm, author_variants and
- * search_vector) that matches
- * the words, in tiers, each above every lower one. "Its titles" are the listing's own and its
- * work's in other languages (migration 0053): a copy under the title typed comes first, then
- * the same work's copies in other languages.
+ * Relevance of a listing `l` (its title_words, titles_words, author_words and search_vector)
+ * that matches the words, in tiers, each above every lower one. "Its titles" are the listing's
+ * own and its work's in other languages (migration 0053): a copy under the title typed comes
+ * first, then the same work's copies in other languages. Their words, and the author's, are
+ * kept in the row (ranking_tokens, migration 0059): lower case, unaccented, each run of letters
+ * and digits, a '\n' token between titles.
  * - 128: the exact phrase in its own title; 64: in another title of its work;
  * - 32: every word exactly (as written, accents and case aside) a word of the author's name or
  *   of its other spellings (author_spellings): "calvino" or "italo calvino" put Italo Calvino's
@@ -130,14 +134,13 @@ export function relevanceScore(f: Filters, words: string[], compiled?: CompiledW
     compiled ? `${f.param(compiled[key])}::tsquery` : `(${inline()})`;
   const { terms: matched, prefix, plain } = matchWords(words);
   const exact = compiled ? `${f.param(compiled.exact)}::text[]` : exactWords(f, plain);
-  const own = 'lower(immutable_unaccent(l.title))';
+  const own = 'l.title_words';
   // Its titles, one a line: a phrase never spans two.
-  const titles = `lower(immutable_unaccent(l.title || chr(10) || coalesce(l.work_titles, '')))`;
+  const titles = 'coalesce(l.titles_words, l.title_words)';
   // The author's name and its other spellings (migration 0055): "tolstoy" is Lev Tolstoj's.
-  const authorWords = wordsOf(`l.author_norm || ' ' || coalesce(l.author_variants, '')`);
-  const phraseIn = (text: string, phrase: string) =>
-    `' ' || replace(regexp_replace(${text}, '[^[:alnum:]' || chr(10) || ']+', ' ', 'g'), chr(10), ' ' || chr(10) || ' ') || ' '
-       like '% ' || ${phrase} || ' %'`;
+  const authorWords = 'l.author_words';
+  const phraseIn = (tokens: string, phrase: string) =>
+    `' ' || array_to_string(${tokens}, ' ') || ' ' like '% ' || ${phrase} || ' %'`;
   let phrase = '';
   if (words.length > 1) {
     const typed = compiled
@@ -149,8 +152,8 @@ export function relevanceScore(f: Filters, words: string[], compiled?: CompiledW
   return `(${phrase}
     case when cardinality(${exact}) = 0 then 0
          when ${authorWords} @> ${exact} then 32
-         when (${wordsOf(own)} || ${authorWords}) @> ${exact} then 16
-         when (${wordsOf(titles)} || ${authorWords}) @> ${exact} then 8
+         when (${own} || ${authorWords}) @> ${exact} then 16
+         when (${titles} || ${authorWords}) @> ${exact} then 8
          else 0 end
     + case when l.search_vector @@ ${tsquery('title', () => wordsQuery(f, matched, { prefix, weights: 'A' }))} then 4
          when l.search_vector @@ ${tsquery('titleAuthor', () => wordsQuery(f, matched, { prefix, weights: 'AB' }))} then 2
