@@ -65,8 +65,6 @@ function shapeOf(sql: string): string {
   if (flat.includes('matches as materialized') && flat.includes('score')) return 'items: relevance';
   if (flat.includes('matches as materialized')) return 'items: few matches, sorted';
   if (flat.startsWith('with hits as')) return 'items: index order';
-  if (flat.startsWith('with win as')) return 'items: newest window (0098)';
-  if (flat.includes('from pg_stats s')) return 'items: newest window, its bound';
   if (flat.includes('user_id = any')) return 'blocked';
   return flat.slice(0, 60);
 }

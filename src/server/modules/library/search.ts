@@ -33,7 +33,6 @@ export {
 } from './search/words';
 export { TOTALS_REFRESH_MS, TOTALS_TTL_MS, TotalsCache } from './search/counts';
 export { correctTypos, editDistance } from './search/suggestions';
-export { newestPage } from './search/newest';
 
 async function runSearch(
   database: Database,
@@ -99,7 +98,7 @@ async function runSearch(
     const fewMatches = 2 * matches * matches <= page * pageSize * base;
     items = pageIds
       ? cardsOf(database, pageIds)
-      : loadItems(database, q, { fewMatches, capped: !!capped, matches, base }, apartFrom);
+      : loadItems(database, q, { fewMatches, capped: !!capped }, apartFrom);
   }
   const [t, rows, counts] = await Promise.all([totals, items, facets]);
   const { genres } = matchWords(words);

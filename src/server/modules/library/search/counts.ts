@@ -18,7 +18,6 @@ import {
   searchWords,
 } from './words';
 import { Filters } from './clauses';
-import { newestPage } from './newest';
 import { ORDER, buildFilters, priceRange, sortOf, typeValues } from './filters';
 
 /**
@@ -354,15 +353,10 @@ async function pastTheCap(
  * unless more than SEARCH_COUNT_CAP match (`capped`): then newest first, as ranking them would
  * read every one of them (docs/search.md).
  */
-export async function loadItems(
+export function loadItems(
   database: Database,
   q: Search,
-  {
-    fewMatches,
-    capped,
-    matches,
-    base,
-  }: { fewMatches: boolean; capped: boolean; matches?: number; base?: number },
+  { fewMatches, capped }: { fewMatches: boolean; capped: boolean },
   apartFrom: string | undefined,
 ) {
   const page = q.page ?? 1;
@@ -386,11 +380,6 @@ export async function loadItems(
                 order by score desc, l.created_at desc, l.id desc
                 limit ${f.param(pageSize)} offset ${f.param((page - 1) * pageSize)})`;
   } else {
-    const windowed =
-      sort === 'newest' && !fewMatches && q.words && matches && base
-        ? await newestPage(database, { ...q, words: q.words }, { matches, base }, apartFrom)
-        : null;
-    if (windowed) return windowed;
     const limit = f.param(pageSize);
     const offset = f.param((page - 1) * pageSize);
     hits = fewMatches
