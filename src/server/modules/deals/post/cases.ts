@@ -10,7 +10,7 @@ import {
 } from '@shared/schemas/dealPost';
 import type { AppDeps } from '../../../platform/module';
 import { currentUser } from '../../../platform/auth';
-import { badRequest, conflict, errorSchema } from '../../../platform/errors';
+import { badRequest, conflict, errorResponses } from '../../../platform/errors';
 import { adminOnly } from '../../../platform/moderation';
 import { idParam, memberRoutes } from '../../../platform/route-presets';
 import type { Query } from '../../../db/tx';
@@ -37,23 +37,18 @@ async function openCase(q: Query, deal: DealFacts) {
  */
 export function registerCaseRoutes(parent: FastifyInstance, ctx: DealContext, deps: AppDeps) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { tags, security, writes } = memberRoutes(app, 'deals', 60);
+  const { security, write } = memberRoutes(app, 'deals', 60);
   const query: Query = (text, values) => deps.database.query(text, values);
 
   app.post(
     '/api/deals/:dealId/case/messages',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Write in a problem’s case (its two members or an admin)',
-        description: 'While the case is open (409 once an admin closed it, or with no case).',
-        params,
-        body: caseMessageInputSchema,
-        response: stepResponses,
-      },
-    },
+    write({
+      summary: 'Write in a problem’s case (its two members or an admin)',
+      description: 'While the case is open (409 once an admin closed it, or with no case).',
+      params,
+      body: caseMessageInputSchema,
+      response: stepResponses,
+    }),
     async (request) => {
       const me = currentUser(request).id;
       return postStep(
@@ -85,19 +80,14 @@ export function registerCaseRoutes(parent: FastifyInstance, ctx: DealContext, de
 
   app.post(
     '/api/deals/:dealId/case/outcome',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Admin: close a problem’s case — the deal completed, or cancelled',
-        description:
-          'Admins only (its sides get 403, anyone else 404). Cancelled: the deal is cancelled and its books leave the library as unavailable; a payment in the app is refunded in full. Completed: the payment is released to the seller; with `refundCents`, that part of the seller’s share is refunded to the buyer first (400 when not more than 0 or more than the seller’s share, or with cancelled; 409 when nothing is held in the app).',
-        params,
-        body: caseOutcomeInputSchema,
-        response: stepResponses,
-      },
-    },
+    write({
+      summary: 'Admin: close a problem’s case — the deal completed, or cancelled',
+      description:
+        'Admins only (its sides get 403, anyone else 404). Cancelled: the deal is cancelled and its books leave the library as unavailable; a payment in the app is refunded in full. Completed: the payment is released to the seller; with `refundCents`, that part of the seller’s share is refunded to the buyer first (400 when not more than 0 or more than the seller’s share, or with cancelled; 409 when nothing is held in the app).',
+      params,
+      body: caseOutcomeInputSchema,
+      response: stepResponses,
+    }),
     async (request) => {
       const me = currentUser(request).id;
       const { outcome, refundCents } = request.body;
@@ -158,7 +148,7 @@ export function registerCaseRoutes(parent: FastifyInstance, ctx: DealContext, de
         summary: 'Admin: problems reported on parcels — open ones first (oldest first), paged',
         description: '`open=true` lists only the open cases. Members who are not admins get 404.',
         querystring: casesQuerySchema,
-        response: { 200: casesPageSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+        response: { 200: casesPageSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
