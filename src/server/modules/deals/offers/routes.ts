@@ -1,8 +1,10 @@
+import type { z } from 'zod';
 import {
   counterOfferSchema,
   makeOfferSchema,
   makeTradeOfferSchema,
   messageAnswerSchema,
+  type ChatMessage,
 } from '@shared/schemas/chats';
 import type { Module } from '../../../platform/module';
 import { idParam, memberRoutes } from '../../../platform/route-presets';
@@ -44,9 +46,25 @@ export const offerRoutes: Module = async (app, deps) => {
     404: errorSchema,
     409: errorSchema,
   };
-  app.post(
-    '/api/chats/rooms/:roomId/offers',
-    write({
+  /** A route making an offer in a room, sale or trade: 201 with the offer's message. */
+  const makeRoute = <B extends z.ZodType>(
+    path: string,
+    doc: { summary: string; description?: string },
+    body: B,
+    make: (userId: string, roomId: string, input: z.infer<B>) => Promise<ChatMessage>,
+  ) =>
+    app.post(
+      `/api/chats/rooms/:roomId/${path}`,
+      write({ ...doc, params: roomParams, body, response: offerMade }),
+      async (request, reply) => {
+        const { roomId } = request.params;
+        const message = await make(currentUser(request).id, roomId, request.body as z.infer<B>);
+        return reply.status(201).send({ message });
+      },
+    );
+  makeRoute(
+    'offers',
+    {
       summary: "Make an offer on the room's listing for sale (buyer only, one open at a time)",
       description:
         '404: no such listing, or one the buyer may not reach (hidden, its seller suspended, ' +
@@ -54,23 +72,13 @@ export const offerRoutes: Module = async (app, deps) => {
         'message names the last day away (decision 0087); 409 also: not available, an open ' +
         'offer already. Any available listing of the other member of the room may be offered ' +
         "on, not only the room's current one (400 when its seller is not in the room).",
-      params: roomParams,
-      body: makeOfferSchema,
-      response: offerMade,
-    }),
-    async (request, reply) => {
-      const message = await offers.makeOffer(
-        currentUser(request).id,
-        request.params.roomId,
-        request.body,
-      );
-      return reply.status(201).send({ message });
     },
+    makeOfferSchema,
+    offers.makeOffer,
   );
-
-  app.post(
-    '/api/chats/rooms/:roomId/trade-offers',
-    write({
+  makeRoute(
+    'trade-offers',
+    {
       summary:
         "Propose a trade for the room's listing (trade or both): one to three of my own " +
         'available tradeable listings in exchange, no amount (decision 0080); `delivery` hand ' +
@@ -79,18 +87,9 @@ export const offerRoutes: Module = async (app, deps) => {
         'listing, not tradeable, my own listing asked for; 404: no such listing, or one out of ' +
         'reach (hidden, its owner suspended, a block); 409: a book not available, an open ' +
         'offer already, or its owner on holiday (`seller_away`, decision 0087)',
-      params: roomParams,
-      body: makeTradeOfferSchema,
-      response: offerMade,
-    }),
-    async (request, reply) => {
-      const message = await offers.makeTradeOffer(
-        currentUser(request).id,
-        request.params.roomId,
-        request.body,
-      );
-      return reply.status(201).send({ message });
     },
+    makeTradeOfferSchema,
+    offers.makeTradeOffer,
   );
 
   const offerRoute = (action: OfferAction, summary: string) =>

@@ -38,6 +38,13 @@ async function openCase(q: Query, deal: DealFacts) {
 export function registerCaseRoutes(parent: FastifyInstance, ctx: DealContext, deps: AppDeps) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { security, write } = memberRoutes(app, 'deals', 60);
+  /** A step on the case of a deal by post, sale or trade (./steps.ts postStep). */
+  const caseStep = (
+    dealId: string,
+    me: string,
+    roles: Parameters<typeof postStep>[3],
+    work: Parameters<typeof postStep>[4],
+  ) => postStep(ctx, dealId, me, roles, work, BOTH_KINDS);
   const query: Query = (text, values) => deps.database.query(text, values);
 
   app.post(
@@ -51,8 +58,7 @@ export function registerCaseRoutes(parent: FastifyInstance, ctx: DealContext, de
     }),
     async (request) => {
       const me = currentUser(request).id;
-      return postStep(
-        ctx,
+      return caseStep(
         request.params.dealId,
         me,
         ['buyer', 'seller', 'admin'],
@@ -73,7 +79,6 @@ export function registerCaseRoutes(parent: FastifyInstance, ctx: DealContext, de
             notices: ctx.notice(deal, code, admin ? null : me),
           };
         },
-        BOTH_KINDS,
       );
     },
   );
@@ -91,49 +96,42 @@ export function registerCaseRoutes(parent: FastifyInstance, ctx: DealContext, de
     async (request) => {
       const me = currentUser(request).id;
       const { outcome, refundCents } = request.body;
-      return postStep(
-        ctx,
-        request.params.dealId,
-        me,
-        ['admin'],
-        async (q, deal) => {
-          await openCase(q, deal);
-          // The refund is claimed with the outcome, in the same transaction (issue 36).
-          // Cancelled gives back everything paid; a part only with the sale standing.
-          if (refundCents !== undefined) {
-            if (outcome !== 'completed') throw badRequest('payments.errors.refundWithCancel');
-            const claimed = await ctx.changes.emit('deal.caseRefund', {
-              q,
-              dealId: deal.id,
-              cents: refundCents,
-            });
-            if (!claimed) throw conflict('payments.errors.off');
-          }
-          await q(
-            `update deal_cases set outcome = $2, resolved_by = $3, resolved_at = $4
+      return caseStep(request.params.dealId, me, ['admin'], async (q, deal) => {
+        await openCase(q, deal);
+        // The refund is claimed with the outcome, in the same transaction (issue 36).
+        // Cancelled gives back everything paid; a part only with the sale standing.
+        if (refundCents !== undefined) {
+          if (outcome !== 'completed') throw badRequest('payments.errors.refundWithCancel');
+          const claimed = await ctx.changes.emit('deal.caseRefund', {
+            q,
+            dealId: deal.id,
+            cents: refundCents,
+          });
+          if (!claimed) throw conflict('payments.errors.off');
+        }
+        await q(
+          `update deal_cases set outcome = $2, resolved_by = $3, resolved_at = $4
            where deal_id = $1`,
-            [deal.id, outcome, me, ctx.now()],
-          );
-          let listings: string[];
-          if (outcome === 'completed') listings = await completePostDeal(q, deal);
-          else {
-            listings = await cancelDeal(q, deal);
-            await q(
-              `update book_listings set status = 'unavailable', updated_at = now()
+          [deal.id, outcome, me, ctx.now()],
+        );
+        let listings: string[];
+        if (outcome === 'completed') listings = await completePostDeal(q, deal);
+        else {
+          listings = await cancelDeal(q, deal);
+          await q(
+            `update book_listings set status = 'unavailable', updated_at = now()
              where id = any($1::uuid[]) and status = 'available'`,
-              [listings],
-            );
-          }
-          const code = `post.case_${outcome}`;
-          // The admin is no member of the conversation: the step reads as the case's outcome.
-          return {
-            steps: [{ senderId: deal.sellerId, code }],
-            listings,
-            notices: ctx.notice(deal, code, null),
-          };
-        },
-        BOTH_KINDS,
-      );
+            [listings],
+          );
+        }
+        const code = `post.case_${outcome}`;
+        // The admin is no member of the conversation: the step reads as the case's outcome.
+        return {
+          steps: [{ senderId: deal.sellerId, code }],
+          listings,
+          notices: ctx.notice(deal, code, null),
+        };
+      });
     },
   );
 
