@@ -65,6 +65,21 @@ export const chatRoutes: Module = async (app, deps) => {
   });
 
   const { tags, security, signedIn, read, write } = memberRoutes(app, 'chats', 120);
+  /** Something I do to one of my rooms (leave it, mark it read), answered 204. */
+  const roomAction = (
+    method: 'post' | 'delete',
+    path: string,
+    summary: string,
+    act: (userId: string, roomId: string) => Promise<unknown>,
+  ) =>
+    app[method](
+      `/api/chats/rooms/:roomId/${path}`,
+      write({ summary, params: roomParams, response: { 204: noContent, ...common } }),
+      async (request, reply) => {
+        await act(currentUser(request).id, request.params.roomId);
+        return reply.status(204).send(null);
+      },
+    );
 
   app.get(
     '/api/chats/rooms',
@@ -131,18 +146,7 @@ export const chatRoutes: Module = async (app, deps) => {
     },
   );
 
-  app.delete(
-    '/api/chats/rooms/:roomId/participants/me',
-    write({
-      summary: 'Leave a room',
-      params: roomParams,
-      response: { 204: noContent, ...common },
-    }),
-    async (request, reply) => {
-      await chats.leave(currentUser(request).id, request.params.roomId);
-      return reply.status(204).send(null);
-    },
-  );
+  roomAction('delete', 'participants/me', 'Leave a room', chats.leave);
 
   app.get(
     '/api/chats/rooms/:roomId/messages',
@@ -236,18 +240,7 @@ export const chatRoutes: Module = async (app, deps) => {
     },
   );
 
-  app.post(
-    '/api/chats/rooms/:roomId/read',
-    write({
-      summary: 'Mark the room read up to its newest message',
-      params: roomParams,
-      response: { 204: noContent, ...common },
-    }),
-    async (request, reply) => {
-      await chats.markRead(currentUser(request).id, request.params.roomId);
-      return reply.status(204).send(null);
-    },
-  );
+  roomAction('post', 'read', 'Mark the room read up to its newest message', chats.markRead);
 
   app.post(
     '/api/chats/contact',

@@ -102,9 +102,7 @@ export const connectionRoutes: Module = async (app, { database, realtime, notifi
       params: userParams,
       response: { 200: connectionStatusSchema, ...errorResponses(401) },
     }),
-    async (request) => {
-      return connections.status(currentUser(request).id, request.params.userId);
-    },
+    async (request) => connections.status(currentUser(request).id, request.params.userId),
   );
 
   app.post(

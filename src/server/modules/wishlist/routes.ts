@@ -79,9 +79,7 @@ export const wishlistRoutes: Module = async (app, deps) => {
       summary: 'Every book id on my wishlist (the hearts of a page of listing cards, in one call)',
       response: { 200: wishedBookIdsSchema, ...errorResponses(401) },
     }),
-    async (request) => {
-      return { bookIds: await wishedBookIds(database, currentUser(request).id) };
-    },
+    async (request) => ({ bookIds: await wishedBookIds(database, currentUser(request).id) }),
   );
 
   app.get(
@@ -91,9 +89,7 @@ export const wishlistRoutes: Module = async (app, deps) => {
       params: bookParams,
       response: { 200: wishlistMembershipSchema, ...errorResponses(401) },
     }),
-    async (request) => {
-      return wishlist.membership(currentUser(request).id, request.params.bookId);
-    },
+    async (request) => wishlist.membership(currentUser(request).id, request.params.bookId),
   );
 
   app.post(
