@@ -1,12 +1,32 @@
 import { inTransaction, type Query } from '../../src/server/db/tx';
 import { openDeal } from '../../src/server/modules/deals';
 import { insertMessage, directRoom } from '../../src/server/modules/chats';
-import type { SeedStep } from './types';
+import type { SeedContext, SeedStep } from './types';
 
 /** The demo's hand-to-hand deal: Emily bought a book of Marco's and proposed where to meet. */
 const BUYER = 'emily_reads';
 const SELLER = 'marco_rossi';
 export const MEETING_PLACE = 'Piazza Maggiore, Bologna';
+
+/**
+ * The ids of the two demo members of a seeded deal, or null when either is missing or `seeded`
+ * (SQL, their ids $1 and $2) finds their deal there already, which `already` then logs.
+ */
+export async function demoPair(
+  ctx: SeedContext,
+  usernames: [string, string],
+  seeded: string,
+  already: string,
+): Promise<[string, string] | null> {
+  const byUsername = new Map(ctx.members.map((m) => [m.username, m.id]));
+  const [first, second] = usernames.map((u) => byUsername.get(u));
+  if (!first || !second) return null;
+  if ((await ctx.database.query(seeded, [first, second])).length) {
+    ctx.log(already);
+    return null;
+  }
+  return [first, second];
+}
 
 /**
  * A meeting proposed (issue 22 item 2, decision 0075): the buyer contacts the seller about one of
@@ -15,16 +35,15 @@ export const MEETING_PLACE = 'Piazza Maggiore, Bologna';
  * conversation as the app writes it. Running it again adds nothing (one such deal between them).
  */
 export const seedMeetings: SeedStep = async (ctx) => {
-  const byUsername = new Map(ctx.members.map((m) => [m.username, m.id]));
-  const buyerId = byUsername.get(BUYER);
-  const sellerId = byUsername.get(SELLER);
-  if (!buyerId || !sellerId) return;
-  const done = await ctx.database.query(
+  const pair = await demoPair(
+    ctx,
+    [BUYER, SELLER],
     `select 1 from deal_meetings m join deals d on d.id = m.deal_id
      where d.buyer_id = $1 and d.seller_id = $2 limit 1`,
-    [buyerId, sellerId],
+    'meetings: the demo meeting is already there',
   );
-  if (done.length) return ctx.log('meetings: the demo meeting is already there');
+  if (!pair) return;
+  const [buyerId, sellerId] = pair;
   const proposed = await inTransaction(ctx.database, async (q) => {
     const [listing] = await q<{ id: string; price: string; currency: string }>(
       `select id, price, currency from book_listings

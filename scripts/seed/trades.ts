@@ -1,7 +1,7 @@
 import { inTransaction } from '../../src/server/db/tx';
 import { insertMessage, directRoom } from '../../src/server/modules/chats';
 import type { SeedStep } from './types';
-import { acceptedWithMeeting } from './meetings';
+import { acceptedWithMeeting, demoPair } from './meetings';
 
 /** The demo's trade: Sofia offered one of her books for one of Davide's, and proposed a meeting. */
 const PROPOSER = 'sofia_ricci';
@@ -16,16 +16,15 @@ export const TRADE_MEETING_PLACE = 'Libreria Coop Ambasciatori, Bologna';
  * (one trade deal between them).
  */
 export const seedTrades: SeedStep = async (ctx) => {
-  const byUsername = new Map(ctx.members.map((m) => [m.username, m.id]));
-  const proposerId = byUsername.get(PROPOSER);
-  const ownerId = byUsername.get(OWNER);
-  if (!proposerId || !ownerId) return;
-  const done = await ctx.database.query(
+  const pair = await demoPair(
+    ctx,
+    [PROPOSER, OWNER],
     `select 1 from deals d join offers o on o.id = d.offer_id
      where o.kind = 'trade' and d.buyer_id = $1 and d.seller_id = $2 limit 1`,
-    [proposerId, ownerId],
+    'trades: the demo trade is already there',
   );
-  if (done.length) return ctx.log('trades: the demo trade is already there');
+  if (!pair) return;
+  const [proposerId, ownerId] = pair;
   // Never a book another demo member wishes: its alert in their bell stays about a book on offer.
   const tradeable = `select id::text, currency from book_listings l
      where user_id = $1 and status = 'available' and listing_type in ('trade', 'both')

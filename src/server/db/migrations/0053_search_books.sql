@@ -175,24 +175,5 @@ $$;
 update book_listings l set work_id = b.work_id from books b
 where b.id = l.book_id and l.work_id is null and b.work_id is not null;
 
--- Every listing's search words: as 0035, with its work's other titles as title words (weight A:
--- "war and peace" finds Guerra e pace), and its genre as one lexeme, weight D, that no typed word
--- can spell nor begin ('#scifi', '#mystery'...): a search's genre words ("fantascienza", "gialli",
--- "science fiction") match it as well as the words themselves (library/search/genres.ts,
--- decision 0090).
-drop index book_listings_search_vector_idx;
-alter table book_listings drop column search_vector;
-alter table book_listings add column search_vector tsvector generated always as (
-  setweight(to_tsvector('simple', immutable_unaccent(title)), 'A') ||
-  setweight(to_tsvector('italian', immutable_unaccent(title)), 'A') ||
-  setweight(to_tsvector('english', immutable_unaccent(title)), 'A') ||
-  setweight(to_tsvector('simple', immutable_unaccent(coalesce(work_titles, ''))), 'A') ||
-  setweight(to_tsvector('italian', immutable_unaccent(coalesce(work_titles, ''))), 'A') ||
-  setweight(to_tsvector('english', immutable_unaccent(coalesce(work_titles, ''))), 'A') ||
-  setweight(to_tsvector('simple', immutable_unaccent(author)), 'B') ||
-  setweight(to_tsvector('simple', immutable_unaccent(coalesce(description, ''))), 'C') ||
-  setweight(to_tsvector('italian', immutable_unaccent(coalesce(description, ''))), 'C') ||
-  setweight(to_tsvector('english', immutable_unaccent(coalesce(description, ''))), 'C') ||
-  setweight(array_to_tsvector(array['#' || lower(genre)]), 'D')
-) stored;
-create index book_listings_search_vector_idx on book_listings using gin (search_vector);
+-- Every listing's search words take its work's other titles and its genre in 0055, which rebuilds
+-- the generated column once with its author's other spellings as well.

@@ -96,8 +96,12 @@ insert into author_spellings (spelling, author_key) values
   ('mahfuz', 'mahfuz'), ('mahfouz', 'mahfuz')
 on conflict do nothing;
 
--- Every listing's search words: as 0053, with its author's other spellings as author words
--- (weight B): "tolstoy" finds Lev Tolstoj's books as "tolstoj" does.
+-- Every listing's search words: as 0035, with its work's other titles (0053) as title words
+-- (weight A: "war and peace" finds Guerra e pace), its author's other spellings as author words
+-- (weight B: "tolstoy" finds Lev Tolstoj's books as "tolstoj" does), and its genre as one lexeme,
+-- weight D, that no typed word can spell nor begin ('#scifi', '#mystery'...): a search's genre
+-- words ("fantascienza", "gialli", "science fiction") match it as well as the words themselves
+-- (library/search/genres.ts, decision 0090).
 drop index book_listings_search_vector_idx;
 alter table book_listings drop column search_vector;
 alter table book_listings add column search_vector tsvector generated always as (

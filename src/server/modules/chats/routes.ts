@@ -21,7 +21,7 @@ import { currentUser } from '../../platform/auth';
 import { registerLiveChat } from './events';
 import { queryOf } from '../../db/tx';
 import { createChatService } from './service';
-import { errorSchema, validationFailed } from '../../platform/errors';
+import { errorSchema, validationFailed, errorResponses } from '../../platform/errors';
 import { CHAT_SENDS_PER_MINUTE, clientIdField } from './send';
 import { registerSendFrame } from './send-frame';
 import { createListingAnnouncer } from './listing-events';
@@ -64,20 +64,30 @@ export const chatRoutes: Module = async (app, deps) => {
     await Promise.allSettled([...chats.background]);
   });
 
-  const { tags, security, signedIn, writes } = memberRoutes(app, 'chats', 120);
+  const { tags, security, signedIn, read, write } = memberRoutes(app, 'chats', 120);
+  /** Something I do to one of my rooms (leave it, mark it read), answered 204. */
+  const roomAction = (
+    method: 'post' | 'delete',
+    path: string,
+    summary: string,
+    act: (userId: string, roomId: string) => Promise<unknown>,
+  ) =>
+    app[method](
+      `/api/chats/rooms/:roomId/${path}`,
+      write({ summary, params: roomParams, response: { 204: noContent, ...common } }),
+      async (request, reply) => {
+        await act(currentUser(request).id, request.params.roomId);
+        return reply.status(204).send(null);
+      },
+    );
 
   app.get(
     '/api/chats/rooms',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'My rooms, latest activity first, with unread counts and who is online',
-        querystring: roomsQuerySchema,
-        response: { 200: roomsPageSchema, 400: errorSchema, 401: errorSchema },
-      },
-    },
+    read({
+      summary: 'My rooms, latest activity first, with unread counts and who is online',
+      querystring: roomsQuerySchema,
+      response: { 200: roomsPageSchema, ...errorResponses(400, 401) },
+    }),
     async (request) =>
       chats.rooms(
         currentUser(request).id,
@@ -88,53 +98,35 @@ export const chatRoutes: Module = async (app, deps) => {
 
   app.get(
     '/api/chats/unread',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'Unread messages over all my rooms',
-        response: { 200: unreadSchema, 401: errorSchema },
-      },
-    },
+    read({
+      summary: 'Unread messages over all my rooms',
+      response: { 200: unreadSchema, ...errorResponses(401) },
+    }),
     async (request) => ({ total: await chats.unread(currentUser(request).id) }),
   );
 
   app.get(
     '/api/chats/rooms/:roomId',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'One of my rooms',
-        params: roomParams,
-        response: { 200: chatRoomSchema, ...common },
-      },
-    },
+    read({
+      summary: 'One of my rooms',
+      params: roomParams,
+      response: { 200: chatRoomSchema, ...common },
+    }),
     async (request) => chats.room(request.params.roomId, currentUser(request).id),
   );
 
   app.post(
     '/api/chats/direct',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Get or create the one direct room with a member (201 when created); 403 when a block stands between us (a neutral message)',
-        body: directRoomSchema,
-        response: {
-          200: roomAnswerSchema,
-          201: roomAnswerSchema,
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-        },
+    write({
+      summary:
+        'Get or create the one direct room with a member (201 when created); 403 when a block stands between us (a neutral message)',
+      body: directRoomSchema,
+      response: {
+        200: roomAnswerSchema,
+        201: roomAnswerSchema,
+        ...errorResponses(400, 401, 403, 404),
       },
-    },
+    }),
     async (request, reply) => {
       const { room, created } = await chats.direct(currentUser(request).id, request.body.userId);
       return reply.status(created ? 201 : 200).send({ room });
@@ -143,56 +135,30 @@ export const chatRoutes: Module = async (app, deps) => {
 
   app.post(
     '/api/chats/rooms',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Create a group room with at least two friends (creator included)',
-        body: groupRoomSchema,
-        response: { 201: roomAnswerSchema, 400: errorSchema, 401: errorSchema },
-      },
-    },
+    write({
+      summary: 'Create a group room with at least two friends (creator included)',
+      body: groupRoomSchema,
+      response: { 201: roomAnswerSchema, ...errorResponses(400, 401) },
+    }),
     async (request, reply) => {
       const room = await chats.createGroup(currentUser(request).id, request.body);
       return reply.status(201).send({ room });
     },
   );
 
-  app.delete(
-    '/api/chats/rooms/:roomId/participants/me',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Leave a room',
-        params: roomParams,
-        response: { 204: noContent, ...common },
-      },
-    },
-    async (request, reply) => {
-      await chats.leave(currentUser(request).id, request.params.roomId);
-      return reply.status(204).send(null);
-    },
-  );
+  roomAction('delete', 'participants/me', 'Leave a room', chats.leave);
 
   app.get(
     '/api/chats/rooms/:roomId/messages',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'A page of messages, oldest first: 50 before `before` (latest), or after `after`',
-        description:
-          '`after` answers up to 200 messages after that one (catch-up after a reconnect); ' +
-          'an unknown cursor answers no messages.',
-        params: roomParams,
-        querystring: messagesQuerySchema,
-        response: { 200: messagesPageSchema, 400: errorSchema, ...common },
-      },
-    },
+    read({
+      summary: 'A page of messages, oldest first: 50 before `before` (latest), or after `after`',
+      description:
+        '`after` answers up to 200 messages after that one (catch-up after a reconnect); ' +
+        'an unknown cursor answers no messages.',
+      params: roomParams,
+      querystring: messagesQuerySchema,
+      response: { 200: messagesPageSchema, ...common, ...errorResponses(400) },
+    }),
     async (request) =>
       chats.messages(currentUser(request).id, request.params.roomId, request.query),
   );
@@ -222,11 +188,8 @@ export const chatRoutes: Module = async (app, deps) => {
         response: {
           200: messageAnswerSchema.describe('Already stored with this client id'),
           201: messageAnswerSchema,
-          400: errorSchema,
           ...common,
-          409: errorSchema,
-          429: errorSchema,
-          500: errorSchema,
+          ...errorResponses(400, 409, 429, 500),
         },
       },
     },
@@ -248,17 +211,12 @@ export const chatRoutes: Module = async (app, deps) => {
 
   app.patch(
     '/api/chats/rooms/:roomId/messages/:messageId',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Edit my message',
-        params: messageParams,
-        body: sendMessageSchema,
-        response: { 200: messageAnswerSchema, 400: errorSchema, ...common, 404: errorSchema },
-      },
-    },
+    write({
+      summary: 'Edit my message',
+      params: messageParams,
+      body: sendMessageSchema,
+      response: { 200: messageAnswerSchema, ...common, ...errorResponses(400, 404) },
+    }),
     async (request) => ({
       message: await chats.edit(
         currentUser(request).id,
@@ -271,65 +229,32 @@ export const chatRoutes: Module = async (app, deps) => {
 
   app.delete(
     '/api/chats/rooms/:roomId/messages/:messageId',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Delete my message (its content is removed; the place stays)',
-        params: messageParams,
-        response: { 204: noContent, ...common, 404: errorSchema },
-      },
-    },
+    write({
+      summary: 'Delete my message (its content is removed; the place stays)',
+      params: messageParams,
+      response: { 204: noContent, ...common, ...errorResponses(404) },
+    }),
     async (request, reply) => {
       await chats.remove(currentUser(request).id, request.params.roomId, request.params.messageId);
       return reply.status(204).send(null);
     },
   );
 
-  app.post(
-    '/api/chats/rooms/:roomId/read',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Mark the room read up to its newest message',
-        params: roomParams,
-        response: { 204: noContent, ...common },
-      },
-    },
-    async (request, reply) => {
-      await chats.markRead(currentUser(request).id, request.params.roomId);
-      return reply.status(204).send(null);
-    },
-  );
+  roomAction('post', 'read', 'Mark the room read up to its newest message', chats.markRead);
 
   app.post(
     '/api/chats/contact',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Contact a seller about a listing: the direct room, a card of it, then the text',
-        description:
-          'A listing hidden by a moderator, of a suspended seller or across a block is 404, as ' +
-          '`GET /api/listings/:id` answers (platform/reach.ts). A seller on holiday is contacted ' +
-          'all the same: their automatic reply says when they are back (decision 0087). The ' +
-          "pair's one direct room is about this listing from then on (the room's `listing`, " +
-          'issue 33): a conversation may discuss several books over time.',
-        body: contactSellerSchema,
-        response: {
-          201: contactAnswerSchema,
-          400: errorSchema,
-          401: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          500: errorSchema,
-        },
-      },
-    },
+    write({
+      summary: 'Contact a seller about a listing: the direct room, a card of it, then the text',
+      description:
+        'A listing hidden by a moderator, of a suspended seller or across a block is 404, as ' +
+        '`GET /api/listings/:id` answers (platform/reach.ts). A seller on holiday is contacted ' +
+        'all the same: their automatic reply says when they are back (decision 0087). The ' +
+        "pair's one direct room is about this listing from then on (the room's `listing`, " +
+        'issue 33): a conversation may discuss several books over time.',
+      body: contactSellerSchema,
+      response: { 201: contactAnswerSchema, ...errorResponses(400, 401, 404, 409, 500) },
+    }),
     async (request, reply) => {
       const result = await chats.contact(
         currentUser(request).id,

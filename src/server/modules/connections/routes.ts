@@ -19,7 +19,7 @@ import { currentUser } from '../../platform/auth';
 import { listFriends, listRequests, searchMembers } from './queries';
 import { createConnectionService } from './service';
 import { defineFriendNotifications } from './notifications';
-import { errorSchema } from '../../platform/errors';
+import { errorSchema, errorResponses } from '../../platform/errors';
 
 const idParams = idParam('id');
 const userParams = idParam('userId');
@@ -36,7 +36,7 @@ export const connectionRoutes: Module = async (app, { database, realtime, notifi
       summary:
         'My friends, most interactions first (completed transactions between us + reactions)',
       querystring: friendsQuerySchema,
-      response: { 200: friendPageSchema, 400: errorSchema, 401: errorSchema },
+      response: { 200: friendPageSchema, ...errorResponses(400, 401) },
     }),
     async (request) => {
       const page = request.query.page ?? 1;
@@ -50,7 +50,7 @@ export const connectionRoutes: Module = async (app, { database, realtime, notifi
     read({
       summary: 'Pending requests sent to me (incoming) and by me (outgoing), newest first',
       querystring: connectionRequestsQuerySchema,
-      response: { 200: connectionRequestsSchema, 400: errorSchema, 401: errorSchema },
+      response: { 200: connectionRequestsSchema, ...errorResponses(400, 401) },
     }),
     async (request) => {
       const me = currentUser(request).id;
@@ -79,7 +79,7 @@ export const connectionRoutes: Module = async (app, { database, realtime, notifi
         summary:
           'Find members by username or name (at least 2 characters), with how I stand with each',
         querystring: friendSearchQuerySchema,
-        response: { 200: friendSearchPageSchema, 400: errorSchema, 401: errorSchema },
+        response: { 200: friendSearchPageSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
@@ -100,11 +100,9 @@ export const connectionRoutes: Module = async (app, { database, realtime, notifi
     read({
       summary: 'How I stand with a member: none, pending-outgoing, pending-incoming or accepted',
       params: userParams,
-      response: { 200: connectionStatusSchema, 401: errorSchema },
+      response: { 200: connectionStatusSchema, ...errorResponses(401) },
     }),
-    async (request) => {
-      return connections.status(currentUser(request).id, request.params.userId);
-    },
+    async (request) => connections.status(currentUser(request).id, request.params.userId),
   );
 
   app.post(
@@ -113,7 +111,7 @@ export const connectionRoutes: Module = async (app, { database, realtime, notifi
       summary:
         'Send a friend request (409 when any connection exists between us, either direction; 403 with a neutral message when a block stands between us)',
       body: sendConnectionSchema,
-      response: { 201: connectionSchema, 400: errorSchema, ...errors },
+      response: { 201: connectionSchema, ...errors, ...errorResponses(400) },
     }),
     async (request, reply) => {
       const connection = await connections.send(currentUser(request).id, request.body.userId);

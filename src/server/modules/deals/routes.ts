@@ -8,7 +8,7 @@ import { isUuid } from '@shared/schemas/common';
 import type { Module } from '../../platform/module';
 import { idParam, memberRoutes } from '../../platform/route-presets';
 import { currentUser } from '../../platform/auth';
-import { conflict, errorSchema } from '../../platform/errors';
+import { conflict, errorResponses } from '../../platform/errors';
 import { defineRoomNotification } from '../chats';
 import { cancelDeal, dealNotFound, DEAL_STEP_NOTIFICATION, loadDeal } from './context';
 import { moduleDealContext } from './module-context';
@@ -35,20 +35,15 @@ export const dealRoutes: Module = async (app, deps) => {
     email: true,
   });
 
-  const { tags, security, signedIn, writes } = memberRoutes(app, 'deals', 60);
+  const { read, write } = memberRoutes(app, 'deals', 60);
 
   app.get(
     '/api/deals',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'My deals (as buyer or seller), newest first, paged',
-        querystring: dealsQuerySchema,
-        response: { 200: dealsPageSchema, 400: errorSchema, 401: errorSchema },
-      },
-    },
+    read({
+      summary: 'My deals (as buyer or seller), newest first, paged',
+      querystring: dealsQuerySchema,
+      response: { 200: dealsPageSchema, ...errorResponses(400, 401) },
+    }),
     async (request) => {
       const { page = 1, status, role } = request.query;
       const { items, total } = await listDeals(query, currentUser(request).id, {
@@ -62,18 +57,13 @@ export const dealRoutes: Module = async (app, deps) => {
 
   app.get(
     '/api/deals/:dealId',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'One deal: its books, total, method and the state of its steps',
-        description:
-          'Only its buyer and seller (and admins, for a problem’s case) may read it: anyone else gets 404, as for a missing deal.',
-        params: dealParams,
-        response: { 200: dealAnswerSchema, 401: errorSchema, 404: errorSchema },
-      },
-    },
+    read({
+      summary: 'One deal: its books, total, method and the state of its steps',
+      description:
+        'Only its buyer and seller (and admins, for a problem’s case) may read it: anyone else gets 404, as for a missing deal.',
+      params: dealParams,
+      response: { 200: dealAnswerSchema, ...errorResponses(401, 404) },
+    }),
     async (request) => {
       const deal = await readDeal(
         query,
@@ -89,18 +79,13 @@ export const dealRoutes: Module = async (app, deps) => {
 
   app.post(
     '/api/deals/:dealId/cancel',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Cancel an open deal: its books are available again',
-        description:
-          'Either side, while the deal is open and its method allows (not once a parcel is shipped or an exchange confirmed: 409). Others get 404.',
-        params: dealParams,
-        response: { 200: dealAnswerSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
-      },
-    },
+    write({
+      summary: 'Cancel an open deal: its books are available again',
+      description:
+        'Either side, while the deal is open and its method allows (not once a parcel is shipped or an exchange confirmed: 409). Others get 404.',
+      params: dealParams,
+      response: { 200: dealAnswerSchema, ...errorResponses(401, 404, 409) },
+    }),
     async (request) => {
       const me = currentUser(request).id;
       const { dealId } = request.params;

@@ -1,15 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMember, makeAdmin, type Member } from '../../test/members';
 import {
-  address,
   calls,
   createPaymentsWorld,
   ledger,
   onboard,
-  pay,
   paymentOf,
   postDeal,
   type PaymentsWorld,
+  paidAndShipped,
 } from './world.fixture';
 
 /**
@@ -39,16 +38,7 @@ beforeAll(async () => {
 
 /** A deal by post (10 + 4 shipping + 1.40 fee), paid, shipped, with a problem reported. */
 async function caseOpen() {
-  const d = await postDeal(w, seller, buyer);
-  await pay(w, buyer, d.dealId);
-  expect(
-    (await w.req('POST', `/api/deals/${d.dealId}/address`, buyer, { address })).statusCode,
-  ).toBe(200);
-  const shipped = await w.req('POST', `/api/deals/${d.dealId}/ship`, seller, {
-    carrier: 'brt',
-    tracking: 'BRT-7',
-  });
-  expect(shipped.statusCode, shipped.body).toBe(200);
+  const d = await paidAndShipped(w, seller, buyer, 'BRT-7');
   const problem = await w.req('POST', `/api/deals/${d.dealId}/problem`, buyer, {
     reason: 'damaged',
     message: 'La copertina è strappata',

@@ -7,7 +7,6 @@ import { refund, release, resume, settle } from './settle';
 import { reconcile } from './reconcile';
 import {
   accountOf,
-  address,
   calls,
   ledger,
   pay,
@@ -15,6 +14,7 @@ import {
   postDeal,
   type PaymentsWorld,
   worldWithSeller,
+  paidAndShipped,
 } from './world.fixture';
 
 /**
@@ -34,16 +34,7 @@ beforeAll(async () => {
 
 /** A paid deal by post, shipped. */
 async function shippedAndPaid() {
-  const d = await postDeal(w, seller, buyer);
-  await pay(w, buyer, d.dealId);
-  expect(
-    (await w.req('POST', `/api/deals/${d.dealId}/address`, buyer, { address })).statusCode,
-  ).toBe(200);
-  const shipped = await w.req('POST', `/api/deals/${d.dealId}/ship`, seller, {
-    carrier: 'brt',
-    tracking: 'BRT-9',
-  });
-  expect(shipped.statusCode, shipped.body).toBe(200);
+  const d = await paidAndShipped(w, seller, buyer, 'BRT-9');
   return d;
 }
 

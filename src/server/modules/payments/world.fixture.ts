@@ -117,6 +117,26 @@ export function postDeal(w: PaymentsWorld, seller: Member, buyer: Member): Promi
   return openDealBetween(w.t, seller, buyer, { listing: { shippingCost: 4 }, amount: 10 });
 }
 
+/** A deal by post (postDeal) paid, its address given and its parcel shipped with `tracking`. */
+export async function paidAndShipped(
+  w: PaymentsWorld,
+  seller: Member,
+  buyer: Member,
+  tracking: string,
+): Promise<OpenDeal> {
+  const d = await postDeal(w, seller, buyer);
+  await pay(w, buyer, d.dealId);
+  expect(
+    (await w.req('POST', `/api/deals/${d.dealId}/address`, buyer, { address })).statusCode,
+  ).toBe(200);
+  const shipped = await w.req('POST', `/api/deals/${d.dealId}/ship`, seller, {
+    carrier: 'brt',
+    tracking,
+  });
+  expect(shipped.statusCode, shipped.body).toBe(200);
+  return d;
+}
+
 export async function paymentOf(w: PaymentsWorld, dealId: string, who: Member) {
   const res = await w.req('GET', `/api/deals/${dealId}/payment`, who);
   expect(res.statusCode, res.body).toBe(200);

@@ -13,7 +13,7 @@ import {
   wishlistPageSchema,
 } from '@shared/schemas/wishlist';
 import { currentUser } from '../../platform/auth';
-import { errorSchema } from '../../platform/errors';
+import { errorResponses } from '../../platform/errors';
 import { requestLanguage } from '../../platform/i18n';
 import {
   createWishlistAlerts,
@@ -48,28 +48,17 @@ export const wishlistRoutes: Module = async (app, deps) => {
     await wishlistAlertsSettled();
   });
   const wishlist = createWishlistService({ database });
-  const { tags, security, signedIn, writes } = memberRoutes(app, 'wishlist', 120);
+  const { read, write } = memberRoutes(app, 'wishlist', 120);
 
   app.get(
     '/api/users/:id/wishlist',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary:
-          "A member's default wishlist ('My Wishlist', created on first use) with its books, newest first. Private: the owner only",
-        params: userParams,
-        querystring: pageQuerySchema,
-        response: {
-          200: wishlistPageSchema,
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          500: errorSchema,
-        },
-      },
-    },
+    read({
+      summary:
+        "A member's default wishlist ('My Wishlist', created on first use) with its books, newest first. Private: the owner only",
+      params: userParams,
+      querystring: pageQuerySchema,
+      response: { 200: wishlistPageSchema, ...errorResponses(400, 401, 403, 500) },
+    }),
     async (request) => {
       const list = await wishlist.listFor(currentUser(request).id, request.params.id);
       const page = request.query.page ?? 1;
@@ -86,61 +75,35 @@ export const wishlistRoutes: Module = async (app, deps) => {
 
   app.get(
     '/api/me/wishlist/book-ids',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Every book id on my wishlist (the hearts of a page of listing cards, in one call)',
-        response: { 200: wishedBookIdsSchema, 401: errorSchema },
-      },
-    },
-    async (request) => {
-      return { bookIds: await wishedBookIds(database, currentUser(request).id) };
-    },
+    read({
+      summary: 'Every book id on my wishlist (the hearts of a page of listing cards, in one call)',
+      response: { 200: wishedBookIdsSchema, ...errorResponses(401) },
+    }),
+    async (request) => ({ bookIds: await wishedBookIds(database, currentUser(request).id) }),
   );
 
   app.get(
     '/api/me/wishlist/books/:bookId',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'Is this book on my wishlist? (a book that is not is simply false)',
-        params: bookParams,
-        response: { 200: wishlistMembershipSchema, 401: errorSchema },
-      },
-    },
-    async (request) => {
-      return wishlist.membership(currentUser(request).id, request.params.bookId);
-    },
+    read({
+      summary: 'Is this book on my wishlist? (a book that is not is simply false)',
+      params: bookParams,
+      response: { 200: wishlistMembershipSchema, ...errorResponses(401) },
+    }),
+    async (request) => wishlist.membership(currentUser(request).id, request.params.bookId),
   );
 
   app.post(
     '/api/me/wishlist/items',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Add a catalogue book, or a work, to my wishlist (409 when it is already there or the list is full)',
-        description:
-          'bookId: a catalogue book (its listings by book, ISBN or title and author alert me); ' +
-          'workId: a work (issue 35: a new listing of any edition of it, in any language, ' +
-          'alerts me). One of the two. 404 for a book or work that does not exist.',
-        body: addWishlistItemSchema,
-        response: {
-          201: wishlistItemSchema,
-          400: errorSchema,
-          401: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-        },
-      },
-    },
+    write({
+      summary:
+        'Add a catalogue book, or a work, to my wishlist (409 when it is already there or the list is full)',
+      description:
+        'bookId: a catalogue book (its listings by book, ISBN or title and author alert me); ' +
+        'workId: a work (issue 35: a new listing of any edition of it, in any language, ' +
+        'alerts me). One of the two. 404 for a book or work that does not exist.',
+      body: addWishlistItemSchema,
+      response: { 201: wishlistItemSchema, ...errorResponses(400, 401, 404, 409) },
+    }),
     async (request, reply) => {
       const { bookId, workId } = request.body;
       const wish = workId !== undefined ? { workId } : { bookId: bookId! };
@@ -151,16 +114,11 @@ export const wishlistRoutes: Module = async (app, deps) => {
 
   app.delete(
     '/api/me/wishlist/items/:itemId',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Remove a book from my wishlist (an item of another list is not found)',
-        params: itemParams,
-        response: { 204: z.null().describe('Removed'), 401: errorSchema, 404: errorSchema },
-      },
-    },
+    write({
+      summary: 'Remove a book from my wishlist (an item of another list is not found)',
+      params: itemParams,
+      response: { 204: z.null().describe('Removed'), ...errorResponses(401, 404) },
+    }),
     async (request, reply) => {
       await wishlist.remove(currentUser(request).id, request.params.itemId);
       return reply.status(204).send(null);
@@ -169,16 +127,11 @@ export const wishlistRoutes: Module = async (app, deps) => {
 
   app.delete(
     '/api/me/wishlist/books/:bookId',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Remove a book from my wishlist by its book id (the heart on a listing)',
-        params: bookParams,
-        response: { 204: z.null().describe('Removed'), 401: errorSchema, 404: errorSchema },
-      },
-    },
+    write({
+      summary: 'Remove a book from my wishlist by its book id (the heart on a listing)',
+      params: bookParams,
+      response: { 204: z.null().describe('Removed'), ...errorResponses(401, 404) },
+    }),
     async (request, reply) => {
       await wishlist.removeBook(currentUser(request).id, request.params.bookId);
       return reply.status(204).send(null);
@@ -187,36 +140,21 @@ export const wishlistRoutes: Module = async (app, deps) => {
 
   app.get(
     '/api/me/wishlist/works/:workId',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'Is this work on my wishlist? (a work that is not, or does not exist, is false)',
-        params: workParams,
-        response: { 200: wishlistMembershipSchema, 400: errorSchema, 401: errorSchema },
-      },
-    },
+    read({
+      summary: 'Is this work on my wishlist? (a work that is not, or does not exist, is false)',
+      params: workParams,
+      response: { 200: wishlistMembershipSchema, ...errorResponses(400, 401) },
+    }),
     async (request) => wishlist.workMembership(currentUser(request).id, request.params.workId),
   );
 
   app.delete(
     '/api/me/wishlist/works/:workId',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Remove a work from my wishlist by its id (the button on its page)',
-        params: workParams,
-        response: {
-          204: z.null().describe('Removed'),
-          400: errorSchema,
-          401: errorSchema,
-          404: errorSchema,
-        },
-      },
-    },
+    write({
+      summary: 'Remove a work from my wishlist by its id (the button on its page)',
+      params: workParams,
+      response: { 204: z.null().describe('Removed'), ...errorResponses(400, 401, 404) },
+    }),
     async (request, reply) => {
       await wishlist.removeWork(currentUser(request).id, request.params.workId);
       return reply.status(204).send(null);
@@ -225,17 +163,12 @@ export const wishlistRoutes: Module = async (app, deps) => {
 
   app.get(
     '/api/me/trade-matches',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Members with whom a two-way trade is possible now: they list for trade a book on my wishlist and wish a book I list for trade. Most matching books first, then the newest',
-        querystring: pageQuerySchema,
-        response: { 200: tradeMatchPageSchema, 400: errorSchema, 401: errorSchema },
-      },
-    },
+    read({
+      summary:
+        'Members with whom a two-way trade is possible now: they list for trade a book on my wishlist and wish a book I list for trade. Most matching books first, then the newest',
+      querystring: pageQuerySchema,
+      response: { 200: tradeMatchPageSchema, ...errorResponses(400, 401) },
+    }),
     async (request) => {
       const page = request.query.page ?? 1;
       const result = await listTradeMatches(

@@ -1,13 +1,15 @@
+import type { z } from 'zod';
 import {
   counterOfferSchema,
   makeOfferSchema,
   makeTradeOfferSchema,
   messageAnswerSchema,
+  type ChatMessage,
 } from '@shared/schemas/chats';
 import type { Module } from '../../../platform/module';
 import { idParam, memberRoutes } from '../../../platform/route-presets';
 import { currentUser } from '../../../platform/auth';
-import { errorSchema } from '../../../platform/errors';
+import { errorSchema, errorResponses } from '../../../platform/errors';
 import { queryOf } from '../../../db/tx';
 import { moduleChatContext } from '../../chats';
 import { offerActions, type OfferAction } from './answer';
@@ -34,7 +36,7 @@ export const offerRoutes: Module = async (app, deps) => {
     ...tradeOfferActions(chat),
     ...counterOfferActions(chat),
   };
-  const { tags, security, writes } = memberRoutes(app, 'chats', 120);
+  const { write } = memberRoutes(app, 'chats', 120);
 
   /** The answers of making an offer, sale or trade. */
   const offerMade = {
@@ -44,78 +46,60 @@ export const offerRoutes: Module = async (app, deps) => {
     404: errorSchema,
     409: errorSchema,
   };
-  app.post(
-    '/api/chats/rooms/:roomId/offers',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: "Make an offer on the room's listing for sale (buyer only, one open at a time)",
-        description:
-          '404: no such listing, or one the buyer may not reach (hidden, its seller suspended, ' +
-          'a block), as its page answers. 409 `seller_away`: the seller is on holiday, the ' +
-          'message names the last day away (decision 0087); 409 also: not available, an open ' +
-          'offer already. Any available listing of the other member of the room may be offered ' +
-          "on, not only the room's current one (400 when its seller is not in the room).",
-        params: roomParams,
-        body: makeOfferSchema,
-        response: offerMade,
+  /** A route making an offer in a room, sale or trade: 201 with the offer's message. */
+  const makeRoute = <B extends z.ZodType>(
+    path: string,
+    doc: { summary: string; description?: string },
+    body: B,
+    make: (userId: string, roomId: string, input: z.infer<B>) => Promise<ChatMessage>,
+  ) =>
+    app.post(
+      `/api/chats/rooms/:roomId/${path}`,
+      write({ ...doc, params: roomParams, body, response: offerMade }),
+      async (request, reply) => {
+        const { roomId } = request.params;
+        const message = await make(currentUser(request).id, roomId, request.body as z.infer<B>);
+        return reply.status(201).send({ message });
       },
+    );
+  makeRoute(
+    'offers',
+    {
+      summary: "Make an offer on the room's listing for sale (buyer only, one open at a time)",
+      description:
+        '404: no such listing, or one the buyer may not reach (hidden, its seller suspended, ' +
+        'a block), as its page answers. 409 `seller_away`: the seller is on holiday, the ' +
+        'message names the last day away (decision 0087); 409 also: not available, an open ' +
+        'offer already. Any available listing of the other member of the room may be offered ' +
+        "on, not only the room's current one (400 when its seller is not in the room).",
     },
-    async (request, reply) => {
-      const message = await offers.makeOffer(
-        currentUser(request).id,
-        request.params.roomId,
-        request.body,
-      );
-      return reply.status(201).send({ message });
-    },
+    makeOfferSchema,
+    offers.makeOffer,
   );
-
-  app.post(
-    '/api/chats/rooms/:roomId/trade-offers',
+  makeRoute(
+    'trade-offers',
     {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary:
-          "Propose a trade for the room's listing (trade or both): one to three of my own " +
-          'available tradeable listings in exchange, no amount (decision 0080); `delivery` hand ' +
-          '(a meeting, the default) or post (each member sends their own books, decision 0089). ' +
-          '400: not my ' +
-          'listing, not tradeable, my own listing asked for; 404: no such listing, or one out of ' +
-          'reach (hidden, its owner suspended, a block); 409: a book not available, an open ' +
-          'offer already, or its owner on holiday (`seller_away`, decision 0087)',
-        params: roomParams,
-        body: makeTradeOfferSchema,
-        response: offerMade,
-      },
+      summary:
+        "Propose a trade for the room's listing (trade or both): one to three of my own " +
+        'available tradeable listings in exchange, no amount (decision 0080); `delivery` hand ' +
+        '(a meeting, the default) or post (each member sends their own books, decision 0089). ' +
+        '400: not my ' +
+        'listing, not tradeable, my own listing asked for; 404: no such listing, or one out of ' +
+        'reach (hidden, its owner suspended, a block); 409: a book not available, an open ' +
+        'offer already, or its owner on holiday (`seller_away`, decision 0087)',
     },
-    async (request, reply) => {
-      const message = await offers.makeTradeOffer(
-        currentUser(request).id,
-        request.params.roomId,
-        request.body,
-      );
-      return reply.status(201).send({ message });
-    },
+    makeTradeOfferSchema,
+    offers.makeTradeOffer,
   );
 
   const offerRoute = (action: OfferAction, summary: string) =>
     app.post(
       `/api/chats/offers/:offerId/${action}`,
-      {
-        ...writes,
-        schema: {
-          tags,
-          security,
-          summary,
-          params: offerParams,
-          response: { 200: messageAnswerSchema, ...common, 409: errorSchema },
-        },
-      },
+      write({
+        summary,
+        params: offerParams,
+        response: { 200: messageAnswerSchema, ...common, ...errorResponses(409) },
+      }),
       async (request) => {
         const message = await offers.answerOffer(
           currentUser(request).id,
@@ -137,27 +121,16 @@ export const offerRoutes: Module = async (app, deps) => {
   // withdraw it.
   app.post(
     '/api/chats/offers/:offerId/counter',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary:
-          "Counter a buyer's pending sale offer with another amount (seller only; issue 33). " +
-          'The buyer answers it with accept or decline; the seller may withdraw it. 400: a ' +
-          'trade, a counter-offer, or the same amount; 403: not the seller or not in the room; ' +
-          '409: already answered, or a book no longer available',
-        params: idParam('offerId'),
-        body: counterOfferSchema,
-        response: {
-          201: messageAnswerSchema,
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          409: errorSchema,
-        },
-      },
-    },
+    write({
+      summary:
+        "Counter a buyer's pending sale offer with another amount (seller only; issue 33). " +
+        'The buyer answers it with accept or decline; the seller may withdraw it. 400: a ' +
+        'trade, a counter-offer, or the same amount; 403: not the seller or not in the room; ' +
+        '409: already answered, or a book no longer available',
+      params: idParam('offerId'),
+      body: counterOfferSchema,
+      response: { 201: messageAnswerSchema, ...errorResponses(400, 401, 403, 409) },
+    }),
     async (request, reply) => {
       const message = await offers.counterOffer(
         currentUser(request).id,

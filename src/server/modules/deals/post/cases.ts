@@ -10,7 +10,7 @@ import {
 } from '@shared/schemas/dealPost';
 import type { AppDeps } from '../../../platform/module';
 import { currentUser } from '../../../platform/auth';
-import { badRequest, conflict, errorSchema } from '../../../platform/errors';
+import { badRequest, conflict, errorResponses } from '../../../platform/errors';
 import { adminOnly } from '../../../platform/moderation';
 import { idParam, memberRoutes } from '../../../platform/route-presets';
 import type { Query } from '../../../db/tx';
@@ -37,27 +37,28 @@ async function openCase(q: Query, deal: DealFacts) {
  */
 export function registerCaseRoutes(parent: FastifyInstance, ctx: DealContext, deps: AppDeps) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { tags, security, writes } = memberRoutes(app, 'deals', 60);
+  const { security, write } = memberRoutes(app, 'deals', 60);
+  /** A step on the case of a deal by post, sale or trade (./steps.ts postStep). */
+  const caseStep = (
+    dealId: string,
+    me: string,
+    roles: Parameters<typeof postStep>[3],
+    work: Parameters<typeof postStep>[4],
+  ) => postStep(ctx, dealId, me, roles, work, BOTH_KINDS);
   const query: Query = (text, values) => deps.database.query(text, values);
 
   app.post(
     '/api/deals/:dealId/case/messages',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Write in a problem’s case (its two members or an admin)',
-        description: 'While the case is open (409 once an admin closed it, or with no case).',
-        params,
-        body: caseMessageInputSchema,
-        response: stepResponses,
-      },
-    },
+    write({
+      summary: 'Write in a problem’s case (its two members or an admin)',
+      description: 'While the case is open (409 once an admin closed it, or with no case).',
+      params,
+      body: caseMessageInputSchema,
+      response: stepResponses,
+    }),
     async (request) => {
       const me = currentUser(request).id;
-      return postStep(
-        ctx,
+      return caseStep(
         request.params.dealId,
         me,
         ['buyer', 'seller', 'admin'],
@@ -78,72 +79,59 @@ export function registerCaseRoutes(parent: FastifyInstance, ctx: DealContext, de
             notices: ctx.notice(deal, code, admin ? null : me),
           };
         },
-        BOTH_KINDS,
       );
     },
   );
 
   app.post(
     '/api/deals/:dealId/case/outcome',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Admin: close a problem’s case — the deal completed, or cancelled',
-        description:
-          'Admins only (its sides get 403, anyone else 404). Cancelled: the deal is cancelled and its books leave the library as unavailable; a payment in the app is refunded in full. Completed: the payment is released to the seller; with `refundCents`, that part of the seller’s share is refunded to the buyer first (400 when not more than 0 or more than the seller’s share, or with cancelled; 409 when nothing is held in the app).',
-        params,
-        body: caseOutcomeInputSchema,
-        response: stepResponses,
-      },
-    },
+    write({
+      summary: 'Admin: close a problem’s case — the deal completed, or cancelled',
+      description:
+        'Admins only (its sides get 403, anyone else 404). Cancelled: the deal is cancelled and its books leave the library as unavailable; a payment in the app is refunded in full. Completed: the payment is released to the seller; with `refundCents`, that part of the seller’s share is refunded to the buyer first (400 when not more than 0 or more than the seller’s share, or with cancelled; 409 when nothing is held in the app).',
+      params,
+      body: caseOutcomeInputSchema,
+      response: stepResponses,
+    }),
     async (request) => {
       const me = currentUser(request).id;
       const { outcome, refundCents } = request.body;
-      return postStep(
-        ctx,
-        request.params.dealId,
-        me,
-        ['admin'],
-        async (q, deal) => {
-          await openCase(q, deal);
-          // The refund is claimed with the outcome, in the same transaction (issue 36).
-          // Cancelled gives back everything paid; a part only with the sale standing.
-          if (refundCents !== undefined) {
-            if (outcome !== 'completed') throw badRequest('payments.errors.refundWithCancel');
-            const claimed = await ctx.changes.emit('deal.caseRefund', {
-              q,
-              dealId: deal.id,
-              cents: refundCents,
-            });
-            if (!claimed) throw conflict('payments.errors.off');
-          }
-          await q(
-            `update deal_cases set outcome = $2, resolved_by = $3, resolved_at = $4
+      return caseStep(request.params.dealId, me, ['admin'], async (q, deal) => {
+        await openCase(q, deal);
+        // The refund is claimed with the outcome, in the same transaction (issue 36).
+        // Cancelled gives back everything paid; a part only with the sale standing.
+        if (refundCents !== undefined) {
+          if (outcome !== 'completed') throw badRequest('payments.errors.refundWithCancel');
+          const claimed = await ctx.changes.emit('deal.caseRefund', {
+            q,
+            dealId: deal.id,
+            cents: refundCents,
+          });
+          if (!claimed) throw conflict('payments.errors.off');
+        }
+        await q(
+          `update deal_cases set outcome = $2, resolved_by = $3, resolved_at = $4
            where deal_id = $1`,
-            [deal.id, outcome, me, ctx.now()],
-          );
-          let listings: string[];
-          if (outcome === 'completed') listings = await completePostDeal(q, deal);
-          else {
-            listings = await cancelDeal(q, deal);
-            await q(
-              `update book_listings set status = 'unavailable', updated_at = now()
+          [deal.id, outcome, me, ctx.now()],
+        );
+        let listings: string[];
+        if (outcome === 'completed') listings = await completePostDeal(q, deal);
+        else {
+          listings = await cancelDeal(q, deal);
+          await q(
+            `update book_listings set status = 'unavailable', updated_at = now()
              where id = any($1::uuid[]) and status = 'available'`,
-              [listings],
-            );
-          }
-          const code = `post.case_${outcome}`;
-          // The admin is no member of the conversation: the step reads as the case's outcome.
-          return {
-            steps: [{ senderId: deal.sellerId, code }],
-            listings,
-            notices: ctx.notice(deal, code, null),
-          };
-        },
-        BOTH_KINDS,
-      );
+            [listings],
+          );
+        }
+        const code = `post.case_${outcome}`;
+        // The admin is no member of the conversation: the step reads as the case's outcome.
+        return {
+          steps: [{ senderId: deal.sellerId, code }],
+          listings,
+          notices: ctx.notice(deal, code, null),
+        };
+      });
     },
   );
 
@@ -158,7 +146,7 @@ export function registerCaseRoutes(parent: FastifyInstance, ctx: DealContext, de
         summary: 'Admin: problems reported on parcels — open ones first (oldest first), paged',
         description: '`open=true` lists only the open cases. Members who are not admins get 404.',
         querystring: casesQuerySchema,
-        response: { 200: casesPageSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+        response: { 200: casesPageSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {

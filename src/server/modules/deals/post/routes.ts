@@ -30,24 +30,19 @@ async function shippedParcel(q: Query, deal: DealFacts): Promise<ParcelRow> {
 /** The buyer's and the seller's steps of a deal by post (decision 0074). */
 export function registerPostRoutes(parent: FastifyInstance, ctx: DealContext) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { tags, security, writes } = memberRoutes(app, 'deals', 60);
+  const { write } = memberRoutes(app, 'deals', 60);
   const now = () => ctx.now();
 
   app.post(
     '/api/deals/:dealId/address',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Buyer: give the shipping address (a saved one, copied, or one typed here)',
-        description:
-          'Until the parcel is shipped (409 after); a later edit of the saved address does not change the deal’s copy. Only the seller of this deal sees it, while the deal is open.',
-        params,
-        body: giveAddressSchema,
-        response: stepResponses,
-      },
-    },
+    write({
+      summary: 'Buyer: give the shipping address (a saved one, copied, or one typed here)',
+      description:
+        'Until the parcel is shipped (409 after); a later edit of the saved address does not change the deal’s copy. Only the seller of this deal sees it, while the deal is open.',
+      params,
+      body: giveAddressSchema,
+      response: stepResponses,
+    }),
     async (request) => {
       const me = currentUser(request).id;
       const body = request.body;
@@ -76,19 +71,14 @@ export function registerPostRoutes(parent: FastifyInstance, ctx: DealContext) {
 
   app.post(
     '/api/deals/:dealId/ship',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Seller: mark the parcel shipped, with the carrier and tracking number',
-        description:
-          'Once the buyer gave the address (409 before), and once (409 again). Tracking: letters, digits and dashes, at most 40. Opens the buyer’s 14-day window.',
-        params,
-        body: shipInputSchema,
-        response: stepResponses,
-      },
-    },
+    write({
+      summary: 'Seller: mark the parcel shipped, with the carrier and tracking number',
+      description:
+        'Once the buyer gave the address (409 before), and once (409 again). Tracking: letters, digits and dashes, at most 40. Opens the buyer’s 14-day window.',
+      params,
+      body: shipInputSchema,
+      response: stepResponses,
+    }),
     async (request) => {
       const me = currentUser(request).id;
       const { carrier, tracking } = request.body;
@@ -114,18 +104,13 @@ export function registerPostRoutes(parent: FastifyInstance, ctx: DealContext) {
 
   app.post(
     '/api/deals/:dealId/received',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Buyer: the parcel arrived (2 days left to report a problem, at most)',
-        description:
-          'After shipping (409 before), once. The window then closes 2 days later, or 14 days after shipping if sooner; the deal completes by itself then.',
-        params,
-        response: stepResponses,
-      },
-    },
+    write({
+      summary: 'Buyer: the parcel arrived (2 days left to report a problem, at most)',
+      description:
+        'After shipping (409 before), once. The window then closes 2 days later, or 14 days after shipping if sooner; the deal completes by itself then.',
+      params,
+      response: stepResponses,
+    }),
     async (request) => {
       const me = currentUser(request).id;
       return postStep(ctx, request.params.dealId, me, ['buyer'], async (q, deal) => {
@@ -147,17 +132,12 @@ export function registerPostRoutes(parent: FastifyInstance, ctx: DealContext) {
 
   app.post(
     '/api/deals/:dealId/confirm',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary: 'Buyer: all is fine, the deal completes now',
-        description: 'After shipping (409 before), while no problem’s case is open.',
-        params,
-        response: stepResponses,
-      },
-    },
+    write({
+      summary: 'Buyer: all is fine, the deal completes now',
+      description: 'After shipping (409 before), while no problem’s case is open.',
+      params,
+      response: stepResponses,
+    }),
     async (request) => {
       const me = currentUser(request).id;
       return postStep(ctx, request.params.dealId, me, ['buyer'], async (q, deal) => {
@@ -174,20 +154,15 @@ export function registerPostRoutes(parent: FastifyInstance, ctx: DealContext) {
 
   app.post(
     '/api/deals/:dealId/problem',
-    {
-      ...writes,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Buyer: report a problem (not arrived, not as described, damaged): opens a case for the admins',
-        description:
-          'After shipping and until the window closes (409 otherwise), once per deal. The deal then waits for an admin’s outcome.',
-        params,
-        body: problemInputSchema,
-        response: stepResponses,
-      },
-    },
+    write({
+      summary:
+        'Buyer: report a problem (not arrived, not as described, damaged): opens a case for the admins',
+      description:
+        'After shipping and until the window closes (409 otherwise), once per deal. The deal then waits for an admin’s outcome.',
+      params,
+      body: problemInputSchema,
+      response: stepResponses,
+    }),
     async (request) => {
       const me = currentUser(request).id;
       const { reason, message } = request.body;

@@ -29,6 +29,9 @@ const MEMBERS = ['buyer', 'seller'] as ('buyer' | 'seller')[];
 export function registerTradePostRoutes(parent: FastifyInstance, ctx: DealContext) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { tags, security, writes } = memberRoutes(app, 'deals', 60);
+  /** A member's step on their own side of a trade by post (../post/steps.ts postStep). */
+  const tradeStep = (dealId: string, me: string, work: Parameters<typeof postStep>[4]) =>
+    postStep(ctx, dealId, me, MEMBERS, work, TRADES);
   const schema = (summary: string, description: string) => ({
     tags,
     security,
@@ -53,35 +56,28 @@ export function registerTradePostRoutes(parent: FastifyInstance, ctx: DealContex
     async (request) => {
       const me = currentUser(request).id;
       const body = request.body;
-      return postStep(
-        ctx,
-        request.params.dealId,
-        me,
-        MEMBERS,
-        async (q, deal) => {
-          let address: PostalAddress;
-          if ('addressId' in body) {
-            const saved = await ownAddress(q, me, body.addressId);
-            if (!saved) throw notFound('deals.post.errors.addressNotFound');
-            address = saved;
-          } else address = body.address as PostalAddress;
-          const sender = otherMember(deal, me);
-          const parcel = (await loadParcels(q, deal.id, true)).get(sender);
-          if (parcel?.shipped_at) throw conflict('deals.tradePost.errors.theyShipped');
-          await q(
-            `insert into deal_trade_parcels (deal_id, sender_id, address, address_given_at)
+      return tradeStep(request.params.dealId, me, async (q, deal) => {
+        let address: PostalAddress;
+        if ('addressId' in body) {
+          const saved = await ownAddress(q, me, body.addressId);
+          if (!saved) throw notFound('deals.post.errors.addressNotFound');
+          address = saved;
+        } else address = body.address as PostalAddress;
+        const sender = otherMember(deal, me);
+        const parcel = (await loadParcels(q, deal.id, true)).get(sender);
+        if (parcel?.shipped_at) throw conflict('deals.tradePost.errors.theyShipped');
+        await q(
+          `insert into deal_trade_parcels (deal_id, sender_id, address, address_given_at)
              values ($1, $2, $3, $4)
              on conflict (deal_id, sender_id) do update set address = excluded.address,
                address_given_at = excluded.address_given_at`,
-            [deal.id, sender, JSON.stringify(address), ctx.now()],
-          );
-          return {
-            steps: [{ senderId: me, code: 'trade_post.address_given' }],
-            notices: ctx.notice(deal, 'trade_post.address_given', me),
-          };
-        },
-        TRADES,
-      );
+          [deal.id, sender, JSON.stringify(address), ctx.now()],
+        );
+        return {
+          steps: [{ senderId: me, code: 'trade_post.address_given' }],
+          notices: ctx.notice(deal, 'trade_post.address_given', me),
+        };
+      });
     },
   );
 
@@ -100,27 +96,20 @@ export function registerTradePostRoutes(parent: FastifyInstance, ctx: DealContex
     async (request) => {
       const me = currentUser(request).id;
       const { carrier, tracking } = request.body;
-      return postStep(
-        ctx,
-        request.params.dealId,
-        me,
-        MEMBERS,
-        async (q, deal) => {
-          const mine = (await loadParcels(q, deal.id, true)).get(me);
-          if (!mine?.address) throw conflict('deals.tradePost.errors.noAddress');
-          if (mine.shipped_at) throw conflict('deals.tradePost.errors.alreadyShipped');
-          await q(
-            `update deal_trade_parcels set carrier = $3, tracking = $4, shipped_at = $5
+      return tradeStep(request.params.dealId, me, async (q, deal) => {
+        const mine = (await loadParcels(q, deal.id, true)).get(me);
+        if (!mine?.address) throw conflict('deals.tradePost.errors.noAddress');
+        if (mine.shipped_at) throw conflict('deals.tradePost.errors.alreadyShipped');
+        await q(
+          `update deal_trade_parcels set carrier = $3, tracking = $4, shipped_at = $5
              where deal_id = $1 and sender_id = $2`,
-            [deal.id, me, carrier, tracking, ctx.now()],
-          );
-          return {
-            steps: [{ senderId: me, code: 'trade_post.shipped' }],
-            notices: ctx.notice(deal, 'trade_post.shipped', me, { tracking }),
-          };
-        },
-        TRADES,
-      );
+          [deal.id, me, carrier, tracking, ctx.now()],
+        );
+        return {
+          steps: [{ senderId: me, code: 'trade_post.shipped' }],
+          notices: ctx.notice(deal, 'trade_post.shipped', me, { tracking }),
+        };
+      });
     },
   );
 
@@ -135,30 +124,23 @@ export function registerTradePostRoutes(parent: FastifyInstance, ctx: DealContex
     },
     async (request) => {
       const me = currentUser(request).id;
-      return postStep(
-        ctx,
-        request.params.dealId,
-        me,
-        MEMBERS,
-        async (q, deal) => {
-          const parcels = await loadParcels(q, deal.id, true);
-          const incoming = parcels.get(otherMember(deal, me));
-          if (!incoming?.shipped_at) throw conflict('deals.tradePost.errors.notShipped');
-          if (incoming.received_at) throw conflict('deals.tradePost.errors.alreadyReceived');
-          if (await loadCase(q, deal.id)) throw conflict('deals.post.errors.caseOpen');
-          await q(
-            `update deal_trade_parcels set received_at = $3 where deal_id = $1 and sender_id = $2`,
-            [deal.id, otherMember(deal, me), ctx.now()],
-          );
-          const steps = [{ senderId: me, code: 'trade_post.received' }];
-          if (!parcels.get(me)?.received_at)
-            return { steps, notices: ctx.notice(deal, 'trade_post.received', me) };
-          const listings = await completeDeal(q, deal);
-          steps.push({ senderId: me, code: 'deal.completed' });
-          return { steps, listings, notices: ctx.notice(deal, 'deal.completed', me) };
-        },
-        TRADES,
-      );
+      return tradeStep(request.params.dealId, me, async (q, deal) => {
+        const parcels = await loadParcels(q, deal.id, true);
+        const incoming = parcels.get(otherMember(deal, me));
+        if (!incoming?.shipped_at) throw conflict('deals.tradePost.errors.notShipped');
+        if (incoming.received_at) throw conflict('deals.tradePost.errors.alreadyReceived');
+        if (await loadCase(q, deal.id)) throw conflict('deals.post.errors.caseOpen');
+        await q(
+          `update deal_trade_parcels set received_at = $3 where deal_id = $1 and sender_id = $2`,
+          [deal.id, otherMember(deal, me), ctx.now()],
+        );
+        const steps = [{ senderId: me, code: 'trade_post.received' }];
+        if (!parcels.get(me)?.received_at)
+          return { steps, notices: ctx.notice(deal, 'trade_post.received', me) };
+        const listings = await completeDeal(q, deal);
+        steps.push({ senderId: me, code: 'deal.completed' });
+        return { steps, listings, notices: ctx.notice(deal, 'deal.completed', me) };
+      });
     },
   );
 
@@ -177,33 +159,26 @@ export function registerTradePostRoutes(parent: FastifyInstance, ctx: DealContex
     async (request) => {
       const me = currentUser(request).id;
       const { reason, message } = request.body;
-      return postStep(
-        ctx,
-        request.params.dealId,
-        me,
-        MEMBERS,
-        async (q, deal) => {
-          const parcels = await loadParcels(q, deal.id, true);
-          if (![...parcels.values()].some((p) => p.shipped_at))
-            throw conflict('deals.tradePost.errors.nothingShipped');
-          if (await loadCase(q, deal.id)) throw conflict('deals.post.errors.caseOpen');
-          const at = ctx.now();
-          await q(
-            `insert into deal_cases (deal_id, reason, opened_by, opened_at) values ($1, $2, $3, $4)`,
-            [deal.id, reason, me, at],
-          );
-          await q(
-            `insert into deal_case_messages (deal_id, author_id, body, created_at)
+      return tradeStep(request.params.dealId, me, async (q, deal) => {
+        const parcels = await loadParcels(q, deal.id, true);
+        if (![...parcels.values()].some((p) => p.shipped_at))
+          throw conflict('deals.tradePost.errors.nothingShipped');
+        if (await loadCase(q, deal.id)) throw conflict('deals.post.errors.caseOpen');
+        const at = ctx.now();
+        await q(
+          `insert into deal_cases (deal_id, reason, opened_by, opened_at) values ($1, $2, $3, $4)`,
+          [deal.id, reason, me, at],
+        );
+        await q(
+          `insert into deal_case_messages (deal_id, author_id, body, created_at)
              values ($1, $2, $3, $4)`,
-            [deal.id, me, message, at],
-          );
-          return {
-            steps: [{ senderId: me, code: 'post.problem' }],
-            notices: ctx.notice(deal, 'post.problem', me, { reason }),
-          };
-        },
-        TRADES,
-      );
+          [deal.id, me, message, at],
+        );
+        return {
+          steps: [{ senderId: me, code: 'post.problem' }],
+          notices: ctx.notice(deal, 'post.problem', me, { reason }),
+        };
+      });
     },
   );
 }

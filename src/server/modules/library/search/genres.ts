@@ -98,7 +98,7 @@ export const GENRE_WORDS: Readonly<Record<Exclude<Genre, 'other'>, readonly stri
   ],
 };
 
-/** The lexeme that stands for a genre in a listing's search_vector (migration 0053). */
+/** The lexeme that stands for a genre in a listing's search_vector (migration 0055). */
 export const genreLexeme = (genre: Genre) => `#${genre.toLowerCase()}`;
 
 /** Each genre phrase's words, longest phrases first (so "romanzi rosa" wins over "romanzi"). */

@@ -72,7 +72,7 @@ export function matchWords(words: string[]): MatchedWords {
  * A tsquery matching every term. Each word matches as written (a prefix when `prefix`) or by its
  * Italian or English stem; `weights` keeps the matches in those parts of the listing (A title,
  * B author, C description: migration 0035). A genre phrase matches its words or, without
- * `weights`, the listings of its genre (their genre's lexeme, weight D: migration 0053). The
+ * `weights`, the listings of its genre (their genre's lexeme, weight D: migration 0055). The
  * suffixes are fixed text, the words parameters.
  */
 export function wordsQuery(
