@@ -1,4 +1,4 @@
-// The quick tier, `npm test -- quick`: the tests that answer in about a minute while editing.
+// The quick tier, `npm test -- quick`: the unit tests and the fastest API tests, for the edit-test loop.
 // - Every unit test: the web app's, and those of src/shared, src/server and scripts/ that build no
 //   app and start no process. A test builds an app when it imports the test harness
 //   (src/server/test/, or a `*.fixture.ts` beside it, which does) and starts processes when it

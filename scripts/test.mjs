@@ -2,7 +2,7 @@
 // database (and on PostgreSQL when TEST_DATABASE_URL is set), then the build and the end-to-end
 // journeys in Chromium.
 // npm test -- <part> runs one part: static | unit | pg | e2e; fast (static and unit: no build and
-// no browser); or quick (the unit tests and the fast API tests, about a minute: quick-tests.mjs).
+// no browser); or quick (the unit tests and the fast API tests, for the edit-test loop: quick-tests.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
