@@ -58,10 +58,10 @@ const TEXTS = {
   },
 } as const;
 type Lang = keyof typeof TEXTS;
+// Each language at one width and each width in one language: the other two pairs repeated the
+// same journeys (a minute and a half of CI each run) and found nothing these two do not.
 const CASES = [
   { lang: 'it', width: 375 },
-  { lang: 'it', width: 1280 },
-  { lang: 'en', width: 375 },
   { lang: 'en', width: 1280 },
 ] as const;
 
