@@ -37,8 +37,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /**
-     * preHandler: 401 'Unauthorized. Please login.' unless signed in; 403 `terms_required` for a
-     * change by a member who has not accepted the terms yet (TERMS_EXEMPT excepted).
+     * preHandler: 401 'Unauthorized. Please login.' unless signed in. (The terms' 403 is the
+     * session hook's, for every route.)
      */
     requireUser: (request: FastifyRequest) => Promise<void>;
   }
@@ -49,7 +49,6 @@ export function registerSessionSeam(app: FastifyInstance, resolver?: SessionReso
   // Named: the OpenAPI document finds the routes it guards by this name (withTermsRefusal).
   app.decorate('requireUser', async function requireUser(request: FastifyRequest) {
     if (!request.user) throw unauthorized();
-    if (request.user.needsTerms && changes(request) && !termsExempt(request)) throw termsRequired();
   });
   if (!resolver) return;
   app.addHook('onRequest', async (request, reply) => {
