@@ -26,7 +26,7 @@ function CopyPrice({ copy }: { copy: WorkCopy }) {
       </Text>
       <Text size="sm" c="dimmed">
         {copy.shippingCost === null
-          ? t('works.shippingNotStated', { price })
+          ? t('works.shippingNotStated')
           : copy.shippingCost === 0
             ? t('works.freeShipping', { price })
             : t('works.priceAndShipping', { price, shipping: money(copy.shippingCost) })}
